@@ -1,0 +1,1 @@
+"""Bots: they see only a seat's view and the legal actions."""

@@ -1,0 +1,141 @@
+"""Actions are frozen, hashable values with one canonical JSON form.
+
+A game declares each kind of action as a frozen dataclass subclass of :class:`Action` with a ``kind`` class
+variable. Field values are JSON-like and immutable: ``int``, ``str``, ``bool``, ``None`` and tuples of those
+(tuples become JSON lists). :func:`parse_action` turns a JSON dict back into the dataclass, checking every field
+against its annotation, so malformed input is refused before any rule is consulted.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Any, ClassVar, Mapping
+
+from .errors import MalformedAction
+
+
+@dataclasses.dataclass(frozen=True)
+class Action:
+    """Base class of every action. Subclasses are frozen dataclasses with a unique ``kind``."""
+
+    kind: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """Canonical JSON: ``{"type": kind, field: value, ...}`` in declaration order, tuples as lists."""
+        out: dict[str, Any] = {"type": self.kind}
+        for f in dataclasses.fields(self):
+            out[f.name] = _to_plain(getattr(self, f.name))
+        return out
+
+    def __str__(self) -> str:
+        args = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self))
+        return f"{self.kind}({args})"
+
+
+def _to_plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_to_plain(v) for v in value]
+    return value
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    cached = cls.__dict__.get("_field_hints")
+    if cached is None:
+        cached = typing.get_type_hints(cls)
+        cls._field_hints = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def _convert(value: Any, hint: Any, where: str) -> Any:
+    """Check ``value`` (plain JSON) against ``hint`` and return it with lists turned into tuples."""
+    origin = typing.get_origin(hint)
+    if hint is Any:
+        return _freeze(value)
+    if origin in (typing.Union, types.UnionType):
+        for option in typing.get_args(hint):
+            try:
+                return _convert(value, option, where)
+            except MalformedAction:
+                continue
+        raise MalformedAction(f"{where} has an unexpected value {value!r}", field=where)
+    if hint is type(None) or hint is None:
+        if value is None:
+            return None
+        raise MalformedAction(f"{where} must be null", field=where)
+    if hint is bool:
+        if isinstance(value, bool):
+            return value
+        raise MalformedAction(f"{where} must be true or false, not {value!r}", field=where)
+    if hint is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        raise MalformedAction(f"{where} must be a whole number, not {value!r}", field=where)
+    if hint is str:
+        if isinstance(value, str):
+            return value
+        raise MalformedAction(f"{where} must be a string, not {value!r}", field=where)
+    if origin is tuple:
+        if not isinstance(value, (list, tuple)):
+            raise MalformedAction(f"{where} must be a list, not {value!r}", field=where)
+        args = typing.get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_convert(v, args[0], f"{where}[{i}]") for i, v in enumerate(value))
+        if len(args) != len(value):
+            raise MalformedAction(f"{where} must have {len(args)} items, not {len(value)}", field=where)
+        return tuple(_convert(v, a, f"{where}[{i}]") for i, (v, a) in enumerate(zip(args, value)))
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return parse_fields(hint, value, where)
+    raise TypeError(f"unsupported annotation {hint!r} in an action field")  # a programming error, not input
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def parse_fields(cls: type, data: Any, where: str) -> Any:
+    """Build dataclass ``cls`` from a JSON object whose keys are exactly its fields (besides ``type``)."""
+    if not isinstance(data, Mapping):
+        raise MalformedAction(f"{where} must be a JSON object, not {type(data).__name__}")
+    hints = _hints(cls)
+    names = [f.name for f in dataclasses.fields(cls)]
+    extra = sorted(k for k in data if k not in names and k not in ("type", "player"))
+    if extra:
+        raise MalformedAction(f"{where} has unknown field(s): {', '.join(map(str, extra))}", fields=extra)
+    kwargs = {}
+    for name in names:
+        if name not in data:
+            raise MalformedAction(f"{where} is missing the field '{name}'", field=name)
+        kwargs[name] = _convert(data[name], hints[name], f"{where}.{name}")
+    return cls(**kwargs)
+
+
+def parse_action(data: Any, kinds: Mapping[str, type[Action]], game: str) -> Action:
+    """Turn a JSON dict into one of ``kinds`` (mapping from ``kind`` to class) or raise :class:`MalformedAction`."""
+    if isinstance(data, Action):
+        if type(data) is not kinds.get(data.kind):
+            raise MalformedAction(f"{data} is not an action of {game}")
+        return data
+    if not isinstance(data, Mapping):
+        raise MalformedAction(f"an action must be a JSON object, not {type(data).__name__}")
+    kind = data.get("type")
+    if not isinstance(kind, str):
+        raise MalformedAction("an action needs a string field 'type'")
+    cls = kinds.get(kind)
+    if cls is None:
+        known = ", ".join(sorted(kinds))
+        raise MalformedAction(f"{game} has no action type '{kind}' (known: {known})", field="type")
+    return parse_fields(cls, data, kind)
+
+
+def action_kinds(*classes: type[Action]) -> dict[str, type[Action]]:
+    """A ``kind -> class`` table, checking that kinds are unique and non-empty."""
+    table: dict[str, type[Action]] = {}
+    for cls in classes:
+        if not cls.kind or cls.kind in table:
+            raise TypeError(f"action kind {cls.kind!r} of {cls.__name__} is empty or repeated")
+        table[cls.kind] = cls
+    return table

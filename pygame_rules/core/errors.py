@@ -1,0 +1,78 @@
+"""The error hierarchy shared by every game.
+
+Every error is a ``ValueError`` so that callers who only care about "bad input" can catch one thing, and each
+carries a stable ``code`` string that the browser API passes on unchanged (the UI and tests key on the code, never
+on the wording of the message).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class RulesError(ValueError):
+    """Base class: something the caller supplied was refused. ``code`` is stable, ``details`` is JSON-safe."""
+
+    code: str = "rules_error"
+
+    def __init__(self, message: str, *, code: str | None = None, **details: Any) -> None:
+        super().__init__(message)
+        if code is not None:
+            self.code = code
+        self.message = message
+        self.details = details
+
+    def to_json(self) -> dict[str, Any]:
+        """The error as the JSON boundary reports it."""
+        out: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.details:
+            out["details"] = self.details
+        return out
+
+
+class IllegalAction(RulesError):
+    """An action was refused; the state is exactly as it was before the attempt."""
+
+    code = "illegal_action"
+
+
+class MalformedAction(IllegalAction):
+    """The action is not a well-formed action of this game at all (unknown type, missing or bad fields)."""
+
+    code = "malformed_action"
+
+
+class NotYourTurn(IllegalAction):
+    """The action was submitted for a seat that is not the one to decide."""
+
+    code = "not_your_turn"
+
+
+class GameOverError(IllegalAction):
+    """The game has ended; no action is accepted."""
+
+    code = "game_over"
+
+
+class UnknownGame(RulesError):
+    """No game is registered under that name."""
+
+    code = "unknown_game"
+
+
+class BadOptions(RulesError):
+    """Options or the player count do not fit the game's declaration."""
+
+    code = "bad_options"
+
+
+class BadScenario(RulesError):
+    """A scenario describes an impossible position (invented or duplicated cards, wrong shapes...)."""
+
+    code = "bad_scenario"
+
+
+class BadState(RulesError):
+    """A saved state could not be loaded: it is corrupt, truncated, or from an incompatible format."""
+
+    code = "bad_state"

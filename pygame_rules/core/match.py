@@ -1,0 +1,175 @@
+"""A match is a series of games with scores carried over: one shared mechanism, configured per game.
+
+A game opts in by giving its State class a ``MATCH`` attribute (a :class:`MatchRules`). When the options ask for a
+match, :func:`new_state` wraps the game in a :class:`MatchState` that deals each next game automatically (with the
+game's own rule for who starts), adds up the points, and ends when the game's rule says the match is over.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Callable, Mapping
+
+from .actions import Action
+from .errors import IllegalAction
+from .game import Event, State, winners_by_max
+from .rng import GameRandom
+
+
+@dataclasses.dataclass(frozen=True)
+class MatchRules:
+    """How one game is played as a match.
+
+    - ``enabled(options)``: whether these options ask for a match at all.
+    - ``points(result, players, options)``: the match points each seat earns from one finished game.
+    - ``finished(totals, games_played, options)``: whether the match is over after a game.
+    - ``next_start(finished_game, totals, previous_start)``: the ``start`` seat handed to the next game's setup.
+    """
+
+    enabled: Callable[[dict[str, Any]], bool]
+    points: Callable[[dict[str, Any], int, dict[str, Any]], list[int]]
+    finished: Callable[[list[int], int, dict[str, Any]], bool]
+    next_start: Callable[[State, list[int], int], int]
+
+
+def new_state(cls: type[State], players: int, seed: int | str, options: Mapping[str, Any] | None) -> State:
+    """A new game of ``cls``, wrapped in a match when the game has match rules and the options ask for one."""
+    state = cls.new(players, seed, options)
+    rules = getattr(cls, "MATCH", None)
+    if rules is not None and rules.enabled(state.options):
+        return MatchState(cls, state, seed)
+    return state
+
+
+class MatchState(State):
+    """A whole match: delegates every query to the current game and deals the next game when one ends."""
+
+    def __init__(self, cls: type[State], first: State, seed: int | str) -> None:
+        self.inner_cls = cls
+        self.info = cls.info  # type: ignore[misc]
+        self.ACTIONS = cls.ACTIONS  # type: ignore[misc]
+        self.rules: MatchRules = cls.MATCH  # type: ignore[attr-defined]
+        self.inner = first
+        self.players = first.players
+        self.options = first.options
+        self.rng = GameRandom(seed)
+        self.totals = [0] * self.players
+        self.history: list[dict[str, Any]] = []  # finished games: result, points, start
+        self.start = _start_of(first)
+        self.over = False
+
+    # delegation -------------------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return None if self.over else self.inner.current_player
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self.over else self.inner.legal_actions()
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def undoable(self) -> bool:
+        return not self.over and not self.inner.is_over() and self.inner.undoable()
+
+    def _check(self, action: Action) -> None:
+        self.inner._check(action)
+
+    def _explain(self, action: Action) -> IllegalAction:
+        return self.inner._explain(action)
+
+    def _apply(self, action: Action) -> list[Event]:
+        events = self.inner._apply(action)
+        if self.inner.is_over():
+            events.extend(self._finish_game())
+        return events
+
+    def _finish_game(self) -> list[Event]:
+        result = self.inner.result()
+        points = self.rules.points(result, self.players, self.options)
+        self.totals = [t + p for t, p in zip(self.totals, points)]
+        number = len(self.history) + 1
+        self.history.append({"result": result, "points": points, "start": self.start})
+        events: list[Event] = [
+            {
+                "type": "game_end",
+                "game_number": number,
+                "points": points,
+                "totals": list(self.totals),
+                "text": f"Game {number} ends; match totals {self.totals}.",
+            }
+        ]
+        if self.rules.finished(self.totals, number, self.options):
+            self.over = True
+            winners = winners_by_max(self.totals)
+            events.append({"type": "match_end", "winners": winners, "totals": list(self.totals),
+                           "text": f"The match is over; seat(s) {winners} win."})
+            return events
+        self.start = self.rules.next_start(self.inner, self.totals, self.start)
+        self.inner = self.inner_cls._setup(self.players, self.options, self.rng.fork(f"game{number + 1}"),
+                                           start=self.start)
+        events.append({"type": "game_start", "game_number": number + 1, "start": self.start,
+                       "text": f"Game {number + 1} is dealt."})
+        return events
+
+    def result(self) -> dict[str, Any]:
+        if not self.over:
+            raise IllegalAction("the match is not over yet", code="not_over")
+        return {
+            "scores": list(self.totals),
+            "winners": winners_by_max(self.totals),
+            "games": [dict(g["result"], points=g["points"]) for g in self.history],
+        }
+
+    def view(self, player: int) -> dict[str, Any]:
+        out = self.inner.view(player)
+        out["match"] = self._match_view()
+        if self.over:
+            out["over"] = True
+            out["current_player"] = None
+            out["result"] = self.result()
+        return out
+
+    def _match_view(self) -> dict[str, Any]:
+        return {
+            "game_number": len(self.history) + (0 if self.over else 1),
+            "totals": list(self.totals),
+            "games": [{"points": g["points"], "scores": g["result"].get("scores"),
+                       "winners": g["result"].get("winners")} for g in self.history],
+            "over": self.over,
+        }
+
+    # persistence -------------------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        out = super().to_json()
+        out["kind"] = "match"
+        return out
+
+    def _data_to_json(self) -> dict[str, Any]:
+        return {
+            "match": {"totals": self.totals, "history": self.history, "start": self.start, "over": self.over},
+            "game": self.inner.to_json(),
+        }
+
+    @classmethod
+    def load(cls, inner_cls: type[State], data: Mapping[str, Any]) -> MatchState:
+        """Rebuild from :meth:`to_json` output (``data`` is the whole saved dict)."""
+        inner = inner_cls.from_json(data["data"]["game"])
+        m = data["data"]["match"]
+        state = cls(inner_cls, inner, GameRandom.from_json(data["rng"]).seed)
+        state.rng = GameRandom.from_json(data["rng"])
+        totals = m["totals"]
+        if not (isinstance(totals, list) and len(totals) == state.players and all(isinstance(t, int) for t in totals)):
+            raise ValueError("match totals must be one whole number per seat")
+        if not isinstance(m["history"], list) or not isinstance(m["over"], bool):
+            raise ValueError("match history must be a list and 'over' a boolean")
+        state.totals = totals
+        state.history = m["history"]
+        state.start = m["start"]
+        state.over = m["over"]
+        return state
+
+
+def _start_of(state: State) -> int:
+    start = getattr(state, "start", None)
+    return start if isinstance(start, int) else 0

@@ -1,0 +1,70 @@
+"""The registry of games and the top-level functions of the public API.
+
+Games register lazily by module path so that importing ``pygame_rules`` stays cheap in the browser.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Mapping
+
+from .core.errors import BadState, UnknownGame
+from .core.game import STATE_FORMAT, STATE_VERSION, GameInfo, State
+from .core.match import MatchState, new_state
+
+# name -> "module:StateClass". Adding a game is one line here.
+_GAME_MODULES: dict[str, str] = {
+    "skipbo": "pygame_rules.games.skipbo:SkipBoState",
+}
+
+GAMES: tuple[str, ...] = tuple(_GAME_MODULES)
+_loaded: dict[str, type[State]] = {}
+
+
+def game_class(name: Any) -> type[State]:
+    """The State class registered under ``name``; :class:`UnknownGame` otherwise."""
+    if not isinstance(name, str) or name not in _GAME_MODULES:
+        raise UnknownGame(f"unknown game {name!r} (known: {', '.join(GAMES)})", game=str(name))
+    cls = _loaded.get(name)
+    if cls is None:
+        module, attr = _GAME_MODULES[name].split(":")
+        cls = getattr(importlib.import_module(module), attr)
+        _loaded[name] = cls
+    return cls
+
+
+def game_info(name: str) -> GameInfo:
+    """The frozen declaration of game ``name``."""
+    return game_class(name).info
+
+
+def new_game(name: str, *, players: int, seed: int | str, options: Mapping[str, Any] | None = None) -> State:
+    """A freshly dealt game (or match, when the options ask for one)."""
+    return new_state(game_class(name), players, seed, options)
+
+
+def from_scenario(name: str, scenario: Mapping[str, Any]) -> State:
+    """The exact position a teaching scenario describes; :class:`BadScenario` when it is impossible."""
+    return game_class(name).from_scenario(scenario)
+
+
+def load_state(data: Any) -> State:
+    """Inverse of ``State.to_json()``. Anything corrupt or foreign raises :class:`BadState` with the reason."""
+    if not isinstance(data, Mapping):
+        raise BadState(f"a saved game must be a JSON object, not {type(data).__name__}")
+    if data.get("format") != STATE_FORMAT:
+        raise BadState("this is not a saved pygame_rules game (the 'format' field is missing or wrong)")
+    if data.get("version") != STATE_VERSION:
+        raise BadState(f"saved game version {data.get('version')!r} is not supported (expected {STATE_VERSION})")
+    try:
+        cls = game_class(data.get("game"))
+    except UnknownGame as exc:
+        raise BadState(f"the saved game names an unknown game: {exc.message}") from exc
+    if data.get("kind") == "match":
+        try:
+            return MatchState.load(cls, data)
+        except BadState:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise BadState(f"the saved {cls.info.title} match is corrupt ({type(exc).__name__}: {exc})") from exc
+    return cls.from_json(data)
