@@ -6,7 +6,8 @@ Games register lazily by module path so that importing ``pygame_rules`` stays ch
 from __future__ import annotations
 
 import importlib
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .core.errors import BadState, UnknownGame
 from .core.game import STATE_FORMAT, STATE_VERSION, GameInfo, State

@@ -7,7 +7,7 @@ zero-argument factory. ``random`` exists for every game.
 from __future__ import annotations
 
 import importlib
-from typing import Callable
+from collections.abc import Callable
 
 from .base import Bot, RandomBot
 
