@@ -366,7 +366,8 @@ def test_a_final_tie_with_nobody_holding_cards_scores_nothing():
     play(state, "red-6")
     play(state, "red-2")
     assert state.is_over() and state.result()["scores"] == [0, 1, 1] and state.result()["winners"] == [1, 2]
-    assert sorted(state.unclaimed) == ["red-2", "red-5", "red-6"]
+    assert sorted(state.unclaimed) == ["red-2", "red-5", "red-6"] and state.pot == []
+    assert pr.load_state(state.to_json()) == state  # the loader re-checks that every card is accounted for
 
 
 # ----- options, dealing, match ------------------------------------------------------------------------------

@@ -569,7 +569,7 @@ class TopSpotState(State):
             losers = [s for s in tied if s != with_cards[0]]
             return self._award(with_cards[0], summary, [], f" (tied seat(s) {losers} have no cards left)")
         if not with_cards:
-            cards = self.pot
+            cards, self.pot = self.pot, []
             self.unclaimed.extend(cards)
             self.last_round = dict(summary, winner=None, cards=list(cards))
             events: list[Event] = [{
@@ -623,7 +623,7 @@ class TopSpotState(State):
     def _end(self, reason: str) -> list[Event]:
         self.over = True
         self.end_reason = reason
-        self.order, self.plays = [], []
+        self.order, self.plays, self.pot = [], [], []
         self._legal_cache = None
         scores = self.scores()
         return [{"type": "end", "scores": scores, "winners": winners_by_max(scores), "reason": reason,
