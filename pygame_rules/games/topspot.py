@@ -147,6 +147,8 @@ def _build_tables(deck: Deck) -> tuple[dict[str, int], dict[str, int], dict[str,
 
 
 SPOTS, HOLES, COLOUR, SORT_KEY = _build_tables(DECK)
+_LAYOUTS_JSON = json.dumps({"cards": {str(n): lay.to_json() for n, lay in DECK.layouts.items()},
+                            "joker": DECK.joker.to_json()})
 
 
 def sort_cards(cards: list[str]) -> list[str]:
@@ -421,7 +423,7 @@ class TopSpotState(State):
             "colours": list(self.colours),
             "dealer": self.start,
             "first_leader": self.first_leader,
-            "jokers_in_game": self.full_deck()[JOKER],
+            "jokers_in_game": self.players if self.options["level"] == "expert" else 0,
             "hand": list(self.hands[player]),
             "hand_counts": [len(h) for h in self.hands],
             "current_player": self.current_player,
@@ -441,8 +443,7 @@ class TopSpotState(State):
             "no_joker": list(self.no_joker),
             "last_winner": self.last_winner,
             "last_round": self.last_round,
-            "layouts": {"cards": {str(n): lay.to_json() for n, lay in DECK.layouts.items()},
-                        "joker": DECK.joker.to_json()},
+            "layouts": json.loads(_LAYOUTS_JSON),  # a fresh copy: views are never shared
             "over": self.over,
         }
         if self.over:
