@@ -175,7 +175,7 @@ def stack_value(cards: tuple[str, ...] | list[str]) -> int:
 
     >>> stack_value(["red-1", "red-7", "red-8"])
     9
-    >>> stack_value(["joker"]), stack_value(["joker", "red-12"])
+    >>> stack_value(["joker"]), stack_value(["joker", "red-7", "red-6"])
     (0, 6)
     """
     return sum(m.bit_count() for m in stack_shows(cards))
