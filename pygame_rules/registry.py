@@ -16,6 +16,7 @@ from .core.match import MatchState, new_state
 # name -> "module:StateClass". Adding a game is one line here.
 _GAME_MODULES: dict[str, str] = {
     "skipbo": "pygame_rules.games.skipbo:SkipBoState",
+    "topspot": "pygame_rules.games.topspot:TopSpotState",
 }
 
 GAMES: tuple[str, ...] = tuple(_GAME_MODULES)
