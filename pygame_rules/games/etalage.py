@@ -57,10 +57,9 @@ def card_name(colour: str, value: int) -> str:
     return f"{colour}-{value}"
 
 
-def card_key(card: str) -> tuple[int, int]:
-    """Sort key: colour order, then highest number first (how the display and hands are shown)."""
-    colour, value = CARD_INFO[card]
-    return COLOUR_INDEX[colour], -value
+_CARD_KEYS: dict[str, tuple[int, int]] = {name: (COLOUR_INDEX[c], -v) for name, (c, v) in CARD_INFO.items()}
+#: Sort key: colour order, then highest number first (how the display and hands are shown).
+card_key = _CARD_KEYS.__getitem__
 
 
 def deck(colours: Sequence[str]) -> list[str]:
@@ -126,10 +125,10 @@ def claim_order(plays: Sequence[tuple[int, str]]) -> list[int]:
     return order
 
 
-def display_groups(display: Sequence[str]) -> list[dict[str, Any]]:
+def display_groups(display: Sequence[str], presorted: bool = False) -> list[dict[str, Any]]:
     """The display grouped by colour (colour order), each group's cards highest first and its sum."""
     groups: dict[str, list[str]] = {}
-    for card in sorted(display, key=card_key):
+    for card in display if presorted else sorted(display, key=card_key):
         groups.setdefault(CARD_COLOUR[card], []).append(card)
     return [{"colour": c, "cards": cards, "sum": sum(CARD_VALUE[x] for x in cards)} for c, cards in groups.items()]
 
@@ -311,12 +310,15 @@ class EtalageState(State):
         player = check_seat(player, self.players, "player")
         plays = self.trick_plays()
         ranking = rank_colours(plays)
+        display = sorted(self.display, key=card_key)
+        over = self.is_over()
         out: dict[str, Any] = {
             "game": self.game,
             "players": self.players,
             "seat": player,
+            "options": dict(self.options),
             "colours": list(self.colours),
-            "phase": self.phase,
+            "phase": "claim" if self.claimants else "over" if over else "play",
             "current_player": self.current_player,
             "leader": self.leader,
             "start": self.start,
@@ -324,8 +326,8 @@ class EtalageState(State):
             "tricks": hand_size(self.players),
             "hand": list(self.hands[player]),
             "hand_counts": [len(h) for h in self.hands],
-            "display": sorted(self.display, key=card_key),
-            "display_groups": display_groups(self.display),
+            "display": display,
+            "display_groups": display_groups(display, presorted=True),
             "plays": [{"seat": s, "card": c} for s, c in plays],
             "ranking": ranking,
             "claim_order": [s for entry in ranking if entry["status"] == "claims" for s in entry["seats"]],
@@ -335,9 +337,9 @@ class EtalageState(State):
             "won_counts": [len(w) for w in self.won],
             "score": sum(CARD_VALUE[c] for c in self.won[player]),
             "last_trick": _copy_trick(self.last_trick),
-            "over": self.is_over(),
+            "over": over,
         }
-        if out["over"]:
+        if over:
             out["result"] = self.result()
         return out
 
