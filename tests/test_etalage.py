@@ -471,6 +471,22 @@ def test_normal_bot_plays_low_when_it_cannot_win_anything():
     assert action.card == "red-1"
 
 
+@pytest.mark.parametrize("hand, expected", [
+    (["red-1", "yellow-2", "blue-1"], "red"),  # weak hand: break up the pile an opponent will probably take next
+    (["red-10", "yellow-9", "blue-10"], "yellow"),  # strong hand: take the most now, leave the big pile for later
+])
+def test_normal_bot_claims_with_the_next_trick_in_mind(hand, expected):
+    # Seat 1 is the only claimant (green 10; red 7 ties blue 7). Display: yellow 10 against red 5 + 4 = 9.
+    # Taking yellow leaves red 9, which merges with the red 7 just played into a 16 pile for the next trick's first
+    # claimant; taking red leaves nothing bigger than 10 next trick.
+    state = position(4, ["yellow-10", "red-5", "red-4"], ["red-7", "green-10", "blue-4", "blue-3"],
+                     [[], hand, [], []])
+    assert state.claimants == [1] and sorted(state.hands[1]) == sorted(hand)
+    bot = make_bot("etalage", "normal")
+    action = bot.choose(state.view(1), state.legal_actions(), random.Random(0))
+    assert action.to_json() == {"type": "claim", "colour": expected}
+
+
 @pytest.mark.parametrize("level", ["easy", "normal"])
 def test_bots_only_choose_legal_actions_for_a_whole_game(level):
     state = pr.new_game("etalage", players=5, seed=21)

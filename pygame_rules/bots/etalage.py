@@ -5,8 +5,8 @@
   card, settles the trick with the real ranking rule and assumes every claimant ahead takes the largest pile left.
   A card is worth the pile it would win, minus a share of what it hands the opponents, minus the cost of spending
   (and putting on the display) a high card. Ties that leave it empty-handed therefore score nothing and lose to a
-  card that wins something, and if nothing can win it dumps a low card. Claims take the pile that is worth most
-  against the claimants still to come.
+  card that wins something, and if nothing can win it dumps a low card. Claims weigh the pile against what the
+  claimants still to come will take and against the pile it leaves for the next trick's first claimant.
 - ``easy``: the same one-look-ahead idea without guessing what later players do, a random card about a third of
   the time, and sometimes a random pile when claiming.
 """
@@ -58,27 +58,52 @@ class NormalBot:
 
     # ----- claims -------------------------------------------------------------------------------------------
     def _claim(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        """Pile value minus what the claimants after us would then take; a bigger leftover breaks ties.
+        """The pile worth most, counting what the claimants after us take and what it leaves for the next trick.
 
-        On points alone the largest pile is almost always right; the opponents' claims decide between piles of
-        (nearly) equal worth: leave the following claimants the least, keep the most on the display for later.
+        The claimants still to come are assumed to take the largest piles left. Whatever nobody takes stays on the
+        display and merges, colour by colour, with the cards played in this trick; the next trick's first claimant
+        will take the biggest of those piles. With a hand stronger than an average opponent's we like that pile
+        big, with a weaker hand we break it up. On today's points alone the largest pile is nearly always right;
+        these opponent and next-trick terms decide between piles of similar worth.
         """
         piles = {colour: total for total, colour in _piles(view)}
         after = len(view["claimants"]) - 1
         players = view["players"]
+        played: dict[str, int] = {}
+        for p in view["plays"]:
+            colour = p["card"].rsplit("-", 1)[0]
+            played[colour] = played.get(colour, 0) + CARD_VALUE[p["card"]]
+        last_trick = view["trick_number"] >= view["tricks"]
+        edge = 0.0 if last_trick else self._next_trick_edge(view)
         best: tuple[float, int, Action] | None = None
         for rank, action in enumerate(legal):
             assert isinstance(action, Claim)
             mine = piles[action.colour]
-            rest = sorted((v for c, v in piles.items() if c != action.colour), reverse=True)
-            theirs = sum(rest[:after])
-            left = sum(rest[after:])
-            value = mine - self.rival_weight * theirs + left / players * 0.1
-            key = (value, -rank, action)
-            if best is None or key[:2] > best[:2]:
-                best = key
+            rest = sorted(((v, c) for c, v in piles.items() if c != action.colour), reverse=True)
+            theirs = sum(v for v, _ in rest[:after])
+            left = dict(played)
+            for v, c in rest[after:]:
+                left[c] = left.get(c, 0) + v
+            biggest_next = max(left.values(), default=0)
+            value = mine - self.rival_weight * theirs / max(1, players - 1) + edge * biggest_next
+            if best is None or (value, -rank) > best[:2]:
+                best = (value, -rank, action)
         assert best is not None
         return best[2]
+
+    @staticmethod
+    def _next_trick_edge(view: dict[str, Any]) -> float:
+        """How much a point in the next trick's biggest pile is worth to us: our estimated chance of claiming it
+        first, minus an average opponent's. Zero for an average hand, positive for a strong one."""
+        n = view["players"]
+        mine = sum(CARD_VALUE[c] for c in view["hand"])
+        unseen = _unseen(view)
+        if not view["hand"] or not unseen:
+            return 0.0
+        others = [view["hand_counts"][s] for s in range(n) if s != view["seat"]]
+        rival = sum(CARD_VALUE[c] for c in unseen) / len(unseen) * (sum(others) / len(others))
+        chance = mine / (mine + (n - 1) * rival) if mine + rival > 0 else 1 / n
+        return chance - (1 - chance) / (n - 1)
 
     # ----- plays --------------------------------------------------------------------------------------------
     def _play(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
