@@ -17,6 +17,7 @@ from .core.match import MatchState, new_state
 _GAME_MODULES: dict[str, str] = {
     "skipbo": "pygame_rules.games.skipbo:SkipBoState",
     "topspot": "pygame_rules.games.topspot:TopSpotState",
+    "etalage": "pygame_rules.games.etalage:EtalageState",
 }
 
 GAMES: tuple[str, ...] = tuple(_GAME_MODULES)

@@ -14,6 +14,7 @@ from .base import Bot, RandomBot
 _BOT_MODULES = {
     "skipbo": "pygame_rules.bots.skipbo",
     "topspot": "pygame_rules.bots.topspot",
+    "etalage": "pygame_rules.bots.etalage",
 }
 
 
