@@ -15,6 +15,7 @@ from .core.match import MatchState, new_state
 # name -> "module:StateClass". Adding a game is one line here.
 _GAME_MODULES: dict[str, str] = {
     "skipbo": "pygame_rules.games.skipbo:SkipBoState",
+    "level8": "pygame_rules.games.level8:Level8State",
 }
 
 GAMES: tuple[str, ...] = tuple(_GAME_MODULES)

@@ -13,6 +13,7 @@ from .base import Bot, RandomBot
 
 _BOT_MODULES = {
     "skipbo": "pygame_rules.bots.skipbo",
+    "level8": "pygame_rules.bots.level8",
 }
 
 
