@@ -23,6 +23,7 @@ matters for the table: a number in runs and sets, a colour in colour groups.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import json
 from collections import Counter
@@ -108,34 +109,44 @@ class Sheet:
 
     def level_text(self, level: int) -> str:
         """The requirement of ``level`` (1-based) in words, e.g. ``"2 runs of 3"``."""
-        reqs = self.levels[level - 1]
-        counts = Counter(reqs)
-        words = []
-        for req in dict.fromkeys(reqs):
-            n = counts[req]
-            t = req.text()
-            if n == 1:
-                words.append(t if req.kind == "colour" else f"1 {t}")
-            else:
-                plural = t.replace("run of", "runs of").replace("cards of one colour", "groups of one colour")
-                if plural == t and not t.startswith(("run", "groups")):
-                    plural = t + "s"
-                words.append(f"{n} {plural}")
-        return " + ".join(words)
+        return _level_text(self.levels[level - 1])
 
     def to_json(self) -> dict[str, Any]:
-        """The sheet as the view shows it."""
-        return {
-            "name": self.name,
-            "title": self.title,
-            "label": self.label,
-            "levels": [
-                {"level": i + 1, "text": self.level_text(i + 1),
-                 "parts": [{"kind": r.kind, "size": r.size, "text": r.text()} for r in reqs]}
-                for i, reqs in enumerate(self.levels)
-            ],
-            "keep": {"levels": list(self.keep_levels), "cards": self.keep_cards} if self.keep_cards else None,
-        }
+        """The sheet as the view shows it (a fresh copy each time)."""
+        return json.loads(_sheet_json(self))
+
+
+@functools.cache
+def _sheet_json(sheet: Sheet) -> str:
+    return json.dumps({
+        "name": sheet.name,
+        "title": sheet.title,
+        "label": sheet.label,
+        "levels": [
+            {"level": i + 1, "text": _level_text(reqs),
+             "parts": [{"kind": r.kind, "size": r.size, "text": r.text()} for r in reqs]}
+            for i, reqs in enumerate(sheet.levels)
+        ],
+        "keep": {"levels": list(sheet.keep_levels), "cards": sheet.keep_cards} if sheet.keep_cards else None,
+    })
+
+
+@functools.cache
+def _level_text(reqs: tuple[Requirement, ...]) -> str:
+    """A level's parts in words, cached (views ask for it on every call)."""
+    counts = Counter(reqs)
+    words = []
+    for req in dict.fromkeys(reqs):
+        n = counts[req]
+        t = req.text()
+        if n == 1:
+            words.append(t if req.kind == "colour" else f"1 {t}")
+        else:
+            plural = t.replace("run of", "runs of").replace("cards of one colour", "groups of one colour")
+            if plural == t and not t.startswith(("run", "groups")):
+                plural = t + "s"
+            words.append(f"{n} {plural}")
+    return " + ".join(words)
 
 
 def _load_json(name: str) -> Any:
@@ -426,6 +437,8 @@ class _Pool:
 def _set_candidates(pool: _Pool, used: set[str], jokers: int, lo: int, hi: int) -> Iterator[Part]:
     for n in range(DECK.low, DECK.high + 1):
         avail = [t for t in pool.by_number[n] if t not in used]
+        if len(avail) + jokers < lo:
+            continue
         jt = f"{JOKER}{n}"
         for k in range(0, min(jokers, hi) + 1):
             for r in range(max(0, lo - k), min(len(avail), hi - k) + 1):
@@ -438,6 +451,8 @@ def _set_candidates(pool: _Pool, used: set[str], jokers: int, lo: int, hi: int) 
 def _colour_candidates(pool: _Pool, used: set[str], jokers: int, lo: int, hi: int) -> Iterator[Part]:
     for c in DECK.colours:
         avail = [t for t in pool.by_colour[c] if t not in used]
+        if len(avail) + jokers < lo:
+            continue
         jt = f"{JOKER}{c}"
         for k in range(0, min(jokers, hi) + 1):
             for r in range(max(0, lo - k), min(len(avail), hi - k) + 1):
