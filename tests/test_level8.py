@@ -582,6 +582,15 @@ def test_bad_scenarios_name_the_card():
         make(hands=[["X9"], []])
     with pytest.raises(pr.BadScenario, match="part 0"):
         make(table=[[["set", "R1", "G2"]], []])
+    with pytest.raises(pr.BadScenario, match="level 9"):
+        make(levels=[9, 1])
+    with pytest.raises(pr.BadScenario, match="turn must be a seat"):
+        make(turn=5)
+
+
+def test_skip_cards_are_not_added():
+    state = make(hands=[["S", "O15"], []], laid_out=[True, False], table=[[], [["run", "R5", "R6", "R7"]]])
+    refused(state, Add(1, 0, "S"), "skip card cannot be added")
 
 
 def test_views_hide_other_hands_and_the_draw_order():

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..core.actions import Action, action_kinds
-from ..core.errors import BadScenario, IllegalAction
+from ..core.errors import BadScenario, IllegalAction, RulesError
 from ..core.game import Event, GameInfo, OptionSpec, State, check_seat
 from ..core.rng import GameRandom
 from .level8_solver import (
@@ -378,7 +378,9 @@ class Level8State(State):
             raise IllegalAction(f"{_seat_name(seat)} has no part {action.part} on the table ({len(parts)} part(s))")
         hand = self.hands[p]
         card = physical(action.card)
-        if card not in hand or action.card == SKIP:
+        if action.card == SKIP:
+            raise IllegalAction("a skip card cannot be added to a combination")
+        if card not in hand:
             raise IllegalAction(f"cannot add {action.card!r}: you hold no such card")
         if len(hand) < 2:
             raise IllegalAction("cannot add your last card: keep one card to end the turn")
@@ -707,6 +709,16 @@ class Level8State(State):
         Keys: players, options, seed, dealer, turn, phase (draw/play), levels, laid_out, skipped, hands,
         discards, table (per seat, parts as [kind, card, ...]), draw (top last), under, rest ("draw" or a seat).
         """
+        try:
+            return cls._build_scenario(sc)
+        except ValueError as exc:
+            if isinstance(exc, BadScenario):
+                raise
+            reason = exc.message if isinstance(exc, RulesError) else str(exc)
+            raise BadScenario(f"bad scenario: {reason}") from exc
+
+    @classmethod
+    def _build_scenario(cls, sc: Mapping[str, Any]) -> Level8State:
         players = sc["players"]
         options = cls.info.resolve_options(players, sc.get("options"))
         seed = sc.get("seed", 0)
