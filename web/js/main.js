@@ -115,7 +115,7 @@ function newGameDialog(info, preset = null) {
   playersSelect.addEventListener("change", drawSeats);
   drawSeats();
 
-  const optionRows = info.options.map((spec) => optionField(spec, hints[spec.name] || {}, prev.options || {}));
+  const optionRows = info.options.filter((spec) => !hints[spec.name]?.hidden).map((spec) => optionField(spec, hints[spec.name] || {}, prev.options || {}));
   const seedInput = h("input#seed-input", { type: "text", inputmode: "numeric", placeholder: "random",
     "aria-describedby": "seed-help", value: preset?.seed ?? "" });
   const speedSelect = h("select#speed-input", Object.keys(SPEEDS).map((k) =>

@@ -46,6 +46,7 @@ export class TableController {
       title: "Finish the bots' moves at once" }, "Skip ▸▸");
     this.turnLabel = h("p.turn#turn", { "aria-live": "polite" });
     this.status = h("p.status#status", { role: "status", "aria-live": "polite" });
+    this.actionBar = h("div.action-bar#action-bar", { hidden: true });
     this.board = h("div.board#board", { "aria-label": `${this.setup.title} table` });
     this.logList = h("ol.log#log", { "aria-label": "Move log" });
     this.seedLabel = h("span.seed#seed", { title: "Start a new game with this seed to replay it" },
@@ -57,7 +58,7 @@ export class TableController {
         h("label.speed", "Bots ", this.speedSelect),
         h("button.btn.ghost#leave", { type: "button", onclick: () => this.hooks.onLeave() }, "Menu")));
     this.side = h("aside.side", h("h2", "Move log"), this.logList);
-    this.root.replaceChildren(head, h("div.table-layout", h("div.board-wrap", this.board, this.status), this.side));
+    this.root.replaceChildren(head, h("div.table-layout", h("div.board-wrap", this.board, this.actionBar, this.status), this.side));
     this.board.addEventListener("click", (e) => this._click(e));
     this.board.addEventListener("pointerdown", (e) => this._pointerDown(e));
     this._keys = (e) => this._key(e);
@@ -99,6 +100,7 @@ export class TableController {
     this.board.dataset.current = String(t.current_player);
     this.board.dataset.over = String(t.over);
     this.decorate();
+    this._drawActions();
     this._drawLog();
     const cur = t.current_player;
     this.turnLabel.textContent = t.over ? "Game over" :
@@ -124,9 +126,19 @@ export class TableController {
     this.board.classList.toggle("picking", !!this.selected);
   }
 
+  /** Actions without a source and target (e.g. "End turn") become plain buttons under the board. */
+  _drawActions() {
+    const buttons = this.myTurn ? this.moves.filter((m) => m.button).map((m) => h("button.btn.action",
+      { type: "button", onclick: () => this.play(m.action) }, m.button)) : [];
+    this.actionBar.replaceChildren(...buttons);
+    this.actionBar.hidden = !buttons.length;
+  }
+
+  /** Log lines in the engine's words, with "seat N" replaced by the player's name. */
   _drawLog() {
+    const named = (text) => text.replace(/\b[Ss]eat(\(s\))? (\d+)\b/g, (m, plural, n) => this.names[Number(n)] ?? m);
     const items = this.log.map((e) => h("li", { dataset: { type: e.type || "", seq: String(e.seq ?? "") } },
-      e.text || e.type));
+      named(e.text || e.type)));
     this.logList.replaceChildren(...items);
     this.side.scrollTop = this.side.scrollHeight;
     this.logList.lastElementChild?.scrollIntoView?.({ block: "nearest" });
@@ -387,8 +399,5 @@ export class TableController {
 }
 
 export function defaultName(seats, i) {
-  const humans = seats.filter((s) => s.kind === "human").length;
-  const seat = seats[i];
-  if (seat.kind === "human") return humans === 1 ? "You" : `Player ${i + 1}`;
-  return `Bot ${i + 1} (${seat.level})`;
+  return seats[i].kind === "human" ? `Player ${i + 1}` : `Bot ${i + 1}`;
 }
