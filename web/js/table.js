@@ -27,7 +27,8 @@ export class TableController {
     this.skipping = false;
     this.alive = true;
     this.hint = null;
-    this.botTimes = [];
+    this.botTimes = []; // ms the bot thought in Python (worker), per move
+    this.botRoundTrips = []; // ms from the page's request to the answer, per move
     this.names = setup.seats.map((s, i) => s.name || defaultName(setup.seats, i));
     this._build();
   }
@@ -322,8 +323,10 @@ export class TableController {
     this.busy = true;
     this.draw();
     let answer;
+    const asked = performance.now();
     try {
       answer = await this.engine.request("bot", { session: this.session, level, seat: this.viewer });
+      this.botRoundTrips.push(performance.now() - asked);
     } catch (err) {
       this.busy = false;
       this.say(`The bot could not move: ${err.message}`, "error");
