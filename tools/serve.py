@@ -42,6 +42,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     rules: list[tuple[str, dict[str, str]]] = []
     verbose = False
+    served: list[str] = []  # paths of every GET answered with a body (per server; the tests read it)
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
 
     def end_headers(self) -> None:
@@ -56,6 +57,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         forced = headers_for(url_path, self.rules).get("Content-Type")
         return forced or super().guess_type(path)
 
+    def do_GET(self) -> None:  # noqa: N802 - name of the base class method
+        type(self).served.append(self.path.split("?", 1)[0])
+        super().do_GET()
+
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - signature of the base class
         if self.verbose:
             super().log_message(format, *args)
@@ -63,7 +68,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 def make_server(directory: Path, port: int = 0, verbose: bool = False) -> http.server.ThreadingHTTPServer:
     """A threaded server on 127.0.0.1 (``port=0``: a free port)."""
-    handler = functools.partial(type("SiteHandler", (Handler,), {"rules": load_header_rules(), "verbose": verbose}),
+    handler = functools.partial(type("SiteHandler", (Handler,), {"rules": load_header_rules(), "verbose": verbose,
+                                                                "served": []}),
                                 directory=str(directory))
     return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
 

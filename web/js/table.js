@@ -56,7 +56,7 @@ export class TableController {
       h("div.table-title", h("h1", this.setup.title), this.seedLabel),
       this.turnLabel,
       h("div.controls", this.hintButton, this.undoButton, this.skipButton,
-        h("label.speed", "Bots ", this.speedSelect),
+        h("label.speed", h("span.speed-word", "Bots "), this.speedSelect),
         h("button.btn.ghost#leave", { type: "button", onclick: () => this.hooks.onLeave() }, "Menu")));
     this.side = h("aside.side", h("h2", "Move log"), this.logList);
     this.root.replaceChildren(head, h("div.table-layout", h("div.board-wrap", this.board, this.actionBar, this.status), this.side));
