@@ -307,7 +307,7 @@ def test_an_updated_site_replaces_the_old_cache(browser: Any, site_dir: Any, tmp
         assert len(old) == 1 and old[0].startswith("pygame-rules-")
 
         # Publish an update: index.html changes, everything else stays; sw.js gets a new cache name and hash.
-        (copy / "index.html").write_text((copy / "index.html").read_text() + "<!-- update 2 -->\n")
+        (copy / "index.html").write_text((copy / "index.html").read_text().replace("<body>", '<body data-release="2">'))
         sw = (copy / "sw.js").read_text().replace(old[0], "pygame-rules-update2")
         sw = re.sub(r'("url": "\./", "hash": ")[0-9a-f]+', r"\g<1>update2", sw)
         (copy / "sw.js").write_text(sw)
@@ -323,7 +323,7 @@ def test_an_updated_site_replaces_the_old_cache(browser: Any, site_dir: Any, tmp
         ctx.set_offline(True)
         page.reload()
         wait_engine(page)
-        assert "update 2" in page.content()
+        assert page.evaluate("() => document.body.dataset.release") == "2"
         ctx.set_offline(False)
         guard.check()
     finally:
