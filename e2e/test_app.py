@@ -59,6 +59,13 @@ def test_start_page_lists_games(page: Any, guard: Any) -> None:
     skipbo = page.locator(".game-tile[data-game=skipbo]")
     assert "Skip-Bo" in skipbo.inner_text() and skipbo.locator(".new-game").is_visible()
     assert page.locator(".game-tile.coming").count() >= 3  # the other planned games show as coming
+    for width in (1280, 375):
+        page.set_viewport_size({"width": width, "height": 900 if width > 400 else 812})
+        assert page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth") <= 0
+        screenshot(page, f"home-{width}.png")
+    page.click(".game-tile[data-game=skipbo] .new-game")
+    page.wait_for_selector("#new-game-dialog")
+    screenshot(page, "new-game-375.png")
     guard.check()
 
 
@@ -249,6 +256,20 @@ def test_bots_play_a_full_game_to_the_result_screen(page: Any, guard: Any) -> No
     assert page.locator("#result-dialog .scores tbody tr").count() == 2
     times = page.evaluate("() => window.__app.controller.botTimes")
     assert len(times) >= 2
+    guard.check()
+
+
+def test_bots_play_a_match_with_scores_across_games(page: Any, guard: Any) -> None:
+    start_game(page, seats=["bot:easy", "bot:normal"], stock=2, seed=2, speed="instant",
+               extra={"#opt-match_target": True, "#opt-match_target-value": 60})
+    page.wait_for_selector("#result-dialog", timeout=240_000)
+    result = _table(page)["result"]
+    assert len(result["games"]) >= 2  # a win is worth 25 + 5 per card left, so 60 takes two games or more
+    assert result["scores"] == [sum(g["points"][i] for g in result["games"]) for i in range(2)]
+    assert max(result["scores"]) >= 60
+    assert f"Match of {len(result['games'])} games" in page.locator("#result-dialog").inner_text()
+    cells = page.locator("#result-dialog .scores tbody td").all_inner_texts()
+    assert [int(c) for c in cells] == result["scores"]
     guard.check()
 
 
