@@ -4,8 +4,9 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
+NODE_STAMP := node_modules/.installed
 
-.PHONY: serve test venv lint unit bench simulate
+.PHONY: serve site test venv node lint unit e2e bench simulate measure
 
 $(BIN)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -15,8 +16,20 @@ $(BIN)/.installed: pyproject.toml
 
 venv: $(BIN)/.installed
 
-serve: venv
-	$(BIN)/python -m pygame_rules simulate skipbo --players 2 --games 1 --seed 1 --verbose
+# Pyodide comes from npm, pinned exactly in package.json / package-lock.json.
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+node: $(NODE_STAMP)
+
+# site/: the publishable folder (wheel, Pyodide core, pages, service worker with a hashed precache list).
+site: venv node
+	$(BIN)/python tools/build_site.py
+
+# Build the site and serve it on 127.0.0.1:$(PORT); the URL is printed.
+serve: site
+	$(BIN)/python tools/serve.py --port $(PORT)
 
 lint: venv
 	$(BIN)/ruff check pygame_rules tests e2e tools
@@ -24,7 +37,15 @@ lint: venv
 unit: venv
 	$(BIN)/python -m pytest -q tests pygame_rules
 
-test: lint unit
+# Browser tests: build site/ in a fixture, serve it, drive /usr/bin/chromium through Playwright.
+e2e: venv node
+	$(BIN)/python -m pytest -q e2e
+
+test: lint unit e2e
+
+# Engine-ready times, site size, first-visit download, bot move time in the browser (prints figures).
+measure: site
+	$(BIN)/python tools/measure_browser.py
 
 bench: venv
 	$(BIN)/python -m pygame_rules bench

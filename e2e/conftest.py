@@ -1,0 +1,183 @@
+"""Fixtures for the browser tests: build the site once, serve it on 127.0.0.1, drive the system Chromium.
+
+The tests skip with a clear message when /usr/bin/chromium or node_modules/pyodide is missing on a developer
+machine, but fail in CI (``CI`` set), where .ci/run installs both.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "artifacts"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ENGINE_TIMEOUT = 90_000  # ms; a cold Pyodide start takes 3-10 s on a busy 2-core machine
+
+sys.path.insert(0, str(ROOT))
+
+
+def _missing(what: str) -> None:
+    message = f"browser tests need {what}"
+    if os.environ.get("CI"):
+        pytest.fail(f"{message} (CI must install it: see .ci/run)", pytrace=False)
+    pytest.skip(f"{message}; run `make e2e` after installing it (apt-get install chromium, npm ci)")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test in e2e/ carries the e2e marker (``-m 'not e2e'`` deselects them)."""
+    for item in items:
+        if "/e2e/" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    """Build site/ once per session (tools/build_site.py), unless E2E_SITE points at a built one."""
+    if shutil.which(CHROMIUM) is None and not Path(CHROMIUM).exists():
+        _missing(f"Chromium at {CHROMIUM}")
+    given = os.environ.get("E2E_SITE")
+    if given:
+        return Path(given).resolve()
+    if not (ROOT / "node_modules" / "pyodide" / "package.json").exists():
+        _missing("node_modules/pyodide")
+    from tools import build_site
+
+    build_site.build(ROOT / "site")
+    return ROOT / "site"
+
+
+@pytest.fixture(scope="session")
+def base_url(site_dir: Path) -> Iterator[str]:
+    """The built site served with netlify.toml's headers on a free 127.0.0.1 port."""
+    from tools import serve
+
+    server, url = serve.start(site_dir)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser(site_dir: Path) -> Iterator[Any]:
+    """One Chromium for the whole session (never `playwright install`: the system browser is used)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class Guard:
+    """Records every request and console error of a context, to assert same-origin only and a clean console."""
+
+    def __init__(self, base_url: str) -> None:
+        self.origin = base_url.rstrip("/")
+        self.requests: list[str] = []
+        self.errors: list[str] = []
+
+    def watch_context(self, context: Any) -> None:
+        context.on("request", lambda r: self.requests.append(r.url))
+        context.on("page", self.watch_page)
+
+    def watch_page(self, page: Any) -> None:
+        page.on("console", lambda m: self.errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+        page.on("worker", lambda w: w.on("console", lambda m: self.errors.append(f"worker: {m.text}")
+                                         if m.type == "error" else None))
+
+    def check(self) -> None:
+        foreign = [u for u in self.requests if not (u.startswith(self.origin + "/") or u.startswith("data:")
+                                                    or u.startswith("blob:"))]
+        assert not foreign, f"requests left the origin: {foreign[:5]}"
+        assert not self.errors, f"console errors: {self.errors[:5]}"
+
+
+@pytest.fixture
+def guard(base_url: str) -> Guard:
+    """A fresh request/console recorder; call ``guard.check()`` at the end of a test."""
+    return Guard(base_url)
+
+
+@pytest.fixture
+def context(browser: Any, guard: Guard) -> Iterator[Any]:
+    """A fresh browser context (cold cache, empty storage) at desktop size, watched by ``guard``."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
+    guard.watch_context(ctx)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context: Any, base_url: str) -> Any:
+    """A page already showing the start screen with the engine ready."""
+    page = context.new_page()
+    page.goto(base_url)
+    wait_engine(page)
+    return page
+
+
+# ----- helpers used by the tests -----------------------------------------------------------------------------------
+def wait_engine(page: Any) -> None:
+    """Wait until Python has started in the worker."""
+    page.wait_for_selector("body[data-engine=ready]", timeout=ENGINE_TIMEOUT)
+
+
+def start_game(page: Any, *, seats: list[str], stock: int | None = 5, seed: int | None = 42,
+               speed: str = "instant", extra: dict[str, Any] | None = None) -> None:
+    """Open the Skip-Bo dialog and start a game; ``seats`` like ["human", "bot:normal"]."""
+    page.click(".game-tile[data-game=skipbo] .new-game")
+    page.select_option("#players", str(len(seats)))
+    for i, seat in enumerate(seats):
+        kind, _, level = seat.partition(":")
+        page.select_option(f'select[data-seat="{i}"][data-role="kind"]', kind)
+        if level:
+            page.select_option(f'select[data-seat="{i}"][data-role="level"]', level)
+    if stock is not None:
+        page.fill("#opt-stock_size", str(stock))
+    if seed is not None:
+        page.fill("#seed-input", str(seed))
+    page.select_option("#speed-input", speed)
+    for selector, value in (extra or {}).items():
+        page.check(selector) if value is True else page.fill(selector, str(value))
+    page.click("#start-game")
+    page.wait_for_selector(".sb, #pass-screen, #result-dialog", timeout=ENGINE_TIMEOUT)
+
+
+def wait_my_turn(page: Any, timeout: int = 60_000) -> None:
+    """Wait until a human seat is to move and nothing is animating."""
+    page.wait_for_function("() => { const c = window.__app.controller;"
+                           " return c && c.myTurn && !c.busy && !c._running; }", timeout=timeout)
+
+
+def legal_moves(page: Any) -> list[dict[str, Any]]:
+    """The legal moves as the page holds them (from the engine), with their source and target keys."""
+    return page.evaluate("() => window.__app.controller.moves.map(m => ({action: m.action, source: m.source,"
+                         " target: m.target, button: m.button || null}))")
+
+
+def click_key(page: Any, key: str) -> None:
+    """Click the board element that stands for ``key`` (a pile, a hand card)."""
+    page.locator(f'#board [data-key="{key}"]').first.click()
+
+
+def saved_record(page: Any) -> dict[str, Any] | None:
+    """The game record the page keeps in localStorage."""
+    text = page.evaluate("() => localStorage.getItem('pygame_rules.game.v1')")
+    return json.loads(text) if text else None
+
+
+def screenshot(page: Any, name: str) -> Path:
+    """Save a full-page screenshot under artifacts/ (gitignored)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / name
+    page.screenshot(path=str(path), full_page=True)
+    return path

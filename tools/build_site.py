@@ -1,0 +1,170 @@
+"""Build the publishable static site into ``site/``.
+
+What it does, in order:
+
+1. builds our own ``py3-none-any`` wheel with ``python -m build --wheel`` (deterministic: ``SOURCE_DATE_EPOCH``);
+2. copies the Pyodide core files from ``node_modules/pyodide`` (pinned in package.json) to ``site/pyodide/<version>/``;
+3. copies ``web/`` (JS modules, CSS, worker) plus the wheel and a generated ``build-info.js`` and ``games.json``
+   (the answer of the API's ``games`` op, so the start page draws the list before Python has started) into
+   ``site/app/<hash>/``, where ``<hash>`` is the content hash of that directory: every file below it is immutable;
+4. writes ``index.html`` (pointing at the hashed app directory), ``manifest.webmanifest``, the icons and the
+   service worker ``sw.js`` whose precache list carries every file's content hash and whose cache name is the hash of
+   the whole list, so a changed site installs a fresh cache and deletes the old one.
+
+Run: ``python tools/build_site.py [--out site]``. Nothing is downloaded except, when the running Python lacks
+setuptools>=68 and wheel, the build backend that ``python -m build`` fetches from PyPI for its isolated environment.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+SOURCE_DATE_EPOCH = "315532800"  # 1980-01-01: zip timestamps cannot go earlier; makes the wheel reproducible
+
+
+def sha(data: bytes) -> str:
+    """Short content hash used in file and cache names."""
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def pyodide_version() -> str:
+    """The exact Pyodide version pinned in package.json (and installed in node_modules)."""
+    pinned = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
+    installed_pkg = ROOT / "node_modules" / "pyodide" / "package.json"
+    if not installed_pkg.exists():
+        sys.exit("node_modules/pyodide is missing: run `npm ci` first")
+    installed = json.loads(installed_pkg.read_text())["version"]
+    if installed != pinned:
+        sys.exit(f"node_modules has pyodide {installed} but package.json pins {pinned}: run `npm ci`")
+    return pinned
+
+
+def _can_skip_isolation() -> bool:
+    try:
+        import setuptools  # noqa: F401
+        import wheel  # noqa: F401
+    except ImportError:
+        return False
+    major = int(setuptools.__version__.split(".")[0])
+    return major >= 68
+
+
+def build_wheel() -> Path:
+    """``python -m build --wheel`` into a temporary directory; returns the wheel path."""
+    out = Path(tempfile.mkdtemp(prefix="pygame_rules_wheel_"))
+    cmd = [sys.executable, "-m", "build", "--wheel", "--outdir", str(out)]
+    if _can_skip_isolation():
+        cmd.append("--no-isolation")
+    env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH)
+    proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.stderr.write(proc.stdout + proc.stderr)
+        sys.exit("building the wheel failed")
+    wheels = sorted(out.glob("pygame_rules-*-py3-none-any.whl"))
+    if len(wheels) != 1:
+        sys.exit(f"expected one py3-none-any wheel, found {[w.name for w in wheels]}")
+    return wheels[0]
+
+
+def games_catalogue() -> dict:
+    """The ``games`` op's answer, computed with the same api.py the worker runs."""
+    sys.path.insert(0, str(ROOT))
+    from pygame_rules import api
+
+    answer = api.handle_request({"id": 0, "op": "games"})
+    if not answer.get("ok"):
+        sys.exit(f"the games op failed: {answer}")
+    return {"games": answer["games"]}
+
+
+def copy_tree(src: Path, dst: Path, skip: tuple[str, ...] = ()) -> None:
+    """Copy files below ``src`` to ``dst``, skipping names in ``skip`` and dot files."""
+    for path in sorted(src.rglob("*")):
+        rel = path.relative_to(src)
+        if path.is_dir() or any(part.startswith(".") for part in rel.parts) or rel.parts[0] in skip:
+            continue
+        target = dst / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+
+
+def build(out: Path) -> dict:
+    """Build the whole site into ``out`` and return a summary (paths, sizes, hashes)."""
+    version = pyodide_version()
+    wheel = build_wheel()
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+
+    # 1. Pyodide core, versioned directory (immutable).
+    pyo_dir = out / "pyodide" / version
+    pyo_dir.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(ROOT / "node_modules" / "pyodide" / name, pyo_dir / name)
+
+    # 2. The app directory, staged then renamed after its content hash.
+    stage = out / "app" / "_stage"
+    copy_tree(WEB, stage, skip=("index.html", "icons", "sw.js", "manifest.webmanifest"))
+    (stage / "wheels").mkdir()
+    shutil.copyfile(wheel, stage / "wheels" / wheel.name)
+    shutil.rmtree(wheel.parent)
+    (stage / "games.json").write_text(json.dumps(games_catalogue(), indent=1))
+    info = {"pyodide": f"../../../pyodide/{version}/", "pyodideVersion": version, "wheel": f"../wheels/{wheel.name}"}
+    (stage / "js" / "build-info.js").write_text(
+        "// Generated by tools/build_site.py: where the worker finds Pyodide and our wheel (relative to js/).\n"
+        f"export const BUILD = {json.dumps(info)};\n"
+    )
+    digest = hashlib.sha256()
+    for path in sorted(p for p in stage.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(stage).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    app_hash = digest.hexdigest()[:12]
+    app_dir = out / "app" / app_hash
+    stage.rename(app_dir)
+
+    # 3. Root files: icons, manifest, index.html.
+    copy_tree(WEB / "icons", out / "icons")
+    shutil.copyfile(WEB / "manifest.webmanifest", out / "manifest.webmanifest")
+    html = (WEB / "index.html").read_text().replace("{{APP}}", f"app/{app_hash}")
+    (out / "index.html").write_text(html)
+
+    # 4. Service worker with the content-hashed precache list.
+    files = sorted(p for p in out.rglob("*") if p.is_file())
+    precache = []
+    for path in files:
+        rel = path.relative_to(out).as_posix()
+        precache.append({"url": "./" if rel == "index.html" else f"./{rel}", "hash": sha(path.read_bytes())})
+    cache_name = "pygame-rules-" + sha(json.dumps(precache, sort_keys=True).encode())
+    sw = (WEB / "sw.js").read_text()
+    sw = sw.replace("/*{{CACHE}}*/", json.dumps(cache_name)).replace("/*{{PRECACHE}}*/", json.dumps(precache))
+    (out / "sw.js").write_text(sw)
+
+    total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    summary = {"out": str(out), "app": f"app/{app_hash}", "cache": cache_name, "files": len(precache) + 1,
+               "bytes": total, "pyodide": version, "wheel": wheel.name}
+    (out / "build.json").write_text(json.dumps(summary, indent=1))
+    return summary
+
+
+def main() -> None:
+    """Command line entry point."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--out", default=str(ROOT / "site"), help="output directory (default: site/)")
+    args = parser.parse_args()
+    summary = build(Path(args.out).resolve())
+    print(f"built {summary['out']}: {summary['files']} files, {summary['bytes'] / 1e6:.1f} MB, "
+          f"app {summary['app']}, cache {summary['cache']}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,103 @@
+"""Serve the built ``site/`` on 127.0.0.1 with the same headers Netlify sends (read from netlify.toml).
+
+``python tools/serve.py [--port 8000] [--dir site]`` prints the URL and serves until interrupted. The e2e tests use
+:func:`start` to run it in a thread on a free port. Applying netlify.toml's headers here means the tests exercise the
+real Content-Security-Policy and caching rules, not a friendlier local approximation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import functools
+import http.server
+import os
+import threading
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+         ".webmanifest": "application/manifest+json", ".whl": "application/zip", ".json": "application/json",
+         ".svg": "image/svg+xml", ".zip": "application/zip"}
+
+
+def load_header_rules(path: Path = ROOT / "netlify.toml") -> list[tuple[str, dict[str, str]]]:
+    """``[(pattern, headers)]`` from netlify.toml, in file order."""
+    data = tomllib.loads(path.read_text())
+    return [(rule["for"], dict(rule.get("values", {}))) for rule in data.get("headers", [])]
+
+
+def headers_for(url_path: str, rules: list[tuple[str, dict[str, str]]]) -> dict[str, str]:
+    """Every header whose ``for`` pattern matches ``url_path`` (later rules override earlier ones)."""
+    out: dict[str, str] = {}
+    for pattern, values in rules:
+        if pattern == url_path or ("*" in pattern and fnmatch.fnmatchcase(url_path, pattern)):
+            out.update(values)
+    return out
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files plus netlify.toml headers; quiet unless ``verbose``."""
+
+    rules: list[tuple[str, dict[str, str]]] = []
+    verbose = False
+    served: list[str] = []  # paths of every GET answered with a body (per server; the tests read it)
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+
+    def end_headers(self) -> None:
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        for name, value in headers_for(path, self.rules).items():
+            if name.lower() != "content-type":  # the type was already sent by send_head
+                self.send_header(name, value)
+        super().end_headers()
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        url_path = "/" + Path(path).relative_to(Path(self.directory)).as_posix()
+        forced = headers_for(url_path, self.rules).get("Content-Type")
+        return forced or super().guess_type(path)
+
+    def do_GET(self) -> None:  # noqa: N802 - name of the base class method
+        type(self).served.append(self.path.split("?", 1)[0])
+        super().do_GET()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - signature of the base class
+        if self.verbose:
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path, port: int = 0, verbose: bool = False) -> http.server.ThreadingHTTPServer:
+    """A threaded server on 127.0.0.1 (``port=0``: a free port)."""
+    handler = functools.partial(type("SiteHandler", (Handler,), {"rules": load_header_rules(), "verbose": verbose,
+                                                                "served": []}),
+                                directory=str(directory))
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+
+
+def start(directory: Path, port: int = 0) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Serve in a daemon thread; returns the server and its base URL."""
+    server = make_server(directory, port)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def main() -> None:
+    """Command line entry point."""
+    parser = argparse.ArgumentParser(description="Serve the built site on 127.0.0.1")
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    parser.add_argument("--dir", default=str(ROOT / "site"))
+    parser.add_argument("--verbose", action="store_true")
+    args = parser.parse_args()
+    directory = Path(args.dir).resolve()
+    if not (directory / "index.html").exists():
+        raise SystemExit(f"{directory} has no index.html: build it first with `python tools/build_site.py`")
+    server = make_server(directory, args.port, args.verbose)
+    print(f"Serving {directory} at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,314 @@
+// The app shell: draws at once while Python starts in the worker, then lists games, runs the new-game dialog,
+// resumes a saved game, and shows results. Every rule question goes to the engine through Engine.request.
+import { Engine, EngineError } from "./engine.js";
+import { PLANNED, RENDERERS } from "./games/index.js";
+import { clearGame, readGame, readSettings, saveSettings } from "./store.js";
+import { defaultName, SPEEDS, TableController } from "./table.js";
+import { h, plural, toast } from "./util.js";
+
+const app = document.getElementById("app");
+const settings = readSettings();
+const engine = new Engine(new URL("./worker.js", import.meta.url));
+window.__app = { engine, started: performance.now() };
+let catalogue = null;
+let controller = null;
+
+// ----- engine status ------------------------------------------------------------------------------------------
+const statusEl = document.getElementById("engine-status");
+engine.onStatus((s) => {
+  statusEl.dataset.state = s.stage;
+  statusEl.querySelector(".engine-label").textContent = s.stage === "ready" ? `Engine ready · Python ${s.python}` :
+    s.label;
+  statusEl.querySelector(".engine-progress").value = s.fraction;
+  document.body.dataset.engine = s.stage === "ready" ? "ready" : s.stage === "failed" ? "failed" : "loading";
+});
+engine.ready.then(() => {
+  window.__app.engineReadyAt = performance.now();
+  registerServiceWorker();
+}, () => {});
+
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register("./sw.js", { scope: "./" }).then(() => navigator.serviceWorker.ready)
+    .then(() => { document.body.dataset.offline = "ready"; })
+    .catch(() => { document.body.dataset.offline = "unavailable"; });
+}
+
+// ----- games catalogue (the API's `games` answer, written at build time so it needs no Python) -----------------
+async function loadCatalogue() {
+  if (!catalogue) {
+    const response = await fetch(new URL("../games.json", import.meta.url));
+    catalogue = (await response.json()).games;
+  }
+  return catalogue;
+}
+
+// ----- start page ---------------------------------------------------------------------------------------------
+async function showHome() {
+  if (controller) { controller.destroy(); controller = null; }
+  if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+  document.body.dataset.screen = "home";
+  const games = await loadCatalogue();
+  const saved = readGame();
+  const tiles = games.map((info) => gameTile(info, RENDERERS[info.name]));
+  for (const planned of PLANNED) {
+    if (!games.some((g) => g.name === planned.name)) tiles.push(gameTile(planned, null));
+  }
+  const resume = saved && saved.record ? h("div.resume-banner",
+    h("p", `You have a ${titleOf(saved.record.setup.game)} game in progress.`),
+    h("button.btn.primary#resume", { type: "button", onclick: () => resumeSaved() }, "Continue the game"))
+    : null;
+  app.replaceChildren(h("section.home",
+    h("div.hero", h("h1", "Card games at your table, offline"),
+      h("p", "Real tabletop card games with faithful rules, against bots that think on your own device. " +
+        "After the first visit everything works without a network.")),
+    resume,
+    h("ul.game-list", { "aria-label": "Games" }, tiles)));
+}
+
+function titleOf(name) {
+  return (catalogue || []).find((g) => g.name === name)?.title || name;
+}
+
+function gameTile(info, renderer) {
+  const players = info.min_players ? `${info.min_players}–${info.max_players} players` : "";
+  const rules = renderer ? renderer.rules : [info.summary || "Rules engine in progress."];
+  return h(`li.game-tile${renderer ? "" : ".coming"}`, { dataset: { game: info.name } },
+    h("div.tile-head", h("h2", info.title), players ? h("span.players", players) : null,
+      renderer ? null : h("span.badge", "Coming")),
+    h("div.rules", rules.map((p) => h("p", p))),
+    renderer ? h("button.btn.primary.new-game", { type: "button", onclick: () => newGameDialog(info),
+      "aria-label": `New ${info.title} game` }, "New game") : null);
+}
+
+// ----- new game dialog ----------------------------------------------------------------------------------------
+function newGameDialog(info, preset = null) {
+  const renderer = RENDERERS[info.name];
+  const hints = renderer.optionHints || {};
+  const levels = info.bots && info.bots.length ? info.bots : ["random"];
+  const bestLevel = levels.includes("normal") ? "normal" : levels[levels.length - 1];
+  const prev = preset || settings.lastSetup?.[info.name] || {};
+  const playersSelect = h("select#players", { name: "players" });
+  for (let n = info.min_players; n <= info.max_players; n++) {
+    playersSelect.append(h("option", { value: n, selected: n === (prev.players || info.min_players) }, n));
+  }
+  const seatsBox = h("fieldset.seats", h("legend", "Players"));
+  const seatRows = [];
+  function drawSeats() {
+    const n = Number(playersSelect.value);
+    seatRows.length = 0;
+    seatsBox.replaceChildren(h("legend", "Players"));
+    for (let i = 0; i < n; i++) {
+      const was = prev.seats?.[i] || { kind: i === 0 ? "human" : "bot", level: bestLevel };
+      const kind = h("select", { "aria-label": `Seat ${i + 1}: human or bot`, dataset: { seat: i, role: "kind" } },
+        h("option", { value: "human", selected: was.kind === "human" }, "Human"),
+        h("option", { value: "bot", selected: was.kind === "bot" }, "Bot"));
+      const level = h("select", { "aria-label": `Seat ${i + 1}: bot level`, dataset: { seat: i, role: "level" } },
+        levels.map((l) => h("option", { value: l, selected: l === (was.level || bestLevel) }, l)));
+      const sync = () => { level.hidden = kind.value !== "bot"; };
+      kind.addEventListener("change", sync);
+      sync();
+      seatRows.push({ kind, level });
+      seatsBox.append(h("div.seat-row", h("span.seat-name", `Seat ${i + 1}`), kind, level));
+    }
+  }
+  playersSelect.addEventListener("change", drawSeats);
+  drawSeats();
+
+  const optionRows = info.options.filter((spec) => !hints[spec.name]?.hidden).map((spec) => optionField(spec, hints[spec.name] || {}, prev.options || {}));
+  const seedInput = h("input#seed-input", { type: "text", inputmode: "numeric", placeholder: "random",
+    "aria-describedby": "seed-help", value: preset?.seed ?? "" });
+  const speedSelect = h("select#speed-input", Object.keys(SPEEDS).map((k) =>
+    h("option", { value: k, selected: k === (settings.speed || "normal") }, k)));
+  const error = h("p.form-error#new-game-error", { role: "alert" });
+  const start = h("button.btn.primary#start-game", { type: "submit" }, "Start game");
+  const dialog = h("dialog.new-game#new-game-dialog", { "aria-labelledby": "new-game-title" },
+    h("form", { method: "dialog" },
+      h("h2#new-game-title", `New ${info.title} game`),
+      h("label.row", "Number of players ", playersSelect),
+      seatsBox,
+      optionRows.length ? h("fieldset.options", h("legend", "Rules"), optionRows.map((r) => r.el)) : null,
+      h("label.row", "Seed ", seedInput),
+      h("p.help#seed-help", "Leave empty for a fresh deal; the seed is shown during play so a game can be replayed."),
+      h("label.row", "Bot speed ", speedSelect),
+      error,
+      h("div.dialog-buttons",
+        h("button.btn.ghost", { type: "button", onclick: () => dialog.close() }, "Cancel"), start)));
+  dialog.addEventListener("close", () => dialog.remove());
+  dialog.querySelector("form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    const seats = seatRows.map(({ kind, level }) => kind.value === "bot" ? { kind: "bot", level: level.value }
+      : { kind: "human" });
+    seats.forEach((s, i) => { s.name = defaultName(seats, i); });
+    const options = {};
+    for (const row of optionRows) {
+      const value = row.read();
+      if (value !== undefined) options[row.name] = value;
+    }
+    const seedText = seedInput.value.trim();
+    const seed = seedText === "" ? null : /^\d{1,15}$/.test(seedText) ? Number(seedText) : seedText;
+    const setup = { game: info.name, title: info.title, players: seats.length, seats, options, botLevels: levels };
+    settings.speed = speedSelect.value;
+    settings.lastSetup = { ...(settings.lastSetup || {}), [info.name]: { players: seats.length, seats, options } };
+    saveSettings(settings);
+    start.disabled = true;
+    start.textContent = engine.state.stage === "ready" ? "Dealing…" : "Waiting for Python…";
+    try {
+      await startGame(setup, seed);
+      dialog.close();
+    } catch (err) {
+      error.textContent = err.message;
+    } finally {
+      start.disabled = false;
+      start.textContent = "Start game";
+    }
+  });
+  document.body.append(dialog);
+  dialog.showModal();
+}
+
+/** One form field for an option declared by the game (int, bool, nullable int) plus how to read it back. */
+function optionField(spec, hint, prev) {
+  const label = hint.label || spec.description || spec.name;
+  const id = `opt-${spec.name}`;
+  if (spec.kind === "bool") {
+    const box = h("input", { type: "checkbox", id, checked: prev[spec.name] ?? spec.default });
+    return { name: spec.name, el: h("label.row.check", box, ` ${label}`), read: () => box.checked };
+  }
+  if (spec.kind === "int" && spec.nullable) {
+    const on = h("input", { type: "checkbox", id, checked: prev[spec.name] != null });
+    const num = h("input", { type: "number", id: `${id}-value`, min: spec.minimum, max: spec.maximum,
+      value: prev[spec.name] ?? hint.value ?? spec.minimum ?? 1, "aria-label": `${label}: value` });
+    const sync = () => { num.disabled = !on.checked; };
+    on.addEventListener("change", sync);
+    sync();
+    return { name: spec.name, el: h("div.row.check", h("label", on, ` ${label} `), num),
+      read: () => (on.checked ? Number(num.value) : null) };
+  }
+  if (spec.kind === "int") {
+    const placeholder = spec.default_depends_on_players ? (hint.placeholder || "standard") : String(spec.default);
+    const num = h("input", { type: "number", id, min: spec.minimum, max: spec.maximum, placeholder,
+      value: prev[spec.name] ?? "" });
+    return { name: spec.name, el: h("label.row", `${label} `, num),
+      read: () => (num.value === "" ? undefined : Number(num.value)) };
+  }
+  const text = h("input", { type: "text", id, value: prev[spec.name] ?? spec.default ?? "" });
+  return { name: spec.name, el: h("label.row", `${label} `, text), read: () => text.value };
+}
+
+// ----- playing ------------------------------------------------------------------------------------------------
+const hooks = {
+  settings,
+  saveSettings: (s) => { Object.assign(settings, s); saveSettings(settings); },
+  onLeave: () => showHome(),
+  onOver: (c) => showResult(c),
+  onGameEnd: (c, event) => showGameEnd(c, event),
+};
+
+async function startGame(setup, seed) {
+  const viewer = Math.max(0, setup.seats.findIndex((s) => s.kind === "human"));
+  const answer = await engine.request("new", { game: setup.game, players: setup.players, seed,
+    options: setup.options, seat: viewer });
+  setup.seed = answer.seed;
+  openTable(setup, answer.session, answer.seed, viewer, answer.table);
+}
+
+function openTable(setup, session, seed, viewer, table) {
+  if (controller) controller.destroy();
+  document.body.dataset.screen = "play";
+  if (location.hash !== "#play") history.pushState(null, "", "#play");
+  const root = h("section.play#play");
+  app.replaceChildren(root);
+  controller = new TableController({ engine, renderer: RENDERERS[setup.game], root, setup, session, seed, viewer,
+    hooks });
+  window.__app.controller = controller;
+  controller.update(table, true);
+  controller.run();
+}
+
+async function resumeSaved() {
+  const saved = readGame();
+  if (!saved) { showHome(); return; }
+  if (saved.error || !RENDERERS[saved.record.setup.game]) {
+    discardSave(saved.error || "this game is not available in this version");
+    return;
+  }
+  const { record } = saved;
+  app.replaceChildren(h("p.notice#resuming", "Resuming your game…"));
+  try {
+    const answer = await engine.request("load", { save: record.save, seat: record.viewer });
+    openTable(record.setup, answer.session, answer.seed, record.viewer, answer.table);
+  } catch (err) {
+    if (err instanceof EngineError && err.code !== "engine_unavailable") discardSave(err.message);
+    else app.replaceChildren(h("p.notice.error", `The engine could not start: ${err.message}`));
+  }
+}
+
+function discardSave(reason) {
+  clearGame();
+  showHome();
+  toast(`Your saved game could not be restored and was discarded: ${reason}.`, "error", 9000);
+  document.body.dataset.discarded = "true";
+}
+
+// ----- results ------------------------------------------------------------------------------------------------
+function scoreTable(names, scores, winners, totals = null) {
+  return h("table.scores",
+    h("thead", h("tr", h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Score"),
+      totals ? h("th", { scope: "col" }, "Match") : null)),
+    h("tbody", names.map((name, i) => h(`tr${winners.includes(i) ? ".winner" : ""}`,
+      h("th", { scope: "row" }, winners.includes(i) ? `🏆 ${name}` : name), h("td", scores?.[i] ?? "–"),
+      totals ? h("td", totals[i]) : null))));
+}
+
+function showResult(c) {
+  const result = c.table.result || {};
+  const winners = result.winners || [];
+  const title = winners.length ? `${winners.map((w) => c.names[w]).join(" and ")} ${winners.length > 1 ||
+    c.names[winners[0]] === "You" ? "win" : "wins"}!` : "Game over";
+  const dialog = h("dialog.result#result-dialog", { "aria-labelledby": "result-title" },
+    h("h2#result-title", title),
+    result.games ? h("p", `Match of ${plural(result.games.length, "game")}.`) : null,
+    scoreTable(c.names, result.scores, winners),
+    c.renderer.resultDetails ? c.renderer.resultDetails(result, c.names) : null,
+    h("p.seed-note", `Seed ${c.seed}`),
+    h("div.dialog-buttons",
+      h("button.btn.ghost", { type: "button", onclick: () => dialog.close() }, "View the table"),
+      h("button.btn", { type: "button", onclick: () => { dialog.close(); clearGame(); showHome(); } }, "Menu"),
+      h("button.btn.primary#play-again", { type: "button", onclick: async () => {
+        dialog.close();
+        const info = (await loadCatalogue()).find((g) => g.name === c.setup.game);
+        newGameDialog(info, { players: c.setup.players, seats: c.setup.seats, options: c.setup.options });
+      } }, "Play again")));
+  dialog.addEventListener("close", () => dialog.remove());
+  document.body.append(dialog);
+  dialog.showModal();
+}
+
+function showGameEnd(c, event) {
+  return new Promise((resolve) => {
+    const dialog = h("dialog.result#game-end-dialog", { "aria-labelledby": "game-end-title" },
+      h("h2#game-end-title", `Game ${event.game_number} is over`),
+      h("p", "Points from this game and the match totals so far:"),
+      scoreTable(c.names, event.points, [], event.totals),
+      h("div.dialog-buttons", h("button.btn.primary", { type: "button", onclick: () => dialog.close() },
+        "Deal the next game")));
+    dialog.addEventListener("close", () => { dialog.remove(); resolve(); });
+    document.body.append(dialog);
+    dialog.showModal();
+  });
+}
+
+// ----- routing ------------------------------------------------------------------------------------------------
+document.getElementById("home-link").addEventListener("click", (e) => { e.preventDefault(); showHome(); });
+window.addEventListener("popstate", () => {
+  if (location.hash !== "#play") showHome();
+});
+
+if (location.hash === "#play" && readGame()) resumeSaved();
+else {
+  const saved = readGame();
+  if (saved && saved.error) discardSave(saved.error);
+  else showHome();
+}

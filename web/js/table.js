@@ -1,0 +1,406 @@
+// The generic table: draws a game's view through its renderer, turns clicks, drags and keys into the actions the
+// engine listed as legal, asks the engine why anything else is refused, runs bots in the worker with animations,
+// handles hot-seat hand-overs, undo, hints, the move log and saving. It knows no rule of any game.
+import { canon, h, sleep, toast } from "./util.js";
+import { saveGame } from "./store.js";
+
+export const SPEEDS = { slow: 1100, normal: 650, fast: 300, instant: 0 };
+
+export class TableController {
+  /**
+   * engine: Engine; renderer: a games/<game>.js module; root: element to draw into;
+   * setup: {game, title, players, seats: [{kind, level, name}], options, seed}; session/table from new|load;
+   * hooks: {onOver(controller), onLeave(), settings, saveSettings}.
+   */
+  constructor({ engine, renderer, root, setup, session, seed, viewer, hooks }) {
+    this.engine = engine;
+    this.renderer = renderer;
+    this.root = root;
+    this.setup = setup;
+    this.session = session;
+    this.seed = seed;
+    this.viewer = viewer;
+    this.hooks = hooks;
+    this.log = [];
+    this.selected = null;
+    this.busy = false;
+    this.skipping = false;
+    this.alive = true;
+    this.hint = null;
+    this.botTimes = []; // ms the bot thought in Python (worker), per move
+    this.botRoundTrips = []; // ms from the page's request to the answer, per move
+    this.names = setup.seats.map((s, i) => s.name || defaultName(setup.seats, i));
+    this._build();
+  }
+
+  // ----- layout ---------------------------------------------------------------------------------------------
+  _build() {
+    const speed = this.hooks.settings.speed || "normal";
+    this.speedSelect = h("select#speed", { "aria-label": "Speed of bot moves", onchange: () => {
+      this.hooks.saveSettings({ ...this.hooks.settings, speed: this.speedSelect.value });
+    } }, Object.keys(SPEEDS).map((k) => h("option", { value: k, selected: k === speed }, k[0].toUpperCase() + k.slice(1))));
+    this.hintButton = h("button.btn#hint", { type: "button", onclick: () => this.showHint(),
+      "aria-keyshortcuts": "H", title: "Hint (H)" }, "Hint");
+    this.undoButton = h("button.btn#undo", { type: "button", onclick: () => this.undo(),
+      "aria-keyshortcuts": "U", title: "Undo (U)" }, "Undo");
+    this.skipButton = h("button.btn#skip", { type: "button", onclick: () => this.skip(),
+      title: "Finish the bots' moves at once" }, "Skip ▸▸");
+    this.turnLabel = h("p.turn#turn", { "aria-live": "polite" });
+    this.status = h("p.status#status", { role: "status", "aria-live": "polite" });
+    this.actionBar = h("div.action-bar#action-bar", { hidden: true });
+    this.board = h("div.board#board", { "aria-label": `${this.setup.title} table` });
+    this.logList = h("ol.log#log", { "aria-label": "Move log" });
+    this.seedLabel = h("span.seed#seed", { title: "Start a new game with this seed to replay it" },
+      `Seed ${this.seed}`);
+    const head = h("div.table-head",
+      h("div.table-title", h("h1", this.setup.title), this.seedLabel),
+      this.turnLabel,
+      h("div.controls", this.hintButton, this.undoButton, this.skipButton,
+        h("label.speed", h("span.speed-word", "Bots "), this.speedSelect),
+        h("button.btn.ghost#leave", { type: "button", onclick: () => this.hooks.onLeave() }, "Menu")));
+    this.side = h("aside.side", h("h2", "Move log"), this.logList);
+    this.root.replaceChildren(head, h("div.table-layout", h("div.board-wrap", this.board, this.actionBar, this.status), this.side));
+    this.board.addEventListener("click", (e) => this._click(e));
+    this.board.addEventListener("pointerdown", (e) => this._pointerDown(e));
+    this._keys = (e) => this._key(e);
+    document.addEventListener("keydown", this._keys);
+  }
+
+  destroy() {
+    this.alive = false;
+    document.removeEventListener("keydown", this._keys);
+    this.engine.request("drop", { session: this.session }).catch(() => {});
+  }
+
+  // ----- state ----------------------------------------------------------------------------------------------
+  get myTurn() {
+    const t = this.table;
+    return t && !t.over && t.current_player === this.viewer && this.setup.seats[this.viewer].kind === "human";
+  }
+
+  pace() {
+    return this.skipping ? 0 : SPEEDS[this.speedSelect.value] ?? SPEEDS.normal;
+  }
+
+  /** Take a new table from the engine; replaceLog when it carries the whole log (load, undo, seat change). */
+  update(table, replaceLog = false) {
+    this.table = table;
+    if (replaceLog) this.log = table.log.slice();
+    else this.log.push(...table.log);
+    this.selected = null;
+    this.hint = null;
+    saveGame({ setup: this.setup, viewer: this.viewer, save: table.save, seed: this.seed });
+    this.draw();
+  }
+
+  draw() {
+    const t = this.table;
+    this.moves = t.legal.map((action) => ({ action, ...this.renderer.keys(action, t.current_player, t) }));
+    this.board.replaceChildren(this.renderer.render(t, { names: this.names, viewer: this.viewer,
+      seats: this.setup.seats }));
+    this.board.dataset.current = String(t.current_player);
+    this.board.dataset.over = String(t.over);
+    this.decorate();
+    this._drawActions();
+    this._drawLog();
+    const cur = t.current_player;
+    this.turnLabel.textContent = t.over ? "Game over" :
+      this.myTurn ? `Your turn, ${this.names[cur]}` : `${this.names[cur]} is playing…`;
+    this.turnLabel.dataset.mine = String(this.myTurn);
+    this.undoButton.disabled = !(t.undoable && this.myTurn) || this.busy;
+    this.hintButton.disabled = !this.myTurn || this.busy;
+    this.skipButton.hidden = !this.setup.seats.some((s) => s.kind === "bot") || t.over;
+  }
+
+  /** Mark what may be picked up and, for the picked source, where it may go (from the legal list only). */
+  decorate() {
+    const sources = new Set(this.myTurn ? this.moves.map((m) => m.source) : []);
+    const targets = new Set(this.moves.filter((m) => m.source === this.selected).map((m) => m.target));
+    for (const el of this.board.querySelectorAll("[data-key]")) {
+      const key = el.dataset.key;
+      el.classList.toggle("can-pick", sources.has(key) && "pick" in el.dataset);
+      el.classList.toggle("selected", key === this.selected && "pick" in el.dataset);
+      el.classList.toggle("can-drop", targets.has(key) && "drop" in el.dataset);
+      el.classList.toggle("hinted", !!this.hint && (key === this.hint.source || key === this.hint.target));
+      if ("pick" in el.dataset || "drop" in el.dataset) el.setAttribute("aria-pressed", String(key === this.selected));
+    }
+    this.board.classList.toggle("picking", !!this.selected);
+  }
+
+  /** Actions without a source and target (e.g. "End turn") become plain buttons under the board. */
+  _drawActions() {
+    const buttons = this.myTurn ? this.moves.filter((m) => m.button).map((m) => h("button.btn.action",
+      { type: "button", onclick: () => this.play(m.action) }, m.button)) : [];
+    this.actionBar.replaceChildren(...buttons);
+    this.actionBar.hidden = !buttons.length;
+  }
+
+  /** Log lines in the engine's words, with "seat N" replaced by the player's name. */
+  _drawLog() {
+    const named = (text) => text.replace(/\b[Ss]eat(\(s\))? (\d+)\b/g, (m, plural, n) => this.names[Number(n)] ?? m);
+    const items = this.log.map((e) => h("li", { dataset: { type: e.type || "", seq: String(e.seq ?? "") } },
+      named(e.text || e.type)));
+    this.logList.replaceChildren(...items);
+    this.side.scrollTop = this.side.scrollHeight;
+    this.logList.lastElementChild?.scrollIntoView?.({ block: "nearest" });
+  }
+
+  say(message, kind = "info") {
+    this.status.textContent = message;
+    this.status.dataset.kind = kind;
+  }
+
+  // ----- input ----------------------------------------------------------------------------------------------
+  _click(event) {
+    if (this._suppressClick) { this._suppressClick = false; return; }
+    const el = event.target.closest("[data-key]");
+    if (!el || !this.board.contains(el)) { this.selected = null; this.decorate(); return; }
+    this.activate(el);
+  }
+
+  activate(el) {
+    if (this.busy) { toast("One moment: the last move is still being played."); return; }
+    if (!this.table || this.table.over) return;
+    if (!this.myTurn) { toast(`It is ${this.names[this.table.current_player]}'s turn.`); return; }
+    const key = el.dataset.key;
+    if (this.selected && "drop" in el.dataset && key !== this.selected) {
+      const action = this.renderer.actionFor(this.table, this.selected, key);
+      if (action) { this.attempt(action, el); return; }
+    }
+    if ("pick" in el.dataset) {
+      this.selected = this.selected === key ? null : key;
+      const label = el.getAttribute("aria-label") || key;
+      this.say(this.selected ? `Picked ${label}. Now choose where it goes.` : "");
+      this.decorate();
+      return;
+    }
+    if ("drop" in el.dataset) this.say("First pick a card to play, then choose where it goes.");
+    this.selected = null;
+    this.decorate();
+  }
+
+  async attempt(action, el) {
+    const legal = this.table.legal.find((a) => canon(a) === canon(action));
+    if (legal) { await this.play(legal); return; }
+    this.busy = true;
+    try {
+      const answer = await this.engine.request("check", { session: this.session, action, seat: this.viewer });
+      if (answer.legal) { this.busy = false; await this.play(action); return; }
+      this.say(answer.message, "error");
+      toast(answer.message, "error");
+      el.classList.remove("refused");
+      void el.offsetWidth; // restart the shake animation
+      el.classList.add("refused");
+    } catch (err) {
+      this.say(err.message, "error");
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async play(action) {
+    this.busy = true;
+    this.say("");
+    try {
+      const answer = await this.engine.request("act", { session: this.session, action, seat: this.viewer });
+      this.busy = false;
+      this.update(answer.table);
+      await this.run();
+    } catch (err) {
+      this.busy = false;
+      this.say(err.message, "error");
+      toast(err.message, "error");
+      this.draw();
+    }
+  }
+
+  _pointerDown(event) {
+    const el = event.target.closest("[data-pick]");
+    if (!el || event.button !== 0 || !this.myTurn || this.busy) return;
+    const start = { x: event.clientX, y: event.clientY };
+    let ghost = null;
+    const move = (e) => {
+      if (!ghost && Math.hypot(e.clientX - start.x, e.clientY - start.y) < 8) return;
+      if (!ghost) {
+        this.selected = el.dataset.key;
+        this.decorate();
+        const card = el.querySelector(".card:last-child") || el;
+        const rect = card.getBoundingClientRect();
+        ghost = card.cloneNode(true);
+        ghost.classList.add("drag-ghost");
+        ghost.style.width = `${rect.width}px`;
+        ghost.style.height = `${rect.height}px`;
+        document.body.append(ghost);
+      }
+      ghost.style.left = `${e.clientX - ghost.offsetWidth / 2}px`;
+      ghost.style.top = `${e.clientY - ghost.offsetHeight / 2}px`;
+    };
+    const up = (e) => {
+      window.removeEventListener("pointermove", move);
+      window.removeEventListener("pointerup", up);
+      window.removeEventListener("pointercancel", up);
+      if (!ghost) return;
+      ghost.remove();
+      this._suppressClick = true;
+      setTimeout(() => { this._suppressClick = false; }, 0);
+      const under = document.elementFromPoint(e.clientX, e.clientY);
+      const target = under && under.closest("[data-drop]");
+      if (target && this.board.contains(target) && target.dataset.key !== this.selected) this.activate(target);
+    };
+    window.addEventListener("pointermove", move);
+    window.addEventListener("pointerup", up);
+    window.addEventListener("pointercancel", up);
+  }
+
+  _key(event) {
+    if (event.target.closest("input, select, textarea, dialog") || event.ctrlKey || event.metaKey || event.altKey) {
+      return;
+    }
+    if (event.key === "Escape" && this.selected) { this.selected = null; this.say(""); this.decorate(); }
+    else if (event.key === "h" || event.key === "H") this.showHint();
+    else if (event.key === "u" || event.key === "U") this.undo();
+  }
+
+  // ----- hint and undo --------------------------------------------------------------------------------------
+  async showHint() {
+    if (!this.myTurn || this.busy) return;
+    const levels = this.setup.botLevels || ["random"];
+    const level = levels.includes("normal") ? "normal" : levels[levels.length - 1];
+    try {
+      const answer = await this.engine.request("hint", { session: this.session, level, seat: this.viewer });
+      this.hint = this.renderer.keys(answer.action, this.viewer, this.table);
+      this.selected = this.hint.source;
+      this.decorate();
+      this.say(`Hint: ${this.renderer.describe(answer.action, this.viewer, this.table, this.names)}.`, "hint");
+    } catch (err) {
+      this.say(err.message, "error");
+    }
+  }
+
+  async undo() {
+    if (!this.myTurn || this.busy || !this.table.undoable) return;
+    this.busy = true;
+    try {
+      const answer = await this.engine.request("undo", { session: this.session, seat: this.viewer });
+      this.busy = false;
+      this.update(answer.table, true);
+      this.say("Move taken back.");
+    } catch (err) {
+      this.busy = false;
+      this.say(err.message, "error");
+    }
+  }
+
+  skip() {
+    this.skipping = true;
+    this._animation?.finish();
+  }
+
+  // ----- the flow of turns ----------------------------------------------------------------------------------
+  /** Play bots until a human must act (or the game ends); hand the device over between humans. */
+  async run() {
+    if (this._running) return;
+    this._running = true;
+    try {
+      while (this.alive) {
+        const t = this.table;
+        if (t.over) { this.skipping = false; this.draw(); this.hooks.onOver(this); return; }
+        const cur = t.current_player;
+        const seat = this.setup.seats[cur];
+        if (seat.kind === "bot") { await this.botMove(cur, seat.level); continue; }
+        this.skipping = false;
+        this.draw();
+        if (cur !== this.viewer) this.handOver(cur);
+        return;
+      }
+    } finally {
+      this._running = false;
+    }
+  }
+
+  async botMove(seat, level) {
+    const before = this.table;
+    this.busy = true;
+    this.draw();
+    let answer;
+    const asked = performance.now();
+    try {
+      answer = await this.engine.request("bot", { session: this.session, level, seat: this.viewer });
+      this.botRoundTrips.push(performance.now() - asked);
+    } catch (err) {
+      this.busy = false;
+      this.say(`The bot could not move: ${err.message}`, "error");
+      this.alive = false;
+      return;
+    }
+    this.botTimes.push(answer.ms);
+    if (!this.alive) return;
+    const keys = this.renderer.keys(answer.action, seat, before);
+    await this.animate(keys);
+    this.busy = false;
+    this.update(answer.table);
+    this.say(`${this.names[seat]}: ${this.renderer.describe(answer.action, seat, before, this.names)}.`);
+    const ended = answer.table.log.find((e) => e.type === "game_end");
+    if (ended && !answer.table.over && this.setup.seats.some((s) => s.kind === "human") && !this.skipping) {
+      await this.hooks.onGameEnd(this, ended);
+    }
+    const pause = this.pace() * 0.5;
+    if (pause) await sleep(pause);
+  }
+
+  /** A card flies from the move's source to its target at the chosen pace (skippable). */
+  async animate(keys) {
+    const ms = this.pace();
+    if (!ms || !keys) return;
+    const find = (key) => key && [...this.board.querySelectorAll("[data-key]")].find((el) => el.dataset.key === key);
+    const from = find(keys.source);
+    const to = find(keys.target);
+    if (!from || !to) return;
+    const a = (from.querySelector(".card:last-child") || from).getBoundingClientRect();
+    const b = (to.querySelector(".card:last-child") || to).getBoundingClientRect();
+    const ghost = this.renderer.cardElement(keys.card);
+    ghost.classList.add("fly-ghost");
+    ghost.style.left = `${a.left}px`;
+    ghost.style.top = `${a.top}px`;
+    ghost.style.width = `${a.width}px`;
+    ghost.style.height = `${a.height}px`;
+    document.body.append(ghost);
+    from.classList.add("moving-from");
+    const dx = b.left - a.left + (b.width - a.width) / 2;
+    const dy = b.top - a.top + (b.height - a.height) / 2;
+    this._animation = ghost.animate([
+      { transform: "translate(0, 0) scale(1)" },
+      { transform: `translate(${dx / 2}px, ${dy / 2 - 30}px) scale(1.12)`, offset: 0.5 },
+      { transform: `translate(${dx}px, ${dy}px) scale(${b.width / a.width || 1})` },
+    ], { duration: ms, easing: "ease-in-out", fill: "forwards" });
+    try { await this._animation.finished; } catch (err) { /* cancelled */ }
+    ghost.remove();
+    from.classList.remove("moving-from");
+    this._animation = null;
+  }
+
+  /** Hot-seat: hide everything and wait for the next human to take the device. */
+  handOver(seat) {
+    this.board.replaceChildren(h("div.pass-screen#pass-screen", { role: "dialog", "aria-modal": "true",
+      "aria-labelledby": "pass-title" },
+      h("h2#pass-title", `Pass the device to ${this.names[seat]}`),
+      h("p", "The cards are hidden until they take over."),
+      h("button.btn.primary#take-over", { type: "button", onclick: () => this.takeOver(seat) },
+        `I am ${this.names[seat]}: show my cards`)));
+    this.logList.replaceChildren();
+    this.turnLabel.textContent = `Waiting for ${this.names[seat]}`;
+    this.hintButton.disabled = this.undoButton.disabled = true;
+    this.board.querySelector("#take-over").focus();
+  }
+
+  async takeOver(seat) {
+    const answer = await this.engine.request("table", { session: this.session, seat, since: 0 });
+    this.viewer = seat;
+    this.update(answer.table, true);
+    this.say(`Your turn, ${this.names[seat]}.`);
+  }
+}
+
+export function defaultName(seats, i) {
+  return seats[i].kind === "human" ? `Player ${i + 1}` : `Bot ${i + 1}`;
+}

@@ -1,0 +1,52 @@
+// Module Web Worker: starts the self-hosted Pyodide, installs our wheel and answers JSON requests through
+// pygame_rules/api.py. Bots think here, so the page never freezes. Messages to the page:
+//   {type: "progress", stage, label, fraction}   while starting
+//   {type: "ready", ms, python}                  once api.handle is callable
+//   {type: "fatal", message}                     when Python could not start
+//   {type: "response", json}                     the JSON text api.handle returned for one request
+import { BUILD } from "./build-info.js";
+
+const started = performance.now();
+const pyodideBase = new URL(BUILD.pyodide, import.meta.url).href;
+const wheelUrl = new URL(BUILD.wheel, import.meta.url).href;
+
+function progress(stage, label, fraction) {
+  self.postMessage({ type: "progress", stage, label, fraction });
+}
+
+async function start() {
+  progress("runtime", "Downloading Python…", 0.1);
+  const { loadPyodide } = await import(pyodideBase + "pyodide.mjs");
+  progress("runtime", "Starting Python…", 0.35);
+  const wheel = fetch(wheelUrl).then((r) => {
+    if (!r.ok) throw new Error(`could not fetch the engine (${r.status})`);
+    return r.arrayBuffer();
+  });
+  const pyodide = await loadPyodide({ indexURL: pyodideBase, packages: [], stdout: () => {}, stderr: () => {} });
+  progress("engine", "Loading the rules engine…", 0.85);
+  pyodide.unpackArchive(await wheel, "wheel");
+  const api = pyodide.pyimport("pygame_rules.api");
+  const handle = api.handle;
+  handle(JSON.stringify({ id: 0, op: "games" })); // imports every game module now, not on the first click
+  const python = pyodide.runPython("import sys; sys.version.split()[0]");
+  self.postMessage({ type: "ready", ms: performance.now() - started, python });
+  return handle;
+}
+
+const ready = start().catch((err) => {
+  self.postMessage({ type: "fatal", message: String(err && err.message ? err.message : err) });
+  return null;
+});
+
+self.onmessage = async (event) => {
+  const handle = await ready;
+  let json;
+  if (!handle) {
+    let id = null;
+    try { id = JSON.parse(event.data).id; } catch (err) { /* no id to echo */ }
+    json = JSON.stringify({ id, ok: false, error: { code: "engine_unavailable", message: "Python failed to start" } });
+  } else {
+    json = handle(event.data);
+  }
+  self.postMessage({ type: "response", json });
+};

@@ -1,0 +1,79 @@
+// Service worker: precaches the whole site so it loads and plays with the network cut.
+// tools/build_site.py fills in CACHE (hash of the precache list) and PRECACHE ([{url, hash}] of every file).
+// An updated site has a new CACHE name: install fills it (reusing unchanged files from the old cache by their
+// content hash), activate deletes every older cache. Requests are served cache-first, same origin only.
+const CACHE = /*{{CACHE}}*/;
+const PRECACHE = /*{{PRECACHE}}*/;
+const PREFIX = "pygame-rules-";
+const MANIFEST = "./__precache.json";
+
+const abs = (url) => new URL(url, self.registration.scope).href;
+
+async function previousEntries() {
+  // url -> {cache, hash} for files already cached by an older version.
+  const found = new Map();
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX) || name === CACHE) continue;
+    const cache = await caches.open(name);
+    const manifest = await cache.match(abs(MANIFEST));
+    if (!manifest) continue;
+    try {
+      for (const entry of await manifest.json()) found.set(abs(entry.url), { cache, hash: entry.hash });
+    } catch (err) { /* an unreadable old manifest only means we download again */ }
+  }
+  return found;
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const old = await previousEntries();
+  await Promise.all(PRECACHE.map(async (entry) => {
+    const url = abs(entry.url);
+    const prev = old.get(url);
+    if (prev && prev.hash === entry.hash) {
+      const hit = await prev.cache.match(url);
+      if (hit) return cache.put(url, hit);
+    }
+    // Hashed files may come from the HTTP cache; the few unhashed entry points are revalidated.
+    const immutable = /\/(app|pyodide)\//.test(url);
+    const response = await fetch(new Request(url, { cache: immutable ? "default" : "no-cache" }));
+    if (!response.ok) throw new Error(`precache of ${url} failed: ${response.status}`);
+    await cache.put(url, response);
+  }));
+  await cache.put(abs(MANIFEST), new Response(JSON.stringify(PRECACHE), {
+    headers: { "Content-Type": "application/json" },
+  }));
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(precache().then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "version") event.source.postMessage({ cache: CACHE, files: PRECACHE.length });
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  const scope = new URL(self.registration.scope);
+  const isPage = request.mode === "navigate" &&
+    (url.pathname === scope.pathname || url.pathname === scope.pathname + "index.html");
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const hit = isPage ? await cache.match(scope.href) : await cache.match(request, { ignoreSearch: true });
+    if (hit) return hit;
+    return fetch(request);
+  })());
+});
