@@ -8,7 +8,9 @@ export function h(spec, attrs = {}, ...children) {
     if (part[0] === ".") el.classList.add(part.slice(1));
     else el.id = part.slice(1);
   }
-  if (attrs && (typeof attrs !== "object" || attrs instanceof Node || Array.isArray(attrs))) {
+  // Anything but a plain object in the attrs place is a child (also 0 and "", which must still be drawn).
+  if (attrs !== null && attrs !== undefined && (typeof attrs !== "object" || attrs instanceof Node ||
+      Array.isArray(attrs))) {
     children.unshift(attrs);
     attrs = {};
   }
