@@ -131,6 +131,7 @@ def test_play_a_whole_topspot_game_by_clicks(page: Any, guard: Any) -> None:
             assert page.locator(f'#board .ts-hand-card[data-index="{index}"] .ts-order').inner_text() == str(depth + 1)
         multi += len(cards) > 1
         if turns == 2:
+            page.evaluate("() => window.scrollTo(0, 0)")
             screenshot(page, "topspot-1280.png")
         before = _log_length(page)
         page.click("#board .ts-play-button")
@@ -180,6 +181,9 @@ def test_joker_lead_asks_for_a_colour_at_phone_width(page: Any, guard: Any) -> N
     assert page.locator("#board .ts-worth").inner_text() == str(joker_stack["value"])
     colours = page.locator("#board .ts-colour")
     assert [colours.nth(i).get_attribute("data-colour") for i in range(colours.count())] == view["colours"]
+    _no_overflow(page)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    screenshot(page, "topspot-375.png")
 
     # Without a colour the engine refuses and says why; nothing is played.
     before = _log_length(page)
@@ -191,8 +195,6 @@ def test_joker_lead_asks_for_a_colour_at_phone_width(page: Any, guard: Any) -> N
     chosen = view["colours"][-1]
     page.click(f'#board .ts-colour[data-colour="{chosen}"]')
     assert page.locator(f'#board .ts-colour[data-colour="{chosen}"]').get_attribute("aria-pressed") == "true"
-    _no_overflow(page)
-    screenshot(page, "topspot-375.png")
     page.click("#board .ts-play-button")
     page.wait_for_function(f"() => window.__app.controller.log.length > {before}")
     lead = next(e for e in _table(page)["log"] if e.get("type") == "play")

@@ -136,9 +136,9 @@ function seatStrip(view, ui) {
       h("span.ts-seat-name", who, s === view.you && !bot ? h("span.you", " (you)") : null),
       bot ? h("span.badge.level", ui.seats[s].level) : null,
       s === view.dealer ? h("span.badge.dealer", { title: "Dealer" }, "D") : null,
-      h("span.ts-hand-count", { dataset: { key: `hand@${s}` }, title: `${plural(count, "card")} in hand`,
-        "aria-label": `${who} holds ${plural(count, "card")}` }, h("span.mini-back", { "aria-hidden": "true" }),
-        ` ${count}`),
+      h("span.ts-hand-count", { title: `${plural(count, "card")} in hand`,
+        "aria-label": `${who} holds ${plural(count, "card")}` },
+      h("span.mini-back", { "aria-hidden": "true", dataset: { key: `hand@${s}` } }), ` ${count}`),
       h("span.ts-points", { title: `${plural(view.rounds_won[s], "round")} won` +
         (view.bonus[s] ? ` + ${view.bonus[s]} extra` : "") + (total !== null ? `; match total ${total}` : "") },
       h("strong", String(view.scores[s])), ` ${view.scores[s] === 1 ? "pt" : "pts"}`,
@@ -165,7 +165,7 @@ function playBlock(play, ui, extra = {}) {
 
 function roundArea(table, ui) {
   const view = table.view;
-  const me = view.you;
+  const me = ui.seats[view.you]?.kind === "human" ? view.you : null; // a bots-only game has no drop target
   const byPlayer = new Map(view.table.map((p) => [p.player, p]));
   const title = view.over ? "Game over" : view.tiebreak ? `Round ${view.round} · tiebreaker ${view.tiebreak}` :
     `Round ${view.round}`;
@@ -232,13 +232,15 @@ function myArea(table, ui) {
     groups.get(colour).push({ card, index });
   });
   const buttons = [];
-  const hand = h("div.ts-hand", { role: "group", dataset: human ? { key: `hand@${me}` } : { key: "stack" },
+  const hand = h("div.ts-hand", { role: "group",
     "aria-label": `Your hand: ${view.hand.map(cardName).join(", ") || "empty"}` },
   [...groups].map(([colour, cards]) => h(`div.ts-group.c-${colour}`,
     h("span.ts-group-name", colour === JOKER ? "Jokers" : cap(colour), h("span.n", ` ${cards.length}`)),
     h("div.ts-group-cards", cards.map(({ card, index }) => {
+      // When a bot plays this seat (a bots-only game), its moves fly from the hand: the cards stand for "stack".
       const b = h("button.ts-hand-card", { type: "button", disabled: !canBuild,
-        dataset: { card, index: String(index) }, onclick: (e) => { e.stopPropagation(); toggle(index); } },
+        dataset: human ? { card, index: String(index) } : { card, index: String(index), key: "stack" },
+        onclick: (e) => { e.stopPropagation(); toggle(index); } },
       cardElement(card), h("span.ts-order", { "aria-hidden": "true" }));
       buttons.push(b);
       return b;
