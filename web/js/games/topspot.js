@@ -247,7 +247,10 @@ function myArea(table, ui) {
     })))));
   if (!view.hand.length) hand.append(h("p.empty-hand", "No cards left: you are out of this game."));
 
-  if (!human) return h("section.ts-me.watching", { "aria-label": `${ui.names[me]}'s hand` }, hand);
+  // Nothing to build for a bot's seat, after the game or with no cards left: the hand alone.
+  if (!human || view.over || !view.hand.length) {
+    return h("section.ts-me.watching", { "aria-label": `${ui.names[me]}'s hand` }, hand);
+  }
 
   // The builder: a preview of the stack (the source of the play), what the engine says about it, and buttons.
   const preview = h("button.ts-preview", { type: "button", dataset: { key: "stack", pick: "" } });
