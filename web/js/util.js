@@ -8,10 +8,8 @@ export function h(spec, attrs = {}, ...children) {
     if (part[0] === ".") el.classList.add(part.slice(1));
     else el.id = part.slice(1);
   }
-  // Anything but a plain object in the attrs place is a child (also 0 and "", which must still be drawn).
-  if (attrs !== null && attrs !== undefined && (typeof attrs !== "object" || attrs instanceof Node ||
-      Array.isArray(attrs))) {
-    children.unshift(attrs);
+  if (attrs === null || typeof attrs !== "object" || attrs instanceof Node || Array.isArray(attrs)) {
+    children.unshift(attrs); // a child (text, number, element, list) given where the attributes would go
     attrs = {};
   }
   for (const [key, value] of Object.entries(attrs || {})) {
