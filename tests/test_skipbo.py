@@ -297,8 +297,9 @@ def test_match_scores_and_rotates_first_player():
                                                                 "first_player": 0})
     firsts = [state.current_player]
     games = 0
-    from pygame_rules.bots.skipbo import HeuristicBot
     import random
+
+    from pygame_rules.bots.skipbo import HeuristicBot
 
     bot, rng = HeuristicBot(), random.Random(0)
     while not state.is_over():

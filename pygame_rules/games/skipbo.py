@@ -12,8 +12,9 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
+from collections.abc import Mapping
 from importlib import resources
-from typing import Any, Mapping
+from typing import Any
 
 from ..core.actions import Action, action_kinds
 from ..core.errors import BadOptions, BadScenario, IllegalAction
@@ -57,7 +58,9 @@ class SkipBoRules:
 
 def load_rules(text: str | None = None) -> SkipBoRules:
     """Parse and validate the rules data; ``ValueError`` on anything inconsistent."""
-    raw = json.loads(text if text is not None else resources.files(__package__).joinpath("data/skipbo.json").read_text())
+    if text is None:
+        text = resources.files(__package__).joinpath("data/skipbo.json").read_text()
+    raw = json.loads(text)
     fields = {f.name for f in dataclasses.fields(SkipBoRules)}
     if set(raw) != fields:
         raise ValueError(f"skipbo rules data must have exactly the fields {sorted(fields)}")
