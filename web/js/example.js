@@ -8,7 +8,7 @@ import { h } from "./util.js";
  * Each step's action is applied by the engine for step.seat; the board is drawn from example.seat's view.
  */
 export async function openExample(engine, renderer, example) {
-  const seats = example.names.map((name) => ({ kind: "human", name }));
+  const seats = example.names.map((name) => ({ kind: "replay", name }));
   const ui = { names: example.names, viewer: example.seat, seats };
   const board = h("div.board.example-board#example-board", { "aria-live": "polite" });
   const caption = h("p.example-caption#example-caption", { "aria-live": "polite" });

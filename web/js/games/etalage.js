@@ -61,9 +61,13 @@ function rankingList(ranking, names, claimants = [], claims = []) {
   }));
 }
 
+/** Whether the viewing seat is a person here (not a bot seat shown in a bots-only game, nor a replay). */
+const isHuman = (view, ui) => ui.seats[view.seat]?.kind === "human";
+
 function seatPanel(view, s, ui, current) {
   const who = ui.names[s];
   const me = s === view.seat;
+  const you = me && isHuman(view, ui);
   const totals = view.match ? view.match.totals : null;
   const claiming = view.phase === "claim" && current === s;
   const playing = view.phase === "play" && current === s;
@@ -73,7 +77,7 @@ function seatPanel(view, s, ui, current) {
     : `${who}'s won cards, face down: ${plural(won, "card")}`;
   return h(`section.et-seat${current === s ? ".to-move" : ""}${me ? ".me" : ""}`, { "aria-label": who,
     dataset: { seat: String(s) } },
-    h("header.et-seat-head", h("span.et-seat-name", me ? `${who} (you)` : who),
+    h("header.et-seat-head", h("span.et-seat-name", you ? `${who} (you)` : who),
       view.leader === s && !view.over ? h("span.badge.et-lead", { title: "leads this trick" }, "leads") : null,
       ui.seats[s]?.kind === "bot" ? h("span.badge.level", ui.seats[s].level) : null,
       state ? h("span.badge.et-state", state) : null),
@@ -94,14 +98,16 @@ function trickRow(view, ui, current) {
   return h("div.et-trick", { role: "group", "aria-label": `Trick ${view.trick_number} of ${view.tricks}` },
     order.map((s) => {
       const me = s === view.seat;
+      const you = me && isHuman(view, ui);
       const who = ui.names[s];
       const p = played.get(s);
       const waiting = !p && view.phase === "play" && current === s;
-      const label = p ? `${who} played ${cardWords(p.card)}` : me ? "Your card for this trick: drop a hand card here"
-        : `${who} has not played yet`;
+      const label = p ? `${who} played ${cardWords(p.card)}` : view.phase !== "play" ? `${who}: no card`
+        : me ? `${who}'s card for this trick: drop a hand card here` : `${who} has not played yet`;
       const data = me ? { key: `trick:${s}`, drop: "" } : { key: `trick:${s}` };
-      const body = p ? cardElement(p.card) : slot(me ? "play here" : waiting ? "…" : "", waiting ? ".waiting" : "");
-      const inner = [h("span.et-slot-name", me ? "You" : who), body];
+      const body = p ? cardElement(p.card) : slot(you && waiting ? "play here" : waiting ? "…" : "",
+        waiting ? ".waiting" : "");
+      const inner = [h("span.et-slot-name", you ? "You" : who), body];
       return me ? h("button.pile.et-slot.mine", { type: "button", "aria-label": label, title: label, dataset: data },
         ...inner) : h("div.et-slot", { role: "img", "aria-label": label, title: label, dataset: data }, ...inner);
     }));
@@ -113,7 +119,8 @@ function rankingPanel(view, ui) {
     const heading = view.phase === "claim" ? "Claims" : "Strength so far";
     const cur = view.claimants[0];
     const note = view.phase === "claim"
-      ? (cur === view.seat ? "Your claim: pick a colour on the display, then your won pile (or drag it there)."
+      ? (cur === view.seat && isHuman(view, ui)
+        ? "Your claim: pick a colour on the display, then your won pile (or drag it there)."
         : `${names[cur]} chooses a colour to take.`)
       : view.ranking.some((e) => e.status !== "claims") ? "Equal strengths stop the claiming." : null;
     return h("section.et-ranking", { "aria-label": heading, dataset: { phase: view.phase } },
@@ -164,8 +171,7 @@ function minePanel(view, ui, current) {
       dataset: { key: `won:${me}`, drop: "" } },
       view.won.length ? h("span.stack", view.won.length > 1 ? cardElement(null, ".under") : null, cardElement(null))
         : slot("won"),
-      h("span.et-my-score", `${view.score} pts`),
-      h("span.count", { "aria-hidden": "true" }, String(view.won.length))));
+      h("span.et-my-score", h("strong", `${view.score} pts`), h("span.et-sub", ` · ${plural(view.won.length, "card")}`))));
 }
 
 /** The rulebook's worked example (six players), replayed by the start page with the engine. */
@@ -282,12 +288,13 @@ export default {
         (g.points || g.scores).map((p) => h("td", String(p))))))));
     }
     if (last && last.won) {
-      parts.push(h("ul.et-won-list", last.won.map((cards, s) => h("li", h("strong", `${names[s]}: `),
-        cards.length ? cards.map(cardWords).join(", ") : "nothing",
-        ` = ${last.scores[s]}`))));
-      if (last.display_left?.length) {
-        parts.push(h("p.result-note", `Left on the display (no one's): ${last.display_left.map(cardWords).join(", ")}.`));
-      }
+      const list = h("ul.et-won-list", last.won.map((cards, s) => h("li", h("strong", `${names[s]}: `),
+        cards.length ? cards.map(cardWords).join(", ") : "nothing", ` = ${last.scores[s]}`)));
+      const left = last.display_left?.length
+        ? h("p.result-note", `Left on the display (no one's): ${last.display_left.map(cardWords).join(", ")}.`) : null;
+      // In a match the per-game table above is the summary; the last game's cards fold away.
+      parts.push(h("details.et-won-details", { open: games.length === 1 },
+        h("summary", games.length > 1 ? `Cards won in game ${games.length}` : "Cards won"), list, left));
     }
     return parts.length ? h("div.et-result", parts) : null;
   },
