@@ -59,6 +59,13 @@ def test_start_page_lists_games(page: Any, guard: Any) -> None:
     skipbo = page.locator(".game-tile[data-game=skipbo]")
     assert "Skip-Bo" in skipbo.inner_text() and skipbo.locator(".new-game").is_visible()
     assert page.locator(".game-tile.coming").count() >= 3  # the other planned games show as coming
+    for width in (1280, 375):
+        page.set_viewport_size({"width": width, "height": 900 if width > 400 else 812})
+        assert page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth") <= 0
+        screenshot(page, f"home-{width}.png")
+    page.click(".game-tile[data-game=skipbo] .new-game")
+    page.wait_for_selector("#new-game-dialog")
+    screenshot(page, "new-game-375.png")
     guard.check()
 
 
@@ -252,6 +259,20 @@ def test_bots_play_a_full_game_to_the_result_screen(page: Any, guard: Any) -> No
     guard.check()
 
 
+def test_bots_play_a_match_with_scores_across_games(page: Any, guard: Any) -> None:
+    start_game(page, seats=["bot:easy", "bot:normal"], stock=2, seed=2, speed="instant",
+               extra={"#opt-match_target": True, "#opt-match_target-value": 60})
+    page.wait_for_selector("#result-dialog", timeout=240_000)
+    result = _table(page)["result"]
+    assert len(result["games"]) >= 2  # a win is worth 25 + 5 per card left, so 60 takes two games or more
+    assert result["scores"] == [sum(g["points"][i] for g in result["games"]) for i in range(2)]
+    assert max(result["scores"]) >= 60
+    assert f"Match of {len(result['games'])} games" in page.locator("#result-dialog").inner_text()
+    cells = page.locator("#result-dialog .scores tbody td").all_inner_texts()
+    assert [int(c) for c in cells] == result["scores"]
+    guard.check()
+
+
 def test_offline_after_first_visit(context: Any, base_url: str, guard: Any) -> None:
     page = context.new_page()
     page.goto(base_url)
@@ -307,7 +328,7 @@ def test_an_updated_site_replaces_the_old_cache(browser: Any, site_dir: Any, tmp
         assert len(old) == 1 and old[0].startswith("pygame-rules-")
 
         # Publish an update: index.html changes, everything else stays; sw.js gets a new cache name and hash.
-        (copy / "index.html").write_text((copy / "index.html").read_text() + "<!-- update 2 -->\n")
+        (copy / "index.html").write_text((copy / "index.html").read_text().replace("<body>", '<body data-release="2">'))
         sw = (copy / "sw.js").read_text().replace(old[0], "pygame-rules-update2")
         sw = re.sub(r'("url": "\./", "hash": ")[0-9a-f]+', r"\g<1>update2", sw)
         (copy / "sw.js").write_text(sw)
@@ -323,7 +344,7 @@ def test_an_updated_site_replaces_the_old_cache(browser: Any, site_dir: Any, tmp
         ctx.set_offline(True)
         page.reload()
         wait_engine(page)
-        assert "update 2" in page.content()
+        assert page.evaluate("() => document.body.dataset.release") == "2"
         ctx.set_offline(False)
         guard.check()
     finally:
