@@ -41,6 +41,10 @@ def _start(page: Any, *, seats: list[str], seed: int, speed: str = "instant", ga
 
 
 def test_tile_rules_and_worked_example_replay(page: Any, guard: Any) -> None:
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.locator(".game-tile[data-game=etalage]").scroll_into_view_if_needed()
+    screenshot(page, "etalage-home-375.png")
+    page.set_viewport_size({"width": 1280, "height": 900})
     tile = page.locator(".game-tile[data-game=etalage]")
     assert tile.locator(".badge", has_text="Coming").count() == 0
     assert "strength" in tile.locator(".rules").inner_text()
@@ -73,6 +77,9 @@ def test_tile_rules_and_worked_example_replay(page: Any, guard: Any) -> None:
     assert played == ["green-7", "green-2", "yellow-9", "red-5", "blue-10", "red-6"]
     page.set_viewport_size({"width": 1280, "height": 900})
     screenshot(page, "etalage-example-1280.png")
+    page.set_viewport_size({"width": 375, "height": 812})
+    screenshot(page, "etalage-example-375.png")
+    page.set_viewport_size({"width": 1280, "height": 900})
     step_to(9)
     cards = sorted(c.get_attribute("data-card") for c in board.locator(".et-display .et-card").all())
     assert cards == sorted(["blue-4", "green-7", "green-2", "yellow-9", "red-5", "blue-10", "red-6"])
@@ -100,6 +107,9 @@ def test_play_by_clicks_and_drags_against_bots(page: Any, guard: Any) -> None:
     # The same seed gives the same deal in the CPython engine: the browser draws what the engine dealt.
     fresh = _engine({"op": "new", "game": "etalage", "players": 6, "seed": seed, "options": {}, "seat": 0})
     assert table["view"]["hand"] == fresh["table"]["view"]["hand"]
+    page.set_viewport_size({"width": 375, "height": 812})
+    screenshot(page, "etalage-start-375.png")
+    page.set_viewport_size({"width": 1280, "height": 900})
     hand = [b.get_attribute("data-key") for b in page.locator("#board .et-hand-card").all()]
     assert hand == [f"hand:{c}" for c in table["view"]["hand"]]
 
@@ -130,6 +140,7 @@ def test_play_by_clicks_and_drags_against_bots(page: Any, guard: Any) -> None:
             assert glowing == len(moves) == len(groups)
             best = max(moves, key=lambda m: groups[m["action"]["colour"]])
             if not shot:
+                page.wait_for_selector("#toast", state="hidden")  # the refusal's message has gone
                 page.set_viewport_size({"width": 1280, "height": 900})
                 screenshot(page, "etalage-claim-1280.png")
                 page.set_viewport_size({"width": 375, "height": 812})

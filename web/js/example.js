@@ -16,11 +16,12 @@ export async function openExample(engine, renderer, example) {
   const back = h("button.btn#example-back", { type: "button" }, "◀ Back");
   const next = h("button.btn.primary#example-next", { type: "button" }, "Next ▶");
   const restart = h("button.btn.ghost#example-restart", { type: "button" }, "Restart");
-  const close = h("button.btn.ghost#example-close", { type: "button" }, "Close");
+  const close = h("button.btn.ghost.example-close#example-close", { type: "button", "aria-label": "Close the example",
+    title: "Close" }, "✕");
   const dialog = h("dialog.example#example-dialog", { "aria-labelledby": "example-title" },
-    h("div.example-head", h("h2#example-title", example.title), counter),
+    h("div.example-head", h("h2#example-title", example.title), counter, close),
     caption,
-    h("div.dialog-buttons.example-buttons", close, restart, back, next),
+    h("div.dialog-buttons.example-buttons", restart, back, next),
     board);
   document.body.append(dialog);
   dialog.showModal();
