@@ -58,7 +58,9 @@ def test_start_page_lists_games(page: Any, guard: Any) -> None:
     assert tiles.count() >= 4
     skipbo = page.locator(".game-tile[data-game=skipbo]")
     assert "Skip-Bo" in skipbo.inner_text() and skipbo.locator(".new-game").is_visible()
-    assert page.locator(".game-tile.coming").count() >= 3  # the other planned games show as coming
+    # every tile either starts a game or shows as coming (the planned games whose renderer is not there yet)
+    coming = page.locator(".game-tile.coming").count()
+    assert coming >= 1 and coming + page.locator(".game-tile .new-game").count() == tiles.count()
     for width in (1280, 375):
         page.set_viewport_size({"width": width, "height": 900 if width > 400 else 812})
         assert page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth") <= 0
