@@ -1,6 +1,7 @@
 // The app shell: draws at once while Python starts in the worker, then lists games, runs the new-game dialog,
 // resumes a saved game, and shows results. Every rule question goes to the engine through Engine.request.
 import { Engine, EngineError } from "./engine.js";
+import { openExample } from "./example.js";
 import { PLANNED, RENDERERS } from "./games/index.js";
 import { clearGame, readGame, readSettings, saveSettings } from "./store.js";
 import { defaultName, SPEEDS, TableController } from "./table.js";
@@ -77,8 +78,11 @@ function gameTile(info, renderer) {
     h("div.tile-head", h("h2", info.title), players ? h("span.players", players) : null,
       renderer ? null : h("span.badge", "Coming")),
     h("div.rules", rules.map((p) => h("p", p))),
-    renderer ? h("button.btn.primary.new-game", { type: "button", onclick: () => newGameDialog(info),
-      "aria-label": `New ${info.title} game` }, "New game") : null);
+    renderer ? h("div.tile-buttons",
+      h("button.btn.primary.new-game", { type: "button", onclick: () => newGameDialog(info),
+        "aria-label": `New ${info.title} game` }, "New game"),
+      renderer.example ? h("button.btn.ghost.example-open", { type: "button",
+        onclick: () => openExample(engine, renderer, renderer.example) }, renderer.example.label) : null) : null);
 }
 
 // ----- new game dialog ----------------------------------------------------------------------------------------
