@@ -122,8 +122,8 @@ def build_teaching_files(out: Path, app_hash: str, version: str, wheel_name: str
         if path.is_file() and not path.name.endswith(".map"):  # source maps are for PyScript's own debugging
             ps_dir.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, ps_dir / path.name)
-    values = {"{{APP}}": f"app/{app_hash}", "{{PYODIDE}}": f"pyodide/{version}", "{{PYSCRIPT}}": f"pyscript/{ps_version}",
-              "{{WHEEL}}": f"app/{app_hash}/wheels/{wheel_name}"}
+    values = {"{{APP}}": f"app/{app_hash}", "{{PYODIDE}}": f"pyodide/{version}",
+              "{{PYSCRIPT}}": f"pyscript/{ps_version}", "{{WHEEL}}": f"app/{app_hash}/wheels/{wheel_name}"}
     for name in ROOT_PAGES:
         text = (WEB / name).read_text()
         for key, value in values.items():
