@@ -252,3 +252,21 @@ def test_pyscript_lab_runs_its_examples_offline_after_one_visit(context: Any, gu
     context.set_offline(False)
     screenshot(page, "lab.png")
     _only_our_origins(guard, base_url)
+
+
+def test_embed_works_offline_after_one_visit(context: Any, guard: Guard, base_url: str) -> None:
+    page = context.new_page()
+    url = base_url + "embed.html?src=scenarios/demo-topspot.json"
+    page.goto(url)
+    page.wait_for_selector("#widget[data-state=ready]", timeout=ENGINE_TIMEOUT)
+    page.wait_for_selector("html[data-offline=ready]", timeout=ENGINE_TIMEOUT)
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("#widget[data-state=ready]", timeout=ENGINE_TIMEOUT)
+    ms = page.evaluate("() => window.__widgets.stats.engineMs")
+    print(f"\nwidget engine start offline (service worker): {ms} ms")
+    page.click(".rw-next")
+    page.wait_for_selector("#widget[data-step='1']", timeout=30_000)
+    assert "Player 2 leads red" in page.inner_text(".rw-log")
+    context.set_offline(False)
+    _only_our_origins(guard, base_url)
