@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import pygame_rules as pr
-from tools import embed_code
+from tools import embed_code, serve
 
 from .conftest import ENGINE_TIMEOUT, ROOT, Guard, screenshot
 
@@ -131,7 +131,11 @@ def test_custom_element_on_a_same_site_page(context: Any, guard: Guard, base_url
     folder = site_dir / "e2e-pages"  # a test page inside the built site: same origin, a subfolder
     folder.mkdir(exist_ok=True)
     code = embed_code.encode(json.loads((ROOT / "web" / "scenarios" / "demo-etalage.json").read_text()))
+    # The page carries the app's strict policy itself (a <meta> policy cannot hold frame-ancestors).
+    policy = serve.headers_for("/index.html", serve.load_header_rules())["Content-Security-Policy"]
+    policy = policy.replace("; frame-ancestors 'self'", "")
     (folder / "element.html").write_text(f"""<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="{policy}">
 <title>element</title><link rel="icon" href="../icons/icon.svg">
 <script type="module" src="../widgets.js"></script></head><body>
 <p>Top Spot explained.</p>

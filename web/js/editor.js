@@ -170,4 +170,13 @@ $("ed-copy-element").addEventListener("click", () => copy("ed-snippet-element"))
 $("ed-copy-iframe").addEventListener("click", () => copy("ed-snippet-iframe"));
 text.addEventListener("change", () => { try { syncControls(readSpec()); } catch (err) { /* shown on validate */ } });
 window.__editor.validate = validate;
+
+// The preview frame sizes itself like any embed: the same message shape the host script accepts.
+addEventListener("message", (event) => {
+  const msg = event.data;
+  const frame = $("ed-preview");
+  if (event.source !== frame.contentWindow || event.origin !== location.origin) return;
+  if (!msg || msg.type !== "pygame_rules:resize" || msg.version !== 1 || typeof msg.height !== "number") return;
+  frame.style.height = `${Math.min(Math.max(Math.ceil(msg.height), 100), 20000)}px`;
+});
 loadDemo(DEMOS[0]).catch((err) => say(err.message, "error"));
