@@ -9,7 +9,11 @@ What it does, in order:
    ``site/app/<hash>/``, where ``<hash>`` is the content hash of that directory: every file below it is immutable;
 4. writes ``index.html`` (pointing at the hashed app directory), ``manifest.webmanifest``, the icons and the
    service worker ``sw.js`` whose precache list carries every file's content hash and whose cache name is the hash of
-   the whole list, so a changed site installs a fresh cache and deletes the old one.
+   the whole list, so a changed site installs a fresh cache and deletes the old one;
+5. adds the teaching files (docs/embedding.md): ``embed.html``, ``editor.html``, ``lab.html``, ``widgets.js`` and
+   ``embed-host.js`` at the root (their ``{{APP}}``-style placeholders filled in), ``scenarios/``, and
+   ``@pyscript/core``'s dist (pinned in package.json, without source maps) under ``pyscript/<version>/`` (written
+   before step 4, so the service worker precaches them too).
 
 Run: ``python tools/build_site.py [--out site]``. Nothing is downloaded except, when the running Python lacks
 setuptools>=68 and wheel, the build backend that ``python -m build`` fetches from PyPI for its isolated environment.
