@@ -27,7 +27,8 @@ from __future__ import annotations
 import json
 import random
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .bots import bot_levels, make_bot
 from .core.errors import IllegalAction, RulesError

@@ -10,7 +10,8 @@ import json
 import random
 import sys
 import time
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .bots import make_bot
 from .core.game import State, redact_event

@@ -6,7 +6,8 @@ Games register lazily by module path so that importing ``pygame_rules`` stays ch
 from __future__ import annotations
 
 import importlib
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .core.errors import BadState, UnknownGame
 from .core.game import STATE_FORMAT, STATE_VERSION, GameInfo, State
@@ -15,6 +16,9 @@ from .core.match import MatchState, new_state
 # name -> "module:StateClass". Adding a game is one line here.
 _GAME_MODULES: dict[str, str] = {
     "skipbo": "pygame_rules.games.skipbo:SkipBoState",
+    "topspot": "pygame_rules.games.topspot:TopSpotState",
+    "etalage": "pygame_rules.games.etalage:EtalageState",
+    "level8": "pygame_rules.games.level8:Level8State",
 }
 
 GAMES: tuple[str, ...] = tuple(_GAME_MODULES)

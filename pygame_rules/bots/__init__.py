@@ -7,12 +7,15 @@ zero-argument factory. ``random`` exists for every game.
 from __future__ import annotations
 
 import importlib
-from typing import Callable
+from collections.abc import Callable
 
 from .base import Bot, RandomBot
 
 _BOT_MODULES = {
     "skipbo": "pygame_rules.bots.skipbo",
+    "topspot": "pygame_rules.bots.topspot",
+    "etalage": "pygame_rules.bots.etalage",
+    "level8": "pygame_rules.bots.level8",
 }
 
 

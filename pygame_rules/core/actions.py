@@ -11,7 +11,8 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from typing import Any, ClassVar, Mapping
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from .errors import MalformedAction
 
@@ -84,7 +85,7 @@ def _convert(value: Any, hint: Any, where: str) -> Any:
             return tuple(_convert(v, args[0], f"{where}[{i}]") for i, v in enumerate(value))
         if len(args) != len(value):
             raise MalformedAction(f"{where} must have {len(args)} items, not {len(value)}", field=where)
-        return tuple(_convert(v, a, f"{where}[{i}]") for i, (v, a) in enumerate(zip(args, value)))
+        return tuple(_convert(v, a, f"{where}[{i}]") for i, (v, a) in enumerate(zip(args, value, strict=True)))
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return parse_fields(hint, value, where)
     raise TypeError(f"unsupported annotation {hint!r} in an action field")  # a programming error, not input

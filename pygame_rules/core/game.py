@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from typing import Any, Callable, ClassVar, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
 
 from .actions import Action, parse_action
 from .errors import BadOptions, BadScenario, BadState, GameOverError, IllegalAction, NotYourTurn, RulesError

@@ -8,7 +8,8 @@ game's own rule for who starts), adds up the points, and ends when the game's ru
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from .actions import Action
 from .errors import IllegalAction
@@ -87,7 +88,7 @@ class MatchState(State):
     def _finish_game(self) -> list[Event]:
         result = self.inner.result()
         points = self.rules.points(result, self.players, self.options)
-        self.totals = [t + p for t, p in zip(self.totals, points)]
+        self.totals = [t + p for t, p in zip(self.totals, points, strict=True)]
         number = len(self.history) + 1
         self.history.append({"result": result, "points": points, "start": self.start})
         events: list[Event] = [

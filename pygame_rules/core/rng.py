@@ -9,7 +9,8 @@ are hashed by ``random.Random`` with SHA-512, which is identical in CPython and 
 from __future__ import annotations
 
 import random
-from typing import Any, MutableSequence, TypeVar
+from collections.abc import MutableSequence
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 

@@ -1,0 +1,706 @@
+"""Etalage: a trick game for 3-6 players where colours team up to claim the cards on a shared display.
+
+Each player has one colour set of cards 1..10 shuffled into a common deck. Every trick each player plays one card;
+the cards of a colour add up to that colour's strength, and the players of the strongest colour (highest card
+first), then of the next colour, and so on, each take all display cards of one colour. Equal strengths stop the
+claiming. The played cards then join the display. Points are the numbers on the cards won. See
+``docs/games/etalage.md`` for the rules in full and the decisions taken where the rulebook is open.
+
+Seats play clockwise, which here means in increasing seat number (wrapping round).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..core.actions import Action, action_kinds
+from ..core.errors import BadScenario, IllegalAction, MalformedAction
+from ..core.game import Event, GameInfo, OptionSpec, State, check_seat, winners_by_max
+from ..core.match import MatchRules
+from ..core.rng import GameRandom
+
+
+# ----- rules data ---------------------------------------------------------------------------------------------
+def _load_rules() -> dict[str, Any]:
+    """Read and validate ``data/etalage.json`` (the colours and card numbers are data, not code)."""
+    path = Path(__file__).with_name("data") / "etalage.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    colours = data["colours"]
+    if not (isinstance(colours, list) and all(isinstance(c, str) and c.isalpha() for c in colours)):
+        raise ValueError("etalage.json: 'colours' must be a list of single words")
+    if len(set(colours)) != len(colours) or len(colours) < data["max_players"]:
+        raise ValueError("etalage.json: colours must be distinct, one per possible player")
+    if not 1 <= data["lowest"] < data["highest"]:
+        raise ValueError("etalage.json: card numbers must run from 'lowest' up to 'highest'")
+    if not 2 <= data["min_players"] <= data["max_players"]:
+        raise ValueError("etalage.json: bad player range")
+    return data
+
+
+_RULES = _load_rules()
+COLOURS: tuple[str, ...] = tuple(_RULES["colours"])
+VALUES: tuple[int, ...] = tuple(range(_RULES["lowest"], _RULES["highest"] + 1))
+COLOUR_INDEX: dict[str, int] = {c: i for i, c in enumerate(COLOURS)}
+SET_SIZE = len(VALUES)
+#: card name -> (colour, number); a card is written "colour-number", e.g. "red-7".
+CARD_INFO: dict[str, tuple[str, int]] = {f"{c}-{v}": (c, v) for c in COLOURS for v in VALUES}
+CARD_VALUE: dict[str, int] = {name: v for name, (_, v) in CARD_INFO.items()}
+CARD_COLOUR: dict[str, str] = {name: c for name, (c, _) in CARD_INFO.items()}
+
+
+def card_name(colour: str, value: int) -> str:
+    """The canonical name of a card, e.g. ``card_name("red", 7) == "red-7"``."""
+    return f"{colour}-{value}"
+
+
+_CARD_KEYS: dict[str, tuple[int, int]] = {name: (COLOUR_INDEX[c], -v) for name, (c, v) in CARD_INFO.items()}
+#: Sort key: colour order, then highest number first (how the display and hands are shown).
+card_key = _CARD_KEYS.__getitem__
+
+
+def deck(colours: Sequence[str]) -> list[str]:
+    """All cards of the given colour sets, in a fixed order."""
+    return [card_name(c, v) for c in colours for v in VALUES]
+
+
+def hand_size(players: int) -> int:
+    """Cards dealt to each player: the deck minus one display card per player, shared evenly (always 9)."""
+    return (SET_SIZE * players - players) // players
+
+
+# ----- settling a trick (pure functions, shared with the bots) ------------------------------------------------
+def rank_colours(plays: Sequence[tuple[int, str]]) -> list[dict[str, Any]]:
+    """The colours played in a trick, strongest first.
+
+    Each entry: ``colour``, ``strength`` (sum of its cards), ``seats`` (its players, highest card first), ``cards``
+    (the same order) and ``status``: ``"claims"`` (its players claim), ``"tied"`` (equal strength with another
+    colour: nothing) or ``"blocked"`` (weaker than a tie: nothing). Equal strengths are listed in colour order.
+    """
+    groups: dict[str, list[tuple[int, int, str]]] = {}
+    for seat, card in plays:
+        colour, value = CARD_INFO[card]
+        groups.setdefault(colour, []).append((value, seat, card))
+    strengths = {c: sum(v for v, _, _ in g) for c, g in groups.items()}
+    seen: dict[int, int] = {}
+    for s in strengths.values():
+        seen[s] = seen.get(s, 0) + 1
+    out: list[dict[str, Any]] = []
+    stopped_at: int | None = None
+    for colour in sorted(groups, key=lambda c: (-strengths[c], COLOUR_INDEX[c])):
+        strength = strengths[colour]
+        if stopped_at is None and seen[strength] > 1:
+            stopped_at = strength
+        if stopped_at is None:
+            status = "claims"
+        else:
+            status = "tied" if strength == stopped_at else "blocked"
+        members = sorted(groups[colour], reverse=True)
+        out.append({"colour": colour, "strength": strength, "seats": [s for _, s, _ in members],
+                    "cards": [c for _, _, c in members], "status": status})
+    return out
+
+
+def claim_order(plays: Sequence[tuple[int, str]]) -> list[int]:
+    """The seats that claim, in order: strongest colour's players by descending card, then the next colour...
+
+    Claiming stops at the first strength shared by two or more colours; those players and every weaker colour's
+    players receive nothing. This is the hot path of the bots, so it avoids building the full ranking.
+    """
+    strengths: dict[str, int] = {}
+    for _, card in plays:
+        colour = CARD_COLOUR[card]
+        strengths[colour] = strengths.get(colour, 0) + CARD_VALUE[card]
+    ordered = sorted(strengths.values(), reverse=True)
+    order: list[int] = []
+    for i, strength in enumerate(ordered):
+        if (i > 0 and ordered[i - 1] == strength) or (i + 1 < len(ordered) and ordered[i + 1] == strength):
+            break
+        members = [(CARD_VALUE[card], seat) for seat, card in plays if strengths[CARD_COLOUR[card]] == strength]
+        members.sort(reverse=True)
+        order.extend(seat for _, seat in members)
+    return order
+
+
+def display_groups(display: Sequence[str], presorted: bool = False) -> list[dict[str, Any]]:
+    """The display grouped by colour (colour order), each group's cards highest first and its sum."""
+    groups: dict[str, list[str]] = {}
+    for card in display if presorted else sorted(display, key=card_key):
+        groups.setdefault(CARD_COLOUR[card], []).append(card)
+    return [{"colour": c, "cards": cards, "sum": sum(CARD_VALUE[x] for x in cards)} for c, cards in groups.items()]
+
+
+# ----- actions ------------------------------------------------------------------------------------------------
+@dataclasses.dataclass(frozen=True)
+class Play(Action):
+    """Play one card from your hand face up into the trick, e.g. ``{"type": "play", "card": "red-7"}``."""
+
+    kind = "play"
+    card: str
+
+
+@dataclasses.dataclass(frozen=True)
+class Claim(Action):
+    """Take every display card of one colour, e.g. ``{"type": "claim", "colour": "yellow"}``."""
+
+    kind = "claim"
+    colour: str
+
+
+def _match_next_start(finished: State, totals: list[int], previous: int) -> int:
+    """Next leader: most points in the game just played; ties go to the first such seat after the previous leader."""
+    scores = finished.result()["scores"]
+    best = max(scores)
+    n = len(scores)
+    for step in range(1, n + 1):
+        seat = (previous + step) % n
+        if scores[seat] == best:
+            return seat
+    raise AssertionError("unreachable: some seat has the best score")
+
+
+MATCH = MatchRules(
+    enabled=lambda options: options["games"] > 1,
+    points=lambda result, players, options: list(result["scores"]),
+    finished=lambda totals, played, options: played >= options["games"],
+    next_start=_match_next_start,
+)
+
+
+def _seat_name(seat: int) -> str:
+    return f"Seat {seat}"
+
+
+def _cards_text(cards: Sequence[str]) -> str:
+    return ", ".join(str(CARD_VALUE[c]) for c in cards)
+
+
+class EtalageState(State):
+    """A game of Etalage in progress."""
+
+    info = GameInfo(
+        name="etalage",
+        title="Etalage",
+        min_players=_RULES["min_players"],
+        max_players=_RULES["max_players"],
+        options=(
+            OptionSpec("games", "int", 1, "Games in the match, agreed beforehand; scores add up over the games.",
+                       minimum=1, maximum=20),
+        ),
+        hidden_information=True,
+        summary="Play one card a trick; the strongest colours claim the display's colour groups. "
+                "Equal strengths stop the claiming.",
+    )
+    ACTIONS = action_kinds(Play, Claim)
+    MATCH = MATCH
+
+    def __init__(
+        self,
+        players: int,
+        options: dict[str, Any],
+        rng: GameRandom,
+        *,
+        colours: list[str],
+        hands: list[list[str]],
+        display: list[str],
+        leader: int,
+        start: int,
+        plays: list[str] | None = None,
+        claims: list[dict[str, Any]] | None = None,
+        claimants: list[int] | None = None,
+        won: list[list[str]] | None = None,
+        last_trick: dict[str, Any] | None = None,
+    ) -> None:
+        self.players = players
+        self.options = options
+        self.rng = rng
+        self.colours = colours
+        self.hands = [sorted(h, key=card_key) for h in hands]
+        self.display = display
+        self.leader = leader
+        self.start = start
+        self.plays: list[str] = plays if plays is not None else []  # in play order, from the leader clockwise
+        self.claims: list[dict[str, Any]] = claims if claims is not None else []  # made so far in this trick
+        self.claimants: list[int] = claimants if claimants is not None else []  # still to claim, in order
+        self.won: list[list[str]] = won if won is not None else [[] for _ in range(players)]
+        self.last_trick = last_trick
+
+    # ----- setup --------------------------------------------------------------------------------------------
+    @classmethod
+    def _setup(cls, players: int, options: dict[str, Any], rng: GameRandom, start: int | None) -> EtalageState:
+        """Shuffle one colour set per player, lay out one display card per player, deal the rest evenly."""
+        colours = list(COLOURS[:players])
+        cards = deck(colours)
+        rng.shuffle(cards)
+        size = hand_size(players)
+        display = cards[:players]
+        hands = [cards[players + i * size: players + (i + 1) * size] for i in range(players)]
+        if start is None:
+            start = rng.randint(0, players - 1)  # the rulebook's "oldest player" is chosen by the seed
+        return cls(players, options, rng, colours=colours, hands=hands, display=display, leader=start, start=start)
+
+    # ----- queries ------------------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        """The claimant during settling, else the next seat to play; ``None`` once the game is over."""
+        if self.claimants:
+            return self.claimants[0]
+        if self.is_over():
+            return None
+        return (self.leader + len(self.plays)) % self.players
+
+    def is_over(self) -> bool:
+        """Over when every hand is empty and the last trick has been settled."""
+        return not self.plays and not self.claimants and not any(self.hands)
+
+    @property
+    def phase(self) -> str:
+        """``"play"``, ``"claim"`` or ``"over"``."""
+        if self.claimants:
+            return "claim"
+        return "over" if self.is_over() else "play"
+
+    def trick_plays(self) -> list[tuple[int, str]]:
+        """The cards of the current trick as ``(seat, card)`` in play order."""
+        n = self.players
+        return [((self.leader + i) % n, card) for i, card in enumerate(self.plays)]
+
+    def legal_actions(self) -> list[Action]:
+        """Claims of each colour on the display while settling; otherwise each card in the player's hand."""
+        if self.claimants:
+            present = {CARD_COLOUR[c] for c in self.display}
+            return [Claim(c) for c in self.colours if c in present]
+        if self.is_over():
+            return []
+        return [Play(card) for card in self.hands[(self.leader + len(self.plays)) % self.players]]
+
+    def scores(self) -> list[int]:
+        """Points won so far by each seat."""
+        return [sum(CARD_VALUE[c] for c in pile) for pile in self.won]
+
+    def result(self) -> dict[str, Any]:
+        """Scores, winners (ties share), every seat's won cards and the cards left on the display."""
+        if not self.is_over():
+            raise IllegalAction("the game is not over yet", code="not_over")
+        scores = self.scores()
+        return {
+            "scores": scores,
+            "winners": winners_by_max(scores),
+            "won": [sorted(w, key=card_key) for w in self.won],
+            "display_left": sorted(self.display, key=card_key),
+        }
+
+    def undoable(self) -> bool:
+        """Never: a play reveals a hidden hand card and a claim hands the decision to the next seat."""
+        return False
+
+    def trick_number(self) -> int:
+        """1-based number of the current trick (the last trick's number once the game is over)."""
+        n = self.players
+        played = set((self.leader + i) % n for i in range(len(self.plays)))
+        unplayed = [s for s in range(n) if s not in played]
+        at_start = len(self.hands[unplayed[0]]) if unplayed else len(self.hands[0]) + 1
+        return min(hand_size(n), max(1, hand_size(n) - at_start + 1))
+
+    def view(self, player: int) -> dict[str, Any]:
+        """What ``player`` may know: own hand and won cards; public display, trick and claims; others' counts."""
+        player = check_seat(player, self.players, "player")
+        plays = self.trick_plays()
+        ranking = rank_colours(plays)
+        display = sorted(self.display, key=card_key)
+        over = self.is_over()
+        out: dict[str, Any] = {
+            "game": self.game,
+            "players": self.players,
+            "seat": player,
+            "options": dict(self.options),
+            "colours": list(self.colours),
+            "phase": "claim" if self.claimants else "over" if over else "play",
+            "current_player": self.current_player,
+            "leader": self.leader,
+            "start": self.start,
+            "trick_number": self.trick_number(),
+            "tricks": hand_size(self.players),
+            "hand": list(self.hands[player]),
+            "hand_counts": [len(h) for h in self.hands],
+            "display": display,
+            "display_groups": display_groups(display, presorted=True),
+            "plays": [{"seat": s, "card": c} for s, c in plays],
+            "ranking": ranking,
+            "claim_order": [s for entry in ranking if entry["status"] == "claims" for s in entry["seats"]],
+            "claims": [dict(c, cards=list(c["cards"])) for c in self.claims],
+            "claimants": list(self.claimants),
+            "won": sorted(self.won[player], key=card_key),
+            "won_counts": [len(w) for w in self.won],
+            "score": sum(CARD_VALUE[c] for c in self.won[player]),
+            "last_trick": _copy_trick(self.last_trick),
+            "over": over,
+        }
+        if over:
+            out["result"] = self.result()
+        return out
+
+    # ----- acting -------------------------------------------------------------------------------------------
+    def _problem(self, action: Action) -> IllegalAction | None:
+        """Why ``action`` is not legal now (``None`` when it is). Shared by the check and the explanation."""
+        seat = self.current_player
+        if isinstance(action, Play):
+            card = action.card
+            if card not in CARD_INFO:
+                return MalformedAction(f"'{card}' is not an Etalage card (write colour-number, e.g. 'red-7')",
+                                       field="card")
+            if self.claimants:
+                return IllegalAction(f"cannot play {card} now: seat {seat} must claim a colour from the display "
+                                     "before the next trick", code="claim_first")
+            if CARD_COLOUR[card] not in self.colours:
+                return IllegalAction(f"cannot play {card}: {CARD_COLOUR[card]} is not used in this game "
+                                     f"(colours: {', '.join(self.colours)})")
+            if card not in self.hands[seat]:  # type: ignore[index]
+                return IllegalAction(f"seat {seat} cannot play {card}: it is not in their hand")
+            return None
+        if isinstance(action, Claim):
+            colour = action.colour
+            if colour not in COLOUR_INDEX:
+                return MalformedAction(f"'{colour}' is not an Etalage colour (colours: {', '.join(COLOURS)})",
+                                       field="colour")
+            if not self.claimants:
+                return IllegalAction(f"cannot claim {colour} now: the trick is still being played and seat {seat} "
+                                     "must play a card", code="play_first")
+            present = [c for c in self.colours if any(CARD_COLOUR[x] == c for x in self.display)]
+            if colour not in present:
+                return IllegalAction(f"cannot claim {colour}: the display has no {colour} cards "
+                                     f"(it has {', '.join(present)})")
+            return None
+        return IllegalAction(f"{action} is not an Etalage action")
+
+    def _check(self, action: Action) -> None:
+        problem = self._problem(action)
+        if problem is not None:
+            raise problem
+
+    def _explain(self, action: Action) -> IllegalAction:
+        return self._problem(action) or IllegalAction(f"{action} is not a legal action now")
+
+    def _apply(self, action: Action) -> list[Event]:
+        if isinstance(action, Play):
+            return self._play(action.card)
+        assert isinstance(action, Claim)
+        return self._claim(action.colour)
+
+    def _play(self, card: str) -> list[Event]:
+        seat = (self.leader + len(self.plays)) % self.players
+        self.hands[seat].remove(card)
+        self.plays.append(card)
+        colour, value = CARD_INFO[card]
+        events: list[Event] = [{"type": "play", "player": seat, "card": card,
+                                "text": f"{_seat_name(seat)} plays {colour} {value}."}]
+        if len(self.plays) == self.players:
+            events.extend(self._settle())
+        return events
+
+    def _settle(self) -> list[Event]:
+        """All cards are out: rank the colours and line up the claimants."""
+        ranking = rank_colours(self.trick_plays())
+        order = [s for entry in ranking if entry["status"] == "claims" for s in entry["seats"]]
+        self.claimants = list(order)
+        self.claims = []
+        parts = [f"{e['colour']} {e['strength']}" + ("" if e["status"] == "claims" else f" ({e['status']})")
+                 for e in ranking]
+        if order:
+            text = f"Colours: {', '.join(parts)}. Claim order: {', '.join(_seat_name(s) for s in order)}."
+        else:
+            text = f"Colours: {', '.join(parts)}. The strongest colours tie: nobody claims."
+        events: list[Event] = [{"type": "settle", "ranking": ranking, "claim_order": order, "text": text}]
+        events.extend(self._advance_claims())
+        return events
+
+    def _claim(self, colour: str) -> list[Event]:
+        seat = self.claimants.pop(0)
+        taken = [c for c in self.display if CARD_COLOUR[c] == colour]
+        self.display = [c for c in self.display if CARD_COLOUR[c] != colour]
+        self.won[seat].extend(taken)
+        taken.sort(key=card_key)
+        self.claims.append({"seat": seat, "colour": colour, "cards": taken})
+        events: list[Event] = [{"type": "claim", "player": seat, "colour": colour, "cards": list(taken),
+                                "points": sum(CARD_VALUE[c] for c in taken),
+                                "text": f"{_seat_name(seat)} takes the {colour} cards ({_cards_text(taken)})."}]
+        events.extend(self._advance_claims())
+        return events
+
+    def _advance_claims(self) -> list[Event]:
+        """Skip claimants who face an empty display; end the trick when nobody is left to claim."""
+        events: list[Event] = []
+        while self.claimants and not self.display:
+            seat = self.claimants.pop(0)
+            self.claims.append({"seat": seat, "colour": None, "cards": []})
+            events.append({"type": "claim", "player": seat, "colour": None, "cards": [], "points": 0,
+                           "text": f"{_seat_name(seat)} finds the display empty and takes nothing."})
+        if not self.claimants:
+            events.extend(self._end_trick())
+        return events
+
+    def _end_trick(self) -> list[Event]:
+        """The played cards join the display; the first claimant (or, after a top tie, the same leader) leads."""
+        plays = self.trick_plays()
+        order = claim_order(plays)
+        next_leader = order[0] if order else self.leader
+        self.last_trick = {
+            "number": self.trick_number(),
+            "leader": self.leader,
+            "plays": [{"seat": s, "card": c} for s, c in plays],
+            "claims": self.claims,
+            "next_leader": next_leader,
+        }
+        self.display.extend(self.plays)
+        self.plays = []
+        self.claims = []
+        self.leader = next_leader
+        events: list[Event] = [{"type": "trick_end", "leader": next_leader,
+                                "display": sorted(self.display, key=card_key),
+                                "text": f"The played cards join the display; {_seat_name(next_leader)} leads."}]
+        if self.is_over():
+            scores = self.scores()
+            winners = winners_by_max(scores)
+            names = " and ".join(_seat_name(w) for w in winners)
+            verb = "wins" if len(winners) == 1 else "share the win"
+            events.append({"type": "game_over", "scores": scores, "winners": winners,
+                           "text": f"Game over. Scores {scores}; {names} {verb}."})
+        return events
+
+    # ----- persistence --------------------------------------------------------------------------------------
+    def _data_to_json(self) -> dict[str, Any]:
+        return {
+            "colours": list(self.colours),
+            "hands": [list(h) for h in self.hands],
+            "display": list(self.display),
+            "leader": self.leader,
+            "start": self.start,
+            "plays": list(self.plays),
+            "claims": [dict(c, cards=list(c["cards"])) for c in self.claims],
+            "claimants": list(self.claimants),
+            "won": [list(w) for w in self.won],
+            "last_trick": _copy_trick(self.last_trick),
+        }
+
+    @classmethod
+    def _data_from_json(cls, players: int, options: dict[str, Any], rng: GameRandom, data: Any) -> EtalageState:
+        if not isinstance(data, Mapping):
+            raise ValueError("game data must be an object")
+        expected = {"colours", "hands", "display", "leader", "start", "plays", "claims", "claimants", "won",
+                    "last_trick"}
+        if set(data) != expected:
+            raise ValueError(f"game data must have exactly the fields {', '.join(sorted(expected))}")
+        hands = _card_lists(data["hands"], players, "hands")
+        won = _card_lists(data["won"], players, "won")
+        claims = data["claims"]
+        if not isinstance(claims, list):
+            raise ValueError("claims must be a list")
+        claims = [_check_claim(c, players) for c in claims]
+        claimants = data["claimants"]
+        if not isinstance(claimants, list):
+            raise ValueError("claimants must be a list")
+        last = data["last_trick"]
+        return cls(
+            players, options, rng,
+            colours=_string_list(data["colours"], "colours"),
+            hands=hands,
+            display=_card_list(data["display"], "display"),
+            leader=check_seat(data["leader"], players, "leader"),
+            start=check_seat(data["start"], players, "start"),
+            plays=_card_list(data["plays"], "plays"),
+            claims=claims,
+            claimants=[check_seat(s, players, "claimant") for s in claimants],
+            won=won,
+            last_trick=None if last is None else _check_trick(last, players),
+        )
+
+    def _validate(self) -> None:
+        """Cards conserved, hands consistent with the trick, claimants exactly the rest of the claim order."""
+        n = self.players
+        if len(self.colours) != n or len(set(self.colours)) != n or not set(self.colours) <= set(COLOURS):
+            raise ValueError(f"colours must be {n} distinct colours out of {', '.join(COLOURS)}")
+        everything = [c for h in self.hands for c in h] + self.display + self.plays + [c for w in self.won for c in w]
+        if sorted(everything) != sorted(deck(self.colours)):
+            raise ValueError("cards are not conserved: every card of the colours in play must be in exactly one place")
+        k = len(self.plays)
+        if k > n:
+            raise ValueError("more cards in the trick than players")
+        played = {(self.leader + i) % n for i in range(k)}
+        unplayed = [s for s in range(n) if s not in played]
+        at_start = len(self.hands[unplayed[0]]) if unplayed else len(self.hands[0]) + 1
+        for seat, hand in enumerate(self.hands):
+            if len(hand) != at_start - (seat in played):
+                raise ValueError(f"seat {seat} holds {len(hand)} cards, which does not fit the trick in progress")
+        if k < n:
+            if self.claims or self.claimants:
+                raise ValueError("claims can only happen once every player has played to the trick")
+        else:
+            order = claim_order(self.trick_plays())
+            if not self.claimants or [c["seat"] for c in self.claims] + self.claimants != order:
+                raise ValueError("the claims and claimants do not match the claim order of the trick")
+            if not self.display:
+                raise ValueError("a claimant cannot be waiting in front of an empty display")
+        for c in self.claims:
+            if c["colour"] is not None and c["colour"] not in self.colours:
+                raise ValueError(f"claim of unknown colour {c['colour']!r}")
+            if any(CARD_COLOUR[x] != c["colour"] for x in c["cards"]):
+                raise ValueError("a claim lists cards of another colour")
+
+    # ----- scenarios ----------------------------------------------------------------------------------------
+    @classmethod
+    def _from_scenario(cls, scenario: Mapping[str, Any]) -> EtalageState:
+        """A position from a teaching scenario (see docs/games/etalage.md for the fields).
+
+        Cards not placed anywhere are dealt at random (``seed``) to fill the hands, so a scenario only needs to
+        name the cards that matter. A complete trick starts the settling at once.
+        """
+        known = {"players", "colours", "display", "plays", "leader", "start", "hands", "won", "seed", "options"}
+        unknown = sorted(str(k) for k in scenario if k not in known)
+        if unknown:
+            raise BadScenario(f"unknown scenario field(s): {', '.join(unknown)} (known: {', '.join(sorted(known))})")
+        players = scenario["players"]
+        options = cls.info.resolve_options(players, scenario.get("options"))
+        colours = scenario.get("colours", list(COLOURS[:players]))
+        if (not isinstance(colours, list) or len(colours) != players or len(set(colours)) != players
+                or not all(c in COLOUR_INDEX for c in colours)):
+            raise BadScenario(f"colours must list {players} distinct colours out of {', '.join(COLOURS)}")
+        placed: dict[str, str] = {}
+
+        def take(cards: Any, where: str) -> list[str]:
+            if not isinstance(cards, list):
+                raise BadScenario(f"{where} must be a list of cards")
+            for card in cards:
+                if not isinstance(card, str) or card not in CARD_INFO:
+                    raise BadScenario(f"{where}: {card!r} is not an Etalage card (write colour-number, e.g. 'red-7')")
+                if CARD_COLOUR[card] not in colours:
+                    raise BadScenario(f"{where}: card {card} is of a colour not in this game "
+                                      f"(colours: {', '.join(colours)})")
+                if card in placed:
+                    raise BadScenario(f"card {card} appears twice (in {placed[card]} and in {where})")
+                placed[card] = where
+            return list(cards)
+
+        def seat_lists(key: str) -> list[list[str]]:
+            value = scenario.get(key, [[] for _ in range(players)])
+            if not isinstance(value, list) or len(value) != players:
+                raise BadScenario(f"{key} must be a list with one list of cards per seat ({players})")
+            return [take(cards, f"{key} of seat {i}") for i, cards in enumerate(value)]
+
+        display = take(scenario.get("display", []), "display")
+        plays = take(scenario.get("plays", []), "plays")
+        hands = seat_lists("hands")
+        won = seat_lists("won")
+        leader = scenario.get("leader", 0)
+        if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < players:
+            raise BadScenario(f"leader must be a seat from 0 to {players - 1}, not {leader!r}")
+        start = scenario.get("start", leader)
+        if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < players:
+            raise BadScenario(f"start must be a seat from 0 to {players - 1}, not {start!r}")
+        k = len(plays)
+        if k > players:
+            raise BadScenario(f"plays has {k} cards but there are only {players} players")
+        rest = [c for c in deck(colours) if c not in placed]
+        in_hands = len(rest) + sum(len(h) for h in hands)
+        if (in_hands + k) % players:
+            raise BadScenario(f"the {in_hands} cards left for the hands cannot be shared evenly: "
+                              "place more cards on the display, in the trick or in won piles")
+        at_start = (in_hands + k) // players
+        if not 1 <= at_start <= hand_size(players):
+            raise BadScenario(f"that leaves {at_start} cards per hand at the start of the trick; "
+                              f"it must be 1 to {hand_size(players)}")
+        played = {(leader + i) % players for i in range(k)}
+        targets = [at_start - (s in played) for s in range(players)]
+        for seat, hand in enumerate(hands):
+            if len(hand) > targets[seat]:
+                raise BadScenario(f"hands of seat {seat} has {len(hand)} cards but only {targets[seat]} fit "
+                                  "at this point of the trick")
+        seed = scenario.get("seed", 0)
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise BadScenario(f"seed must be a whole number or a string, not {seed!r}")
+        rng = GameRandom(seed)
+        rng.shuffle(rest)
+        for seat, hand in enumerate(hands):
+            need = targets[seat] - len(hand)
+            hand.extend(rest[:need])
+            del rest[:need]
+        state = cls(players, options, rng, colours=list(colours), hands=hands, display=display, leader=leader,
+                    start=start, plays=plays, won=won)
+        if k == players:
+            state._settle()
+        state._validate()
+        return state
+
+
+# ----- JSON helpers -------------------------------------------------------------------------------------------
+def _string_list(value: Any, what: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+        raise ValueError(f"{what} must be a list of strings")
+    return list(value)
+
+
+def _card_list(value: Any, what: str) -> list[str]:
+    cards = _string_list(value, what)
+    for card in cards:
+        if card not in CARD_INFO:
+            raise ValueError(f"{what}: {card!r} is not an Etalage card")
+    return cards
+
+
+def _card_lists(value: Any, players: int, what: str) -> list[list[str]]:
+    if not isinstance(value, list) or len(value) != players:
+        raise ValueError(f"{what} must hold one list of cards per seat")
+    return [_card_list(v, f"{what}[{i}]") for i, v in enumerate(value)]
+
+
+def _check_claim(value: Any, players: int) -> dict[str, Any]:
+    if not isinstance(value, Mapping) or set(value) != {"seat", "colour", "cards"}:
+        raise ValueError("a claim must be an object with seat, colour and cards")
+    colour = value["colour"]
+    if colour is not None and colour not in COLOUR_INDEX:
+        raise ValueError(f"claim of unknown colour {colour!r}")
+    cards = _card_list(value["cards"], "claim cards")
+    if colour is None and cards:
+        raise ValueError("a claim without a colour cannot take cards")
+    return {"seat": check_seat(value["seat"], players, "claim seat"), "colour": colour, "cards": cards}
+
+
+def _check_trick(value: Any, players: int) -> dict[str, Any]:
+    if not isinstance(value, Mapping) or set(value) != {"number", "leader", "plays", "claims", "next_leader"}:
+        raise ValueError("last_trick must have number, leader, plays, claims and next_leader")
+    number = value["number"]
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise ValueError("last_trick number must be a positive whole number")
+    plays = value["plays"]
+    if not isinstance(plays, list) or len(plays) != players:
+        raise ValueError("last_trick plays must hold one card per player")
+    checked_plays = []
+    for p in plays:
+        if not isinstance(p, Mapping) or set(p) != {"seat", "card"}:
+            raise ValueError("a last_trick play must be an object with seat and card")
+        checked_plays.append({"seat": check_seat(p["seat"], players, "play seat"),
+                              "card": _card_list([p["card"]], "last_trick play")[0]})
+    claims = value["claims"]
+    if not isinstance(claims, list):
+        raise ValueError("last_trick claims must be a list")
+    return {
+        "number": number,
+        "leader": check_seat(value["leader"], players, "last_trick leader"),
+        "plays": checked_plays,
+        "claims": [_check_claim(c, players) for c in claims],
+        "next_leader": check_seat(value["next_leader"], players, "last_trick next_leader"),
+    }
+
+
+def _copy_trick(trick: dict[str, Any] | None) -> dict[str, Any] | None:
+    if trick is None:
+        return None
+    return {
+        "number": trick["number"],
+        "leader": trick["leader"],
+        "plays": [dict(p) for p in trick["plays"]],
+        "claims": [dict(c, cards=list(c["cards"])) for c in trick["claims"]],
+        "next_leader": trick["next_leader"],
+    }

@@ -1,0 +1,521 @@
+"""Scenario tests for Top Spot: every rule of issue 4, the error paths, the deck data, saves and the match."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+
+import pygame_rules as pr
+from pygame_rules.api import handle_request
+from pygame_rules.bots import make_bot
+from pygame_rules.core.match import MatchState
+from pygame_rules.games import topspot as ts
+from pygame_rules.games.topspot import JOKER, Play, TopSpotState, parse_deck, stack_value
+
+COLOURS = ["red", "yellow", "green", "blue", "purple"]
+
+
+def scenario(hands: list[list[str]], level: str = "junior", **extra) -> TopSpotState:
+    """A position at a round start; seat 0 deals, so seat 1 leads unless ``leader`` says otherwise.
+
+    The colours in play are those of the cards used, filled up in deck order (or ``colours=`` if given).
+    """
+    players = len(hands)
+    used = {ts.COLOUR[c] for h in [*hands, *(s for w in extra.get("won", []) for s in w)] for c in h if c != JOKER}
+    colours = [c for c in COLOURS if c in used]
+    colours += [c for c in COLOURS if c not in used][:players - len(colours)]
+    data = {"players": players, "options": {"level": level}, "colours": colours, "hands": hands}
+    data.update(extra)
+    return TopSpotState.from_scenario(data)
+
+
+def play(state: pr.State, *cards: str, colour: str | None = None) -> list[dict]:
+    return state.apply({"type": "play", "cards": list(cards), "colour": colour})
+
+
+def refused(state: pr.State, *cards: str, colour: str | None = None, match: str = "") -> pr.IllegalAction:
+    before = state.to_json()
+    with pytest.raises(pr.IllegalAction, match=match) as info:
+        play(state, *cards, colour=colour)
+    assert state.to_json() == before
+    return info.value
+
+
+# ----- deck data and stack values ---------------------------------------------------------------------------
+def test_deck_file_matches_the_issue_table():
+    corners = {n: lay.corners for n, lay in ts.DECK.layouts.items()}
+    assert corners == {1: (1, 9), 2: (1, 7), 3: (2, 8), 4: (2, 6), 5: (3, 7), 6: (3, 5), 7: (4, 8), 8: (4, 6),
+                       9: (5, 7), 10: (5, 6), 11: (6, 8), 12: (7, 7)}
+    assert ts.DECK.joker.corners == (0, 6)
+
+
+def _deck_data() -> dict:
+    with open(ts.DECK_FILE, encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d["cards"].pop(), "exactly 12"),
+    (lambda d: d["cards"][0]["spots"].append(9), "cells are whole numbers 0..8"),
+    (lambda d: d["cards"][1]["holes"].append(0), "both a spot and a hole"),
+    (lambda d: d["cards"][2].update(number=1), "distinct 'number'"),
+    (lambda d: d["cards"][3].update(spots=[0, 8], holes=[1, 2, 3, 5, 6, 7]), "same layout"),
+    (lambda d: d["joker"].update(spots=[4]), "no spots"),
+    (lambda d: d["colours"].pop(), "at least 5"),
+    (lambda d: d.update(format="other"), "format"),
+])
+def test_bad_deck_data_is_refused_on_load(change, message):
+    data = _deck_data()
+    change(data)
+    with pytest.raises(ValueError, match=message):
+        parse_deck(data)
+
+
+def test_replacement_layouts_load_without_code_changes(tmp_path):
+    data = _deck_data()
+    data["cards"][0] = {"number": 1, "spots": [4, 0], "holes": [1, 2, 3, 5, 6, 7, 8]}
+    path = tmp_path / "deck.json"
+    path.write_text(json.dumps(data))
+    assert ts.load_deck(path).layouts[1].corners == (2, 9)
+
+
+def test_stack_1_over_7_over_8_is_worth_9():
+    assert stack_value(["red-1", "red-7", "red-8"]) == 9
+    state = scenario([["red-2", "yellow-1"], ["red-1", "red-7", "red-8", "yellow-2"], ["red-3", "yellow-3"]])
+    events = play(state, "red-1", "red-7", "red-8")
+    assert events[0]["value"] == 9 and events[0]["colour"] == "red"
+    assert state.hands[1] == ["yellow-2"]
+
+
+def test_stack_value_counts_the_first_spot_seen_through_holes():
+    assert stack_value(["red-12"]) == 7  # no holes: the centre is blank
+    assert stack_value(["red-2", "red-12"]) == 7  # red-2 shows cell 0 and red-12 the other six of its spots
+    assert stack_value(["red-7", "red-12"]) == 4 + 4  # red-12 shows cells 1, 3, 5, 7 through the holes of red-7
+    assert stack_value(["red-4", "red-10"]) == 2 + 2  # cells 0, 1, 7, 8 open: red-10 shows 1 and 7
+
+
+def test_lower_card_showing_no_own_spot_makes_the_stack_illegal():
+    state = scenario([["red-2"], ["red-12", "red-1", "red-6"], ["red-3"]])
+    refused(state, "red-12", "red-1", match="red-1 .card 2 from the top. would show none of its own spots")
+    # red-6 under red-1 shows its spots in cells 3 and 5, so that stack is fine
+    play(state, "red-1", "red-6")
+    assert state.plays[0]["value"] == 3
+
+
+def test_each_extra_card_must_show_a_spot_even_deep_in_the_stack():
+    state = scenario([["red-2"], ["red-1", "red-7", "red-9"], ["red-3"]])
+    # red-9 under 1 and 7 only finds cells 1,3,5,7 open and its spots are 0,2,4,6,8: it would add nothing
+    refused(state, "red-1", "red-7", "red-9", match="red-9 .card 3 from the top.")
+
+
+def test_mixed_colours_without_a_joker_are_refused():
+    state = scenario([["red-2"], ["red-1", "yellow-7", "red-8"], ["red-3"]])
+    error = refused(state, "red-1", "yellow-7", match="colours .red, yellow. can only be stacked under a joker")
+    assert error.code == "illegal_action"
+
+
+# ----- leading and following --------------------------------------------------------------------------------
+def test_player_left_of_dealer_leads_and_seats_go_clockwise():
+    state = scenario([["red-2"], ["red-1", "red-3"], ["red-4"], ["red-5"]], dealer=3)
+    assert state.current_player == 0
+    state = scenario([["red-2"], ["red-1", "red-3"], ["red-4"], ["red-5"]], dealer=1)
+    assert state.current_player == 2 and state.order == [2, 3, 0, 1]
+
+
+def test_a_player_holding_the_led_colour_must_follow_it():
+    state = scenario([["red-2", "yellow-12"], ["red-5", "yellow-1"], ["red-3", "yellow-2"]])
+    play(state, "red-5")
+    refused(state, "yellow-2", match="red was led and you hold red-3: you must follow red")
+    assert {a.cards for a in state.legal_actions()} == {("red-3",)}
+
+
+def test_a_void_player_without_joker_plays_exactly_one_card_which_cannot_win():
+    state = scenario([["red-2", "yellow-1"], ["red-4", "yellow-2"],
+                      ["yellow-12", "yellow-3", "green-1"]])
+    play(state, "red-4")  # value 2
+    refused(state, "yellow-3", "yellow-12", match="you cannot follow red, so you must play exactly one card")
+    assert sorted(a.cards for a in state.legal_actions()) == [("green-1",), ("yellow-12",), ("yellow-3",)]
+    play(state, "yellow-12")  # 7 spots, but it did not follow
+    events = play(state, "red-2")
+    won = [e for e in events if e["type"] == "round_won"]
+    assert won[0]["winner"] == 1 and state.won[1] == [["red-4", "yellow-12", "red-2"]]
+    assert state.voids[2] == ["red"]
+    assert state.current_player == 1
+
+
+def test_the_leader_chooses_the_colour_by_the_card_played():
+    state = scenario([["green-2", "red-1"], ["green-5", "red-3"], ["green-4", "red-2"]])
+    play(state, "green-5")
+    assert state.led_colour == "green"
+    assert all(ts.COLOUR[a.cards[0]] == "green" for a in state.legal_actions())
+
+
+# ----- Junior ties and the end of a game --------------------------------------------------------------------
+def test_junior_tie_goes_to_the_first_player_in_playing_order():
+    state = scenario([["red-2", "blue-1"], ["red-5", "blue-2"], ["red-6", "blue-3"]])
+    play(state, "red-5")  # 3
+    play(state, "red-6")  # 3
+    events = play(state, "red-2")
+    assert [e["winner"] for e in events if e["type"] == "round_won"] == [1]
+    assert state.scores() == [0, 1, 0] and state.tiebreak == 0
+
+
+def test_junior_tie_in_the_middle_of_the_order_still_goes_to_the_earlier_player():
+    state = scenario([["red-10", "blue-1"], ["red-1", "blue-2"], ["red-9", "blue-3"]])
+    play(state, "red-1")  # 1
+    play(state, "red-9")  # 5
+    play(state, "red-10")  # 5
+    assert state.last_winner == 2
+
+
+def test_winning_a_round_with_the_last_card_ends_the_game():
+    state = scenario([["red-2", "blue-1"], ["red-12"], ["red-3", "blue-3"]])
+    play(state, "red-12")
+    play(state, "red-3")
+    events = play(state, "red-2")
+    assert state.is_over() and events[-1]["type"] == "end"
+    assert state.result()["scores"] == [0, 1, 0] and state.result()["winners"] == [1]
+    assert "last card" in state.result()["reason"]
+    with pytest.raises(pr.GameOverError):
+        play(state, "blue-1")
+
+
+def test_a_player_losing_with_the_last_card_is_out_and_the_others_continue():
+    state = scenario([["red-2", "blue-1"], ["red-12", "blue-2"], ["red-3"]])
+    play(state, "red-12")
+    play(state, "red-3")  # seat 2's last card loses
+    play(state, "red-2")
+    assert not state.is_over() and state.order == [1, 0]
+    play(state, "blue-2")
+    play(state, "blue-1")
+    assert state.is_over() and state.scores() == [0, 2, 0]
+
+
+def test_extra_points_when_the_winner_is_the_only_player_with_cards():
+    state = scenario([["red-2"], ["red-12", "blue-2", "blue-3", "green-4"], ["red-3"]])
+    play(state, "red-12")
+    play(state, "red-3")
+    events = play(state, "red-2")
+    assert state.is_over()
+    assert [e["points"] for e in events if e["type"] == "bonus"] == [3]
+    assert state.result()["scores"] == [0, 4, 0] and state.result()["bonus"] == [0, 3, 0]
+
+
+# ----- Expert: jokers ---------------------------------------------------------------------------------------
+def test_expert_joker_stack_value_is_capped_at_six():
+    assert stack_value([JOKER]) == 0
+    assert stack_value([JOKER, "red-12"]) == 5
+    assert stack_value([JOKER, "red-7", "red-6"]) == 6
+    rng = random.Random(4)
+    coloured = [ts.card_code(c, n) for c in COLOURS[:3] for n in range(1, 13)]
+    for _ in range(50):
+        assert max(v for _, v in ts.joker_stacks(rng.sample(coloured, 12))) <= 6
+
+
+def test_joker_stack_may_mix_colours_and_must_have_the_joker_on_top():
+    state = scenario([["red-2"], [JOKER, "red-7", "yellow-6"], ["red-3"]], level="expert")
+    refused(state, "red-7", JOKER, match="a joker can only be the top card")
+    refused(state, JOKER, "red-7", "yellow-6", match="must declare a colour")
+    refused(state, JOKER, "red-7", "yellow-6", colour="purple", match="must declare a colour")
+    events = play(state, JOKER, "red-7", "yellow-6", colour="green")
+    assert events[0]["value"] == 6 and state.led_colour == "green"
+
+
+def test_a_declared_colour_is_only_for_a_leading_joker():
+    state = scenario([["red-2"], ["red-12", JOKER], [JOKER, "red-3"]], level="expert")
+    refused(state, "red-12", colour="green", match="only a joker stack that leads declares a colour")
+    play(state, "red-12")
+    refused(state, JOKER, colour="green", match="red was led and must be followed")
+    events = play(state, JOKER, "red-3")
+    assert events[0]["colour"] == "red" and events[0]["follows"]
+
+
+def test_following_with_a_joker_stack_when_void_in_the_led_colour():
+    state = scenario([["red-2", "blue-1"], ["red-5", "blue-2"], [JOKER, "yellow-12", "yellow-2"]], level="expert")
+    play(state, "red-5")  # 3
+    legal = state.legal_actions()
+    assert legal and all(a.cards[0] == JOKER for a in legal)  # holding a joker, the void player must use it
+    refused(state, "yellow-12", match="you hold a joker: you must follow with a joker stack")
+    play(state, JOKER, "yellow-12")  # 5, counts as red
+    events = play(state, "red-2")
+    assert [e["winner"] for e in events if e["type"] == "round_won"] == [2]
+
+
+def test_a_player_holding_the_led_colour_may_follow_with_a_joker_stack_instead():
+    state = scenario([["red-2", "blue-1"], ["red-5", "blue-2"], [JOKER, "red-1", "yellow-12"]], level="expert")
+    play(state, "red-5")
+    firsts = {a.cards[0] for a in state.legal_actions()}
+    assert firsts == {"red-1", JOKER}
+    refused(state, "yellow-12", match="you must follow red")
+
+
+def test_a_lone_joker_wins_when_nobody_can_follow_the_declared_colour():
+    state = scenario([["red-2", "blue-1"], [JOKER, "blue-2"], ["red-3", "blue-3"]], level="expert",
+                     colours=["red", "green", "blue"])
+    play(state, JOKER, colour="green")
+    play(state, "red-3")
+    events = play(state, "red-2")
+    assert [e["winner"] for e in events if e["type"] == "round_won"] == [1]
+
+
+# ----- Expert: tiebreakers ----------------------------------------------------------------------------------
+def test_expert_tie_starts_a_tiebreaker_between_the_tied_players_only():
+    state = scenario([["red-2", "blue-1"], ["red-5", "yellow-9", "blue-2"], ["red-6", "yellow-2", "blue-3"]],
+                     level="expert")
+    play(state, "red-5")
+    play(state, "red-6")
+    events = play(state, "red-2")
+    assert events[-1]["type"] == "tiebreak" and events[-1]["tied"] == [1, 2]
+    assert state.tiebreak == 1 and state.order == [1, 2] and state.current_player == 1
+    assert state.scores() == [0, 0, 0] and sorted(state.pot) == ["red-2", "red-5", "red-6"]
+    view = state.view(0)
+    assert view["tiebreak"] == 1 and view["led_colour"] is None
+    play(state, "yellow-9")  # a new colour chosen by the first tied player
+    play(state, "yellow-2")
+    assert state.tiebreak == 0 and state.current_player == 1 and state.order == [1, 2, 0]
+    # the winner takes every card of the original and the tiebreaker round as one stack, for one point
+    assert state.scores() == [0, 1, 0]
+    assert sorted(state.won[1][0]) == sorted(["red-5", "red-6", "red-2", "yellow-9", "yellow-2"])
+
+
+def test_expert_tiebreakers_repeat_until_one_player_wins():
+    hands = [["red-2", "blue-1"], ["red-5", "yellow-6", "green-9", "blue-2"],
+             ["red-6", "yellow-5", "green-1", "blue-3"], ["red-1", "blue-4"]]
+    state = scenario(hands, level="expert")
+    for card in ("red-5", "red-6", "red-1", "red-2"):
+        play(state, card)
+    assert state.tiebreak == 1 and state.order == [1, 2]
+    play(state, "yellow-6")  # 3
+    events = play(state, "yellow-5")  # 3 again
+    assert events[-1]["type"] == "tiebreak" and state.tiebreak == 2 and state.current_player == 1
+    play(state, "green-9")
+    play(state, "green-1")
+    assert state.scores() == [0, 1, 0, 0] and len(state.won[1]) == 1 and len(state.won[1][0]) == 8
+
+
+def test_a_tiebreaker_keeps_the_playing_order_of_the_round():
+    # seat 2 leads; seats 0 and 1 tie, seat 0 played before seat 1 so seat 0 leads the tiebreaker
+    hands = [["red-6", "blue-9", "blue-1"], ["red-5", "blue-2", "blue-3"], ["red-2", "green-1"]]
+    state = scenario(hands, level="expert", leader=2)
+    play(state, "red-2")
+    play(state, "red-6")
+    play(state, "red-5")
+    assert state.order == [0, 1] and state.current_player == 0
+
+
+def test_a_tied_player_without_cards_loses_the_tiebreaker():
+    state = scenario([["red-2", "blue-1"], ["red-5", "blue-2"], ["red-6"]], level="expert")
+    play(state, "red-5")
+    play(state, "red-6")  # seat 2 ties with its last card
+    events = play(state, "red-2")
+    assert [e["winner"] for e in events if e["type"] == "round_won"] == [1]
+    assert state.tiebreak == 0 and state.scores() == [0, 1, 0] and state.order == [1, 0]
+
+
+def test_running_out_during_a_tied_tiebreaker_loses_it():
+    hands = [["red-2", "blue-1"], ["red-5", "yellow-6", "blue-2"], ["red-6", "yellow-5"]]
+    state = scenario(hands, level="expert")
+    play(state, "red-5")
+    play(state, "red-6")
+    play(state, "red-2")
+    play(state, "yellow-6")
+    events = play(state, "yellow-5")  # a new tie, and seat 2 has no cards left
+    assert [e["winner"] for e in events if e["type"] == "round_won"] == [1]
+    assert len(state.won[1][0]) == 5 and not state.is_over() and state.order == [1, 0]
+
+
+def test_all_tied_players_out_of_cards_nobody_scores_and_the_last_winner_leads():
+    hands = [["red-2", "blue-1", "blue-5"], ["red-5"], ["red-6"], ["red-1", "blue-2"]]
+    state = scenario(hands, level="expert", leader=0, last_winner=0)
+    play(state, "red-2")  # seat 0 leads with 1
+    play(state, "red-5")  # 3, last card
+    play(state, "red-6")  # 3, last card
+    events = play(state, "red-1")
+    assert [e["type"] for e in events][-2:] == ["round_void", "round_start"]
+    assert state.scores() == [0, 0, 0, 0] and sorted(state.unclaimed) == ["red-1", "red-2", "red-5", "red-6"]
+    assert state.order == [0, 3] and state.current_player == 0
+
+
+def test_all_tied_out_when_the_last_winner_has_no_cards_passes_the_lead_clockwise():
+    hands = [["red-5"], ["red-6"], ["red-2", "blue-1"], ["red-1", "blue-2"]]
+    state = scenario(hands, level="expert", leader=0, last_winner=0)
+    for card in ("red-5", "red-6", "red-2", "red-1"):
+        play(state, card)
+    assert state.scores() == [0, 0, 0, 0] and state.order == [2, 3]
+
+
+def test_winning_a_tiebreaker_with_the_last_card_ends_the_game():
+    hands = [["red-2", "blue-1"], ["red-5", "yellow-9"], ["red-6", "yellow-2", "blue-3"]]
+    state = scenario(hands, level="expert")
+    play(state, "red-5")
+    play(state, "red-6")
+    play(state, "red-2")
+    play(state, "yellow-9")
+    play(state, "yellow-2")
+    assert state.is_over() and state.result()["scores"] == [0, 1, 0] and state.result()["winners"] == [1]
+
+
+def test_a_final_tie_with_nobody_holding_cards_scores_nothing():
+    hands = [["red-2"], ["red-5"], ["red-6"]]
+    won = [[], [["blue-1"]], [["blue-2"]]]
+    state = scenario(hands, level="expert", won=won)
+    play(state, "red-5")
+    play(state, "red-6")
+    play(state, "red-2")
+    assert state.is_over() and state.result()["scores"] == [0, 1, 1] and state.result()["winners"] == [1, 2]
+    assert sorted(state.unclaimed) == ["red-2", "red-5", "red-6"] and state.pot == []
+    assert pr.load_state(state.to_json()) == state  # the loader re-checks that every card is accounted for
+
+
+# ----- options, dealing, match ------------------------------------------------------------------------------
+@pytest.mark.parametrize("players, level, joker_each, size", [
+    (3, "junior", False, 12), (5, "junior", False, 12), (4, "expert", False, 13), (5, "expert", True, 13)])
+def test_dealing(players, level, joker_each, size):
+    state = pr.new_game("topspot", players=players, seed=7,
+                        options={"level": level, "joker_each": joker_each, "games": 1})
+    assert [len(h) for h in state.hands] == [size] * players
+    assert len(state.colours) == players
+    jokers = [h.count(JOKER) for h in state.hands]
+    assert sum(jokers) == (players if level == "expert" else 0)
+    if joker_each:
+        assert jokers == [1] * players
+    assert state.current_player == (state.start + 1) % players
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"joker_each": True}, "only applies to the expert level"),
+    ({"games": 4}, "multiple of the player count"),
+    ({"level": "master"}, "must be one of"),
+    ({"games": 0}, "at least 1"),
+])
+def test_bad_options_are_refused(options, message):
+    with pytest.raises(pr.BadOptions, match=message):
+        pr.new_game("topspot", players=3, seed=1, options=options)
+    with pytest.raises(pr.BadOptions, match="3 to 5 players"):
+        pr.new_game("topspot", players=2, seed=1)
+
+
+def _play_out(state: pr.State, seed: int) -> None:
+    bots = [make_bot("topspot", "normal") for _ in range(state.players)]
+    rng = random.Random(seed)
+    while not state.is_over():
+        seat = state.current_player
+        state.apply(bots[seat].choose(state.view(seat), state.legal_actions(), rng), player=seat)
+
+
+def test_a_match_rotates_the_dealer_clockwise_and_adds_scores():
+    state = pr.new_game("topspot", players=3, seed=11, options={"level": "expert"})
+    assert isinstance(state, MatchState) and state.options["games"] == 3
+    first = state.inner.start
+    leaders = []
+    for _ in range(3):
+        game = state.inner
+        leaders.append(game.first_leader)
+        bots = [make_bot("topspot", "normal") for _ in range(3)]
+        rng = random.Random(5)
+        while state.inner is game and not state.is_over():
+            seat = state.current_player
+            state.apply(bots[seat].choose(state.view(seat), state.legal_actions(), rng))
+    assert state.is_over()
+    assert [g["start"] for g in state.history] == [first, (first + 1) % 3, (first + 2) % 3]
+    assert leaders == [(first + 1) % 3, (first + 2) % 3, first]
+    totals = [sum(g["result"]["scores"][i] for g in state.history) for i in range(3)]
+    assert state.result()["scores"] == totals
+    assert state.result()["winners"] == [i for i, t in enumerate(totals) if t == max(totals)]
+    saved = pr.load_state(json.loads(json.dumps(state.to_json())))
+    assert saved.to_json() == state.to_json()
+
+
+def test_single_game_when_games_is_one():
+    state = pr.new_game("topspot", players=4, seed=3, options={"games": 1})
+    assert isinstance(state, TopSpotState)
+    _play_out(state, 3)
+    assert sum(state.result()["scores"]) >= 1
+
+
+# ----- protocol, views, saves, scenarios --------------------------------------------------------------------
+def test_malformed_and_out_of_turn_actions():
+    state = scenario([["red-2"], ["red-5", "red-1"], ["red-6"]])
+    before = state.to_json()
+    with pytest.raises(pr.MalformedAction):
+        state.apply({"type": "play", "cards": ["red-5"]})
+    with pytest.raises(pr.MalformedAction):
+        state.apply({"type": "pass"})
+    with pytest.raises(pr.NotYourTurn):
+        state.apply({"type": "play", "cards": ["red-2"], "colour": None}, player=0)
+    refused(state, match="at least one card")
+    refused(state, "red-6", match="you do not hold red-6")
+    refused(state, "red-5", "red-5", match="listed 2 times")
+    refused(state, "blue-5", match="not a card of this game")
+    assert state.to_json() == before
+
+
+def test_check_and_legal_actions_agree_on_a_position():
+    state = scenario([["red-2"], ["red-1", "red-7", "red-8", "red-5", JOKER], ["red-6"]], level="expert")
+    legal = set(state.legal_actions())
+    assert Play(("red-1", "red-7", "red-8"), None) in legal
+    assert Play((JOKER,), "blue") not in legal and Play((JOKER,), "green") in legal
+    for action in legal:
+        assert state.problem(action) is None
+
+
+def test_view_hides_other_hands_and_the_seed():
+    state = pr.new_game("topspot", players=4, seed="secret-seed", options={"level": "expert", "games": 1})
+    for seat in range(4):
+        text = json.dumps(state.view(seat))
+        assert "secret-seed" not in text
+        view = state.view(seat)
+        assert view["hand"] == state.hands[seat] and view["hand_counts"] == [len(h) for h in state.hands]
+        others = {c for s, h in enumerate(state.hands) if s != seat for c in h} - set(state.hands[seat]) - {JOKER}
+        assert not any(f'"{c}"' in text for c in others)
+
+
+def test_corrupt_saves_are_refused():
+    state = scenario([["red-2"], ["red-5", "red-1"], ["red-6"]])
+    good = state.to_json()
+    assert pr.load_state(copy.deepcopy(good)) == state
+    bad = copy.deepcopy(good)
+    bad["data"]["hands"][0].append("red-5")
+    with pytest.raises(pr.BadState, match="not conserved"):
+        pr.load_state(bad)
+    bad = copy.deepcopy(good)
+    bad["data"]["order"] = [0, 0]
+    with pytest.raises(pr.BadState):
+        pr.load_state(bad)
+    bad = copy.deepcopy(good)
+    del bad["data"]["pot"]
+    with pytest.raises(pr.BadState):
+        pr.load_state(bad)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda s: s["hands"][0].append("red-5"), "red-5 is used more times"),
+    (lambda s: s["hands"][0].append("purple-3"), "'purple-3' is not a card of this game"),
+    (lambda s: s["hands"][1].append(JOKER), "'joker' is not a card of this game"),
+    (lambda s: s.update(colours=["red", "red", "blue"]), "distinct colours"),
+    (lambda s: s.update(leader=5), "leader"),
+    (lambda s: s.update(extra=1), "unknown scenario field"),
+])
+def test_bad_scenarios_name_the_problem(change, message):
+    data = {"players": 3, "colours": ["red", "yellow", "green"],
+            "hands": [["red-2"], ["red-5", "red-1"], ["red-6"]]}
+    change(data)
+    with pytest.raises(pr.BadScenario, match=message):
+        pr.from_scenario("topspot", data)
+
+
+def test_api_plays_a_game_with_bots():
+    answer = handle_request({"op": "new", "game": "topspot", "players": 3, "seed": 9,
+                             "options": {"games": 1, "level": "expert"}, "seat": 0})
+    assert answer["ok"], answer
+    sid = answer["session"]
+    for _ in range(200):
+        answer = handle_request({"op": "bot", "session": sid, "level": "normal", "seat": 0})
+        assert answer["ok"], answer
+        if answer["table"]["over"]:
+            break
+    assert answer["table"]["over"] and "result" in answer["table"]
+    handle_request({"op": "drop", "session": sid})
