@@ -193,6 +193,11 @@ function optionField(spec, hint, prev) {
     return { name: spec.name, el: h("label.row", `${label} `, num),
       read: () => (num.value === "" ? undefined : Number(num.value)) };
   }
+  if (spec.choices && spec.choices.length) {
+    const was = prev[spec.name] ?? spec.default;
+    const select = h("select", { id }, spec.choices.map((c) => h("option", { value: c, selected: c === was }, c)));
+    return { name: spec.name, el: h("label.row", `${label} `, select), read: () => select.value };
+  }
   const text = h("input", { type: "text", id, value: prev[spec.name] ?? spec.default ?? "" });
   return { name: spec.name, el: h("label.row", `${label} `, text), read: () => text.value };
 }
