@@ -207,8 +207,12 @@ function sheetPanel(view, ui) {
   });
   const keep = sheet.keep ? h("p.l8-sheet-note", `Levels ${sheet.keep.levels[0]}–${sheet.keep.levels.at(-1)}: ` +
     `without a lay-out you may keep up to ${sheet.keep.cards} cards for the next deal.`) : null;
-  return h("section.l8-sheet", { "aria-label": `Level sheet: ${sheet.title}` },
-    h("header.l8-sheet-head", h("h2", "Level sheet"), h("span.l8-sheet-title", sheet.title)),
+  if (page.sheetOpen === undefined) page.sheetOpen = !window.matchMedia?.("(max-width: 640px)").matches;
+  const mineNow = view.levels[view.seat];
+  return h("details.l8-sheet#level-sheet", { open: page.sheetOpen, "aria-label": `Level sheet: ${sheet.title}`,
+    ontoggle: (e) => { page.sheetOpen = e.currentTarget.open; } },
+  h("summary.l8-sheet-head", h("h2", "Level sheet"), h("span.l8-sheet-title", sheet.title),
+    h("span.l8-sheet-now", `· you: level ${mineNow}, ${view.level_texts[view.seat]}`)),
     sheet.name !== "one_star" ? h("p.l8-sheet-note", sheet.label) : null,
     h("ol.l8-sheet-rows", rows), keep);
 }
@@ -333,7 +337,7 @@ function handArea(table, ui, draft) {
   const building = !!draft;
   const placed = building ? placedCounts(draft) : new Map();
   const seen = new Map();
-  const fits = building ? fitting(table, draft) : new Set();
+  const fits = building && draft.slots.some((p) => p.length) ? fitting(table, draft) : new Set();
   const cards = sortedHand(view.hand).map(({ token, index }) => {
     const k = seen.get(token) || 0;
     seen.set(token, k + 1);
@@ -351,7 +355,9 @@ function handArea(table, ui, draft) {
       ui.redraw?.();
     } }, text);
   return h("div.l8-hand-wrap",
-    h("div.l8-hand-head", h("span.label", `Your hand · ${view.hand.length}`),
+    h("div.l8-hand-head", h("button.l8-hand-label", { type: "button", dataset: { key: "hand", drop: "" },
+      "aria-label": `Your hand, ${plural(view.hand.length, "card")}` + (building ? ": drop a placed card here to " +
+        "take it back" : "") }, `Your hand · ${view.hand.length}`),
       h("span.l8-sort-group", { role: "group", "aria-label": "Sort your hand" }, h("span.l8-sort-word", "Sort"),
         sortButton("number", "1-15"), sortButton("colour", "Colour"))),
     h("div.l8-hand", { role: "group", dataset: { key: "hand", drop: "" },
@@ -458,8 +464,8 @@ function miniCard(token) {
 
 function slotElement(view, draft, req, i, open, redraw) {
   const cards = draft.slots[i];
-  const word = req.kind === "colour" ? `${req.size}+ of one colour` : req.kind === "run" ? `run of ${req.size}+` :
-    `${req.text} (${req.size}+)`;
+  const word = req.kind === "colour" ? `${req.size}+ of one colour` : req.kind === "run" ? `Run of ${req.size}+` :
+    `${req.text[0].toUpperCase()}${req.text.slice(1)} (${req.size}+)`;
   const label = `Part ${i + 1} of your lay-out: ${word}; ${cards.length ? cards.map(cardName).join(", ") : "empty"}`;
   const placed = cards.map((t, j) => h("button.l8-placed", { type: "button",
     "aria-label": `${cardName(t)} in part ${i + 1}: pick to move it or put it back`,
@@ -598,10 +604,9 @@ const renderer = {
         h("span.l8-goal.inline", view.level_texts[me])),
       h("p.l8-prompt#prompt", prompt(table, ui)),
       h("div.l8-seat-row", discardPile(view, me, ui, true), tableArea(view, me, ui)),
+      view.phase === "keep" && myTurn ? keepPanel(table, ui) : handArea(table, ui, draft),
       canBuild ? (layoutsOf(table).length || draft.slots.some((s) => s.length) ? builder(table, ui, draft) :
-        h("p.l8-suggest-title.l8-no-layout", "The solver finds no way to lay out your level with this hand.")) : null,
-      view.phase === "keep" && myTurn ? keepPanel(table, ui) : null,
-      view.phase === "keep" && myTurn ? null : handArea(table, ui, draft));
+        h("p.l8-suggest-title.l8-no-layout", "The solver finds no way to lay out your level with this hand.")) : null);
     // Taking a discard top with one tap (the drag from pile to hand means the same).
     for (const pile of mine.querySelectorAll(".l8-discard")) {
       pile.addEventListener("click", (e) => quickTake(e, ui, table.legal, { type: "take_discard", seat: me }));
