@@ -136,6 +136,7 @@ def _lay_out_with_the_builder(page: Any, layout: dict[str, Any]) -> None:
                 assert expected["ok"] and not expected["legal"]
                 status.filter(has_text=expected["message"]).wait_for(timeout=10_000)
                 assert status.get_attribute("data-state") == "illegal"
+                page.evaluate("() => window.scrollTo(0, 0)")
                 screenshot(page, "level8-builder-1280.png")
                 first = False
     status.filter(has_text="✓ Legal").wait_for(timeout=10_000)
@@ -192,6 +193,7 @@ def test_lay_out_a_level_and_play_against_a_bot(page: Any, guard: Any) -> None:
         page.wait_for_timeout(200)
         overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, f"the layout overflows by {overflow}px at {width}px"
+        page.evaluate("() => window.scrollTo(0, 0)")
         screenshot(page, f"level8-table-{width}.png")
     guard.check()
 
@@ -219,6 +221,7 @@ def test_builder_at_phone_width_and_an_illegal_lay_out(page: Any, guard: Any) ->
     page.locator("#status").filter(has_text=message).wait_for(timeout=10_000)
     assert saved_record(page)["save"] == record["save"]
     assert page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth") <= 0
+    page.evaluate("() => window.scrollTo(0, 0)")
     screenshot(page, "level8-builder-375.png")
     guard.check()
 

@@ -24,6 +24,8 @@ const SORT_KEY = "pygame_rules.level8.sort";
 let DECK = { colours: [{ code: "R", name: "red" }, { code: "O", name: "orange" }, { code: "Y", name: "yellow" },
   { code: "G", name: "green" }, { code: "B", name: "blue" }, { code: "P", name: "purple" }], low: 1, high: 15 };
 
+let viewerIsHuman = true; // set by render: bots-only games speak of the viewer in the third person
+
 const page = {
   sort: readSort(),
   draft: { sig: "", slots: [], pick: 0, seen: null },
@@ -218,7 +220,7 @@ function sheetPanel(view, ui) {
 }
 
 function shortName(name, s, view) {
-  if (s === view.seat) return "You";
+  if (s === view.seat && viewerIsHuman) return "You";
   const m = name.match(/^(\w)\w*\s+(\d+)$/);
   return m ? `${m[1]}${m[2]}` : name.slice(0, 3);
 }
@@ -534,7 +536,7 @@ function dealBanner(view, ui) {
     const how = last && last.deal === view.deal && last.out === w ? "went out after laying out level 7" :
       "laid out level 8";
     return h("section.l8-banner.win#win-banner", { role: "status" },
-      h("h2", `🏆 ${ui.names[w]} ${w === view.seat && ui.seats[w]?.kind === "human" ? "win" : "wins"} the game`),
+      h("h2", `★ ${ui.names[w]} ${w === view.seat && ui.seats[w]?.kind === "human" ? "win" : "wins"} the game`),
       h("p", `${ui.names[w]} ${how} in deal ${view.deal}.`),
       h("p.l8-final", view.levels.map((l, s) => `${ui.names[s]}: level ${s === w ? 8 : l}`).join(" · ")));
   }
@@ -586,6 +588,7 @@ const renderer = {
     if (view.deck) DECK = view.deck;
     const me = view.seat;
     const human = ui.seats[me]?.kind === "human";
+    viewerIsHuman = human;
     const myTurn = human && view.current_player === me && !view.over;
     const canBuild = myTurn && view.phase === "play" && !view.laid_out[me];
     const draft = canBuild ? syncDraft(view) : null;
@@ -716,7 +719,7 @@ const renderer = {
   /** Words for an action (hints, bot moves). */
   describe(action, mover, table, names) {
     const view = table.view;
-    const mine = mover === view.seat;
+    const mine = mover === view.seat && viewerIsHuman;
     const whose = (s) => (s === view.seat ? "your" : `${names[s]}'s`);
     switch (action.type) {
       case "draw": return mine ? "draw a card" : "draws a card";
