@@ -8,8 +8,8 @@ export function h(spec, attrs = {}, ...children) {
     if (part[0] === ".") el.classList.add(part.slice(1));
     else el.id = part.slice(1);
   }
-  if (attrs && (typeof attrs !== "object" || attrs instanceof Node || Array.isArray(attrs))) {
-    children.unshift(attrs);
+  if (attrs === null || typeof attrs !== "object" || attrs instanceof Node || Array.isArray(attrs)) {
+    children.unshift(attrs); // a child (text, number, element, list) given where the attributes would go
     attrs = {};
   }
   for (const [key, value] of Object.entries(attrs || {})) {
