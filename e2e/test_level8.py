@@ -243,3 +243,24 @@ def test_bots_play_a_whole_game_to_the_result(page: Any, guard: Any) -> None:
     assert page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth") <= 0
     screenshot(page, "level8-result-375.png")
     guard.check()
+
+
+def test_skip_target_picker(page: Any, guard: Any) -> None:
+    skip_seed = 5  # seat 0 is dealt a skip card (the test checks it)
+    _start(page, ["human", "bot:normal"], skip_seed, "instant")
+    wait_my_turn(page)
+    assert "S" in _table(page)["view"]["hand"]
+    _play_by_moves(page, {"type": "draw"})
+    wait_my_turn(page)
+    _key(page, "hand:S").click()
+    plate = _key(page, "seat:1")
+    assert "can-drop" in (plate.get_attribute("class") or ""), "the opponent's plate does not offer the skip"
+    before = _log_length(page)
+    plate.click()
+    _moved(page, before)
+    wait_my_turn(page)
+    log = page.evaluate("() => window.__app.controller.log")[before:]
+    assert log[0]["type"] == "skip" and log[0]["target"] == 1
+    assert any(e["type"] == "serve_skip" and e["player"] == 1 for e in log), "the bot did not lose its turn"
+    assert not any(e.get("player") == 1 and e["type"] in ("draw", "take_discard") for e in log)
+    guard.check()
