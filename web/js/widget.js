@@ -370,6 +370,7 @@ export class ScenarioWidget {
   }
 
   tryJson() {
+    delete this.root.dataset.verdict;
     let action;
     try {
       action = JSON.parse(this.actionInput.value);
@@ -384,6 +385,8 @@ export class ScenarioWidget {
   async attempt(action) {
     if (this.busy || !this.trying) return;
     this.busy = true;
+    this.verdict.textContent = "";
+    delete this.root.dataset.verdict; // a new question: the old answer goes
     const eng = getEngine();
     try {
       await this._goto(this.at);
