@@ -4,6 +4,7 @@
 // played in this trick; the viewer's own slot receives a play), group:<colour> (a colour group on the display,
 // picked to claim it), won:<seat> (a seat's face-down pile of won cards; the viewer's own pile receives a claim).
 import { h, plural } from "../util.js";
+import { t } from "../i18n.js";
 
 const COLOUR_WORDS = { red: "Red", yellow: "Yellow", green: "Green", blue: "Blue", purple: "Purple", orange: "Orange" };
 
@@ -175,9 +176,9 @@ function minePanel(view, ui, current) {
 }
 
 /** The rulebook's worked example (six players), replayed by the start page with the engine. */
-const EXAMPLE = {
-  label: "Replay the worked example",
-  title: "The worked example",
+const EXAMPLE = () => ({
+  label: t("etalage.example.label"),
+  title: t("etalage.example.title"),
   names: ["Anna", "Ben", "Cécile", "Dora", "Emiel", "Frank"],
   seat: 5,
   scenario: {
@@ -185,43 +186,31 @@ const EXAMPLE = {
     display: ["yellow-7", "yellow-4", "red-8", "red-1", "green-6", "blue-4"],
     hands: [["green-7"], ["green-2"], ["yellow-9"], ["red-5"], ["blue-10"], ["red-6"]],
   },
-  intro: "Six players, the first trick. The display holds yellow 7 and 4, red 8 and 1, green 6 and blue 4. " +
-    "We watch from Frank's seat; press Next to play the trick one card at a time.",
+  intro: t("etalage.example.intro"),
   steps: [
-    { seat: 0, action: { type: "play", card: "green-7" }, text: "Anna leads with green 7: green is the only colour so far." },
-    { seat: 1, action: { type: "play", card: "green-2" }, text: "Ben adds green 2: green's strength is now 9." },
+    { seat: 0, action: { type: "play", card: "green-7" }, text: t("etalage.example.step1") },
+    { seat: 1, action: { type: "play", card: "green-2" }, text: t("etalage.example.step2") },
     { seat: 2, action: { type: "play", card: "yellow-9" },
-      text: "Cécile plays yellow 9: yellow also stands at 9, level with green, so for now neither would claim." },
-    { seat: 3, action: { type: "play", card: "red-5" }, text: "Dora plays red 5." },
+      text: t("etalage.example.step3") },
+    { seat: 3, action: { type: "play", card: "red-5" }, text: t("etalage.example.step4") },
     { seat: 4, action: { type: "play", card: "blue-10" },
-      text: "Emiel plays blue 10: blue (10) is now the strongest colour, ahead of the tie at 9." },
+      text: t("etalage.example.step5") },
     { seat: 5, action: { type: "play", card: "red-6" },
-      text: "Frank plays red 6: red reaches 11 and takes the lead. The trick is complete: red claims first (Frank's 6 " +
-        "before Dora's 5), then blue (Emiel). Green and yellow tie at 9, so Anna, Ben and Cécile get nothing." },
+      text: t("etalage.example.step6") },
     { seat: 5, action: { type: "claim", colour: "yellow" },
-      text: "Frank, with the highest red card, chooses first and takes both yellow cards (7 + 4 = 11)." },
-    { seat: 3, action: { type: "claim", colour: "red" }, text: "Dora takes the red cards (8 + 1 = 9)." },
+      text: t("etalage.example.step7") },
+    { seat: 3, action: { type: "claim", colour: "red" }, text: t("etalage.example.step8") },
     { seat: 4, action: { type: "claim", colour: "green" },
-      text: "Emiel takes the green 6. Claiming stops at the tie. Blue 4 stays, the six played cards join it, and " +
-        "Frank, the first claimant, leads the next trick." },
+      text: t("etalage.example.step9") },
   ],
-};
+});
 
 export default {
   name: "etalage",
   title: "Etalage",
-  rules: [
-    "Each player brings a colour: ten cards numbered 1 to 10. All sets are shuffled, one card per player is laid " +
-      "face up as the display, and everyone gets nine cards.",
-    "A trick: starting with the leader, everyone plays one card face up, any card they like. The numbers of each " +
-      "colour add up to that colour's strength.",
-    "The strongest colour's players, higher card first, each take every display card of one colour of their " +
-      "choice; then the next strongest colour's players do the same. Two colours with equal strength stop it: " +
-      "they and every weaker colour get nothing. Then the played cards join the display.",
-    "After nine tricks everyone adds up the numbers on the cards they won (kept face down); most points wins.",
-  ],
+  rules: () => ["etalage.rules.1", "etalage.rules.2", "etalage.rules.3", "etalage.rules.4"].map((k) => t(k)),
   optionHints: {
-    games: { label: "Games in the match" },
+    games: { label: () => t("etalage.option.games") },
   },
   example: EXAMPLE,
   cardElement,

@@ -2,6 +2,7 @@
 // which action a "source -> target" gesture means. Keys: hand:<card> (the viewer's hand), hand@<seat> (another
 // seat's hand), stock:<seat>, discard:<seat>:<pile>, build:<pile>.
 import { h, plural } from "../util.js";
+import { t } from "../i18n.js";
 
 const cardName = (c) => (c === 0 ? "Skip-Bo" : String(c));
 const colour = (c) => (c === 0 ? "wild" : c <= 4 ? "blue" : c <= 8 ? "green" : "red");
@@ -78,18 +79,11 @@ function seatPanel(view, s, ui, current) {
 export default {
   name: "skipbo",
   title: "Skip-Bo",
-  rules: [
-    "Each player has a face-down stock pile with only its top card showing; whoever empties their stock first wins.",
-    "Four building piles in the middle are shared. Each starts with a 1 and climbs one number at a time up to 12, " +
-      "then is cleared away. Skip-Bo cards are wild and can stand for any number.",
-    "On your turn, fill your hand to five cards and play as many cards as you can from your hand, the top of your " +
-      "stock and the tops of your four discard piles. Your turn ends when you put a hand card on one of your " +
-      "discard piles.",
-  ],
+  rules: () => ["skipbo.rules.1", "skipbo.rules.2", "skipbo.rules.3"].map((k) => t(k)),
   optionHints: {
-    stock_size: { label: "Stock pile size", placeholder: "30 / 20" },
-    partnership: { label: "Partners (4 or 6 players, teams sit opposite)" },
-    match_target: { label: "Play a match to", value: 500 },
+    stock_size: { label: () => t("skipbo.option.stock_size"), placeholder: "30 / 20" },
+    partnership: { label: () => t("skipbo.option.partnership") },
+    match_target: { label: () => t("skipbo.option.match_target"), value: 500 },
     first_player: { hidden: true },
   },
   cardElement,

@@ -7,6 +7,7 @@
 // Keys: stack (the stack being built: the source of every play of the viewer), hand@<seat> (a seat's hand),
 // spot:<seat> (that seat's place in the current round: the target of its play).
 import { h, plural } from "../util.js";
+import { t } from "../i18n.js";
 
 // The stylesheet of this renderer, loaded once with the module (same origin; the build copies and precaches it).
 const sheet = new URL("../../css/topspot.css", import.meta.url).href;
@@ -340,27 +341,11 @@ function myArea(table, ui) {
 export default {
   name: "topspot",
   title: "Top Spot",
-  rules: [
-    "Every card is a 3 by 3 grid of spots, holes and blank cells. You play one card or a stack of cards of one " +
-      "colour laid exactly on top of each other; its value is the number of spots you can see from above, looking " +
-      "through the holes. The corner numbers say how many spots a card has and the most it can show in a stack.",
-    "Worked example: card 1 has one spot in the middle and holes all round; card 7 has spots in the four corners " +
-      "and holes on the edges; card 8 has spots on the four edges. Lay 1 on 7 on 8: the middle shows 1's spot, " +
-      "the corners show 7's spots, the edges show 8's spots through both cards. All nine cells show a spot: 9. " +
-      "Every card under the top must show at least one of its own spots, or it may not be added.",
-    "The leader plays any colour; the others must play that colour if they can. Who cannot plays one card of " +
-      "another colour, which never wins. The highest stack in the led colour takes the round, 1 point and the " +
-      "next lead. Junior: ties go to the first of them to play. Expert: tied players play tiebreaker rounds, and " +
-      "jokers (always on top, worth what shows through their six holes) may cover cards of any colour; a leading " +
-      "joker names its colour.",
-    "The game ends when a round is won with someone's last cards; a player left alone with cards scores 1 extra " +
-      "point per card. In this app you build your stack by picking cards top first: it shows its value and " +
-      "whether it may be played before you play it.",
-  ],
+  rules: () => ["topspot.rules.1", "topspot.rules.2", "topspot.rules.3", "topspot.rules.4"].map((k) => t(k)),
   optionHints: {
-    level: { label: "Level (junior or expert)" },
-    joker_each: { label: "Expert: everyone is dealt one joker" },
-    games: { label: "Games in the match (1 = a single game)", placeholder: "one each" },
+    level: { label: () => t("topspot.option.level"), choices: (c) => (c === "expert" ? t("topspot.level.expert") : t("topspot.level.junior")) },
+    joker_each: { label: () => t("topspot.option.joker_each") },
+    games: { label: () => t("topspot.option.games"), placeholder: "one each" },
   },
   cardElement: (card) => cardElement(card),
 
