@@ -99,6 +99,19 @@ def copy_tree(src: Path, dst: Path, skip: tuple[str, ...] = ()) -> None:
         shutil.copyfile(path, target)
 
 
+def write_rules_pages(out: Path, app_hash: str) -> None:
+    """Rules pages (``web/rules/*.html``, stable URLs ``rules/<game>.<lang>.html``) and the scenario files they embed
+    (``web/scenarios`` -> ``scenarios/``, the teach contract). The pages load the widget loader ``widgets.js`` only
+    when the site has one, so that without it they still render their text and the elements stay inert."""
+    copy_tree(WEB / "scenarios", out / "scenarios")
+    widgets = '<script type="module" src="../widgets.js"></script>' if (WEB / "widgets.js").exists() else ""
+    (out / "rules").mkdir(exist_ok=True)
+    for page in sorted((WEB / "rules").glob("*.html")):
+        html = page.read_text(encoding="utf-8").replace("{{APP}}", f"../app/{app_hash}")
+        html = html.replace("<!--{{WIDGETS}}-->", widgets)
+        (out / "rules" / page.name).write_text(html, encoding="utf-8")
+
+
 def build(out: Path) -> dict:
     """Build the whole site into ``out`` and return a summary (paths, sizes, hashes)."""
     version = pyodide_version()
@@ -115,7 +128,7 @@ def build(out: Path) -> dict:
 
     # 2. The app directory, staged then renamed after its content hash.
     stage = out / "app" / "_stage"
-    copy_tree(WEB, stage, skip=("index.html", "icons", "sw.js", "manifest.webmanifest"))
+    copy_tree(WEB, stage, skip=("index.html", "icons", "sw.js", "manifest.webmanifest", "rules", "scenarios"))
     (stage / "wheels").mkdir()
     shutil.copyfile(wheel, stage / "wheels" / wheel.name)
     shutil.rmtree(wheel.parent)
@@ -137,6 +150,7 @@ def build(out: Path) -> dict:
     shutil.copyfile(WEB / "manifest.webmanifest", out / "manifest.webmanifest")
     html = (WEB / "index.html").read_text().replace("{{APP}}", f"app/{app_hash}")
     (out / "index.html").write_text(html)
+    write_rules_pages(out, app_hash)
 
     # 4. Service worker with the content-hashed precache list.
     files = sorted(p for p in out.rglob("*") if p.is_file())
