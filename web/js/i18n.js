@@ -35,8 +35,7 @@ export function detectLang() {
   return "en";
 }
 
-let current = detectLang();
-if (typeof document !== "undefined") document.documentElement.lang = current;
+let current = detectLang(); // the app shell sets <html lang> from it; a rules page keeps its own (rules-page.js)
 
 export function getLang() {
   return current;

@@ -329,6 +329,7 @@ function languageMenu() {
 }
 
 function relabelShell() {
+  document.documentElement.lang = getLang();
   document.title = t("app.title");
   document.getElementById("home-link").setAttribute("aria-label", t("app.home_label"));
   document.querySelector('meta[name="description"]')?.setAttribute("content", t("app.description"));
