@@ -15,6 +15,7 @@ import pytest
 WEB = Path(__file__).resolve().parent.parent / "web"
 LANGS = ("en", "nl", "de", "fr")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
+CHOICE = re.compile(r"""\btr?\(\s*[\w.\s=!<>&|()]+?\?\s*["']([\w.]+)["']\s*:\s*["']([\w.]+)["']""")
 # The widget UI strings the widgets engineer reads (teach contract: keys prefixed "widget.").
 WIDGET_KEYS = {"widget.loading", "widget.start", "widget.next", "widget.previous", "widget.restart", "widget.step",
                "widget.legal", "widget.illegal", "widget.try", "widget.reset", "widget.failed", "widget.log"}
@@ -46,6 +47,8 @@ def used_keys() -> dict[str, set[str]]:
     for path in files:
         text = path.read_text(encoding="utf-8")
         keys = {k for pattern in patterns for k in pattern.findall(text)}
+        for pair in CHOICE.findall(text):  # t(mine ? "a.key" : "b.key", ...)
+            keys.update(pair)
         if keys:
             found[str(path.relative_to(WEB))] = keys
     return found
@@ -93,3 +96,4 @@ def test_no_catalogue_key_is_dead() -> None:
 def test_the_scan_catches_an_unknown_key(tmp_path: Path) -> None:
     pattern = re.compile(r"""\btr?\(\s*["']([\w.]+)["']""")
     assert pattern.findall('x = t("home.nope", { n }) + t(\'a.b\')') == ["home.nope", "a.b"]
+    assert CHOICE.findall('t(c === 0 ? "x.wild" : "x.card", { card })') == [("x.wild", "x.card")]
