@@ -16,9 +16,15 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 LANGS = ("en", "nl", "de", "fr")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 CHOICE = re.compile(r"""\btr?\(\s*[\w.\s=!<>&|()]+?\?\s*["']([\w.]+)["']\s*:\s*["']([\w.]+)["']""")
-# The widget UI strings the widgets engineer reads (teach contract: keys prefixed "widget.").
-WIDGET_KEYS = {"widget.loading", "widget.start", "widget.next", "widget.previous", "widget.restart", "widget.step",
-               "widget.legal", "widget.illegal", "widget.try", "widget.reset", "widget.failed", "widget.log"}
+# The widget UI strings (teach contract: keys prefixed "widget."), as web/js/widget-strings.js on teach-widgets lists.
+WIDGET_KEYS = {
+    "widget.label", "widget.idle", "widget.start", "widget.loading", "widget.failed", "widget.previous", "widget.next",
+    "widget.restart", "widget.step", "widget.log", "widget.noMoves", "widget.player", "widget.tryIntro",
+    "widget.typeAction", "widget.actionLabel", "widget.tryJson", "widget.reset", "widget.legal", "widget.illegal",
+    "widget.badJson", "widget.stepFailed", "widget.error.notObject", "widget.error.game", "widget.error.scenario",
+    "widget.error.seat", "widget.error.steps", "widget.error.code", "widget.error.origin", "widget.error.fetch",
+    "widget.error.json", "widget.error.missing",
+}
 
 
 def catalogue(lang: str) -> dict:
