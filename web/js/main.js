@@ -67,13 +67,18 @@ async function showHome() {
     h("ul.game-list", { "aria-label": t("home.games") }, tiles)));
 }
 
+/** Renderer texts may be functions (read in the current language each time they are drawn) or plain values. */
+function call(value) {
+  return typeof value === "function" ? value() : value;
+}
+
 function titleOf(name) {
   return (catalogue || []).find((g) => g.name === name)?.title || name;
 }
 
 function gameTile(info, renderer) {
   const players = info.min_players ? t("home.players", { min: info.min_players, max: info.max_players }) : "";
-  const rules = renderer ? renderer.rules() : [info.summary || t("home.engine_in_progress")];
+  const rules = renderer ? call(renderer.rules) : [info.summary || t("home.engine_in_progress")];
   return h(`li.game-tile${renderer ? "" : ".coming"}`, { dataset: { game: info.name } },
     h("div.tile-head", h("h2", info.title), players ? h("span.players", players) : null,
       renderer ? null : h("span.badge", t("home.coming"))),
@@ -82,7 +87,7 @@ function gameTile(info, renderer) {
       h("button.btn.primary.new-game", { type: "button", onclick: () => newGameDialog(info),
         "aria-label": t("home.new_game_label", { game: info.title }) }, t("home.new_game")),
       renderer.example ? h("button.btn.ghost.example-open", { type: "button",
-        onclick: () => openExample(engine, renderer, renderer.example()) }, renderer.example().label) : null) : null,
+        onclick: () => openExample(engine, renderer, call(renderer.example)) }, call(renderer.example).label) : null) : null,
     h("a.rules-link", { href: `rules/${info.name}.${getLang()}.html` }, t("home.rules_link", { game: info.title })));
 }
 
@@ -175,7 +180,7 @@ function newGameDialog(info, preset = null) {
 
 /** One form field for an option declared by the game (int, bool, nullable int) plus how to read it back. */
 function optionField(spec, hint, prev) {
-  const label = hint.label ? hint.label() : spec.description || spec.name;
+  const label = call(hint.label) || spec.description || spec.name;
   const id = `opt-${spec.name}`;
   if (spec.kind === "bool") {
     const box = h("input", { type: "checkbox", id, checked: prev[spec.name] ?? spec.default });

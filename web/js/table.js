@@ -219,8 +219,8 @@ export class TableController {
 
   /** For renderers: play an action built on the page (legal list first, else the engine says why not). */
   async act(action, el = this.board) {
-    if (this.busy || !this.myTurn) { toast(this.busy ? "One moment: the last move is still being played." :
-      `It is ${this.names[this.table.current_player]}'s turn.`); return; }
+    if (this.busy || !this.myTurn) { toast(this.busy ? t("table.busy") :
+      t("table.not_your_turn", { name: this.names[this.table.current_player] })); return; }
     await this.attempt(action, el);
   }
 

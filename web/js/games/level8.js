@@ -8,6 +8,7 @@
 // seat's laid-out parts), part:<seat>:<i> (one laid-out part), part:<seat>:<i>:lo|hi (the ends of a run, where a
 // joker is added), lay:<i> (part i of the lay-out being built), placed:<i>:<j> (card j placed in that part).
 import { canon, h, plural } from "../util.js";
+import { t as tr } from "../i18n.js";
 
 // The stylesheet of this renderer, loaded once with the module (same origin; the build copies and precaches it).
 const sheetUrl = new URL("../../css/level8.css", import.meta.url).href;
@@ -559,27 +560,10 @@ function dealBanner(view, ui) {
 const renderer = {
   name: "level8",
   title: "Level 8",
-  rules: [
-    "Climb a sheet of eight levels. Each level asks for a few combinations: a run (numbers in a row, any " +
-      "colours; 15 is not followed by 1), a set (cards of one number: a pair, a triple…) or a colour group (cards " +
-      "of one colour, any numbers). A combination may be longer than the level asks.",
-    "Your turn: take one card, from the draw pile or from the top of any discard pile. Once per deal you may put " +
-      "your whole level on the table in one go; after that you may add single cards to any combination on the " +
-      "table, yours or another player's. Finish by discarding a card, or by giving another player a skip card: " +
-      "they miss their next turn. You always keep at least one card.",
-    "Jokers stand for any number or colour; you say which when you place one. A deal ends the moment someone " +
-      "discards their last card: they move up two levels, everybody else who laid out moves up one. You win by " +
-      "laying out level 8, or by going out in a deal in which you laid out level 7.",
-    "Worked example, level 3 (a run of 3 and 4 cards of one colour): you hold red 1, green 2, blue 3, yellow 4, " +
-      "yellow 9, yellow 11, a joker and two more cards. Lay out red 1 · green 2 · blue 3 as the run and yellow 4, " +
-      "9, 11 with the joker named “yellow” as the group, keeping two cards. Later you may add any 4 to that run " +
-      "(a joker added there must be named 4) or any yellow card to the group; going out then lifts you to level 5.",
-    "The two-star sheet is our own harder sheet (the printed one is not public). On it, a player on level 5–8 " +
-      "who did not lay out may keep up to 4 cards for the next deal.",
-  ],
+  rules: () => ["level8.rules.1", "level8.rules.2", "level8.rules.3", "level8.rules.4", "level8.rules.5"].map((k) => tr(k)),
   optionHints: {
-    sheet: { label: "Level sheet (one_star = the published card, two_star = our harder sheet)" },
-    edition: { label: "Deck (101 cards, or the 98-card 2016 edition)" },
+    sheet: { label: () => tr("level8.option.sheet") },
+    edition: { label: () => tr("level8.option.edition") },
   },
   cardElement: (token) => cardElement(token),
 
