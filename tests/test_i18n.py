@@ -32,6 +32,7 @@ def catalogue(lang: str) -> dict:
 
 
 CATALOGUES = {lang: catalogue(lang) for lang in LANGS}
+NAMESPACES = {key.split(".")[0] for key in CATALOGUES["en"]}
 
 
 def forms(value: str | dict) -> list[str]:
@@ -55,6 +56,8 @@ def used_keys() -> dict[str, set[str]]:
         keys = {k for pattern in patterns for k in pattern.findall(text)}
         for pair in CHOICE.findall(text):  # t(mine ? "a.key" : "b.key", ...)
             keys.update(pair)
+        if path.suffix == ".js":  # keys picked from a list: any quoted "<namespace>.<name>" of a catalogue namespace
+            keys.update(k for k in re.findall(r"""(?<!h\()["']([a-z0-9]+\.[\w.]+)["']""", text) if k.split(".")[0] in NAMESPACES)
         if keys:
             found[str(path.relative_to(WEB))] = keys
     return found
@@ -94,7 +97,9 @@ def test_the_widget_keys_of_the_contract_exist() -> None:
 
 
 def test_no_catalogue_key_is_dead() -> None:
-    used = set().union(*used_keys().values()) | WIDGET_KEYS
+    # Used = named by a t() call as above, or quoted anywhere in the code (keys picked from a list in JS).
+    literals = {k for p in WEB.rglob("*.js") for k in re.findall(r"""["']([\w.]+)["']""", p.read_text(encoding="utf-8"))}
+    used = set().union(*used_keys().values()) | WIDGET_KEYS | (literals & set(CATALOGUES["en"]))
     dead = set(CATALOGUES["en"]) - used
     assert not dead, f"catalogue keys nothing uses: {sorted(dead)}"
 
