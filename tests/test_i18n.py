@@ -57,7 +57,8 @@ def used_keys() -> dict[str, set[str]]:
         for pair in CHOICE.findall(text):  # t(mine ? "a.key" : "b.key", ...)
             keys.update(pair)
         if path.suffix == ".js":  # keys picked from a list: any quoted "<namespace>.<name>" of a catalogue namespace
-            keys.update(k for k in re.findall(r"""(?<!h\()["']([a-z0-9]+\.[\w.]+)["']""", text) if k.split(".")[0] in NAMESPACES)
+            quoted = re.findall(r"""(?<!h\()["']([a-z0-9]+\.[\w.]+)["']""", text)  # h("table.scores") is a tag
+            keys.update(k for k in quoted if k.split(".")[0] in NAMESPACES)
         if keys:
             found[str(path.relative_to(WEB))] = keys
     return found
@@ -98,7 +99,8 @@ def test_the_widget_keys_of_the_contract_exist() -> None:
 
 def test_no_catalogue_key_is_dead() -> None:
     # Used = named by a t() call as above, or quoted anywhere in the code (keys picked from a list in JS).
-    literals = {k for p in WEB.rglob("*.js") for k in re.findall(r"""["']([\w.]+)["']""", p.read_text(encoding="utf-8"))}
+    quoted = re.compile(r"""["']([\w.]+)["']""")
+    literals = {k for p in WEB.rglob("*.js") for k in quoted.findall(p.read_text(encoding="utf-8"))}
     used = set().union(*used_keys().values()) | WIDGET_KEYS | (literals & set(CATALOGUES["en"]))
     dead = set(CATALOGUES["en"]) - used
     assert not dead, f"catalogue keys nothing uses: {sorted(dead)}"
