@@ -89,3 +89,24 @@ def test_table_switches_language_mid_game(page: Any, guard: Any) -> None:
     assert page.locator("#board .sb").count() == 1  # the game goes on
     assert page.evaluate("() => window.__i18nMissing") == []
     guard.check()
+
+
+@pytest.mark.parametrize("lang", ["nl", "de", "fr"])
+def test_every_board_draws_in_the_language_with_no_missing_key(browser: Any, base_url: str, guard: Any,
+                                                               lang: str) -> None:
+    ctx = browser.new_context(locale=lang, service_workers="block", viewport={"width": 1280, "height": 900})
+    guard.watch_context(ctx)
+    page = ctx.new_page()
+    guard.watch_page(page)
+    page.goto(base_url)
+    wait_engine(page)
+    for game in GAMES:
+        page.locator(f".game-tile[data-game={game}] .new-game").click()
+        page.click("#start-game")
+        page.wait_for_selector("#board [data-key]", timeout=60_000)
+        assert page.locator("#hint").inner_text() == CATALOGUES[lang]["table.hint"]
+        page.click("#leave")
+        page.wait_for_selector(".game-tile")
+    assert page.evaluate("() => window.__i18nMissing") == []
+    ctx.close()
+    guard.check()
