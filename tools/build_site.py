@@ -136,6 +136,19 @@ def build_teaching_files(out: Path, app_hash: str, version: str, wheel_name: str
     copy_tree(WEB / "scenarios", out / "scenarios")
 
 
+def write_rules_pages(out: Path, app_hash: str) -> None:
+    """Rules pages (``web/rules/*.html``, stable URLs ``rules/<game>.<lang>.html``) and the scenario files they embed
+    (``web/scenarios`` -> ``scenarios/`` is copied by build_teaching_files). The pages load the widget loader
+    ``widgets.js`` only
+    when the site has one, so that without it they still render their text and the elements stay inert."""
+    widgets = '<script type="module" src="../widgets.js"></script>' if (WEB / "widgets.js").exists() else ""
+    (out / "rules").mkdir(exist_ok=True)
+    for page in sorted((WEB / "rules").glob("*.html")):
+        html = page.read_text(encoding="utf-8").replace("{{APP}}", f"../app/{app_hash}")
+        html = html.replace("<!--{{WIDGETS}}-->", widgets)
+        (out / "rules" / page.name).write_text(html, encoding="utf-8")
+
+
 def build(out: Path) -> dict:
     """Build the whole site into ``out`` and return a summary (paths, sizes, hashes)."""
     version = pyodide_version()
@@ -152,7 +165,8 @@ def build(out: Path) -> dict:
 
     # 2. The app directory, staged then renamed after its content hash.
     stage = out / "app" / "_stage"
-    copy_tree(WEB, stage, skip=("index.html", "icons", "sw.js", "manifest.webmanifest", "scenarios", *ROOT_PAGES))
+    copy_tree(WEB, stage, skip=("index.html", "icons", "sw.js", "manifest.webmanifest", "scenarios", "rules",
+                               *ROOT_PAGES))
     (stage / "wheels").mkdir()
     shutil.copyfile(wheel, stage / "wheels" / wheel.name)
     shutil.rmtree(wheel.parent)
@@ -175,6 +189,7 @@ def build(out: Path) -> dict:
     html = (WEB / "index.html").read_text().replace("{{APP}}", f"app/{app_hash}")
     (out / "index.html").write_text(html)
     build_teaching_files(out, app_hash, version, wheel.name)
+    write_rules_pages(out, app_hash)
 
     # 4. Service worker with the content-hashed precache list.
     files = sorted(p for p in out.rglob("*") if p.is_file())

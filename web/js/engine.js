@@ -13,7 +13,7 @@ export class Engine {
     this.pending = new Map();
     this.nextId = 1;
     this.listeners = new Set();
-    this.state = { stage: "loading", label: "Starting Python…", fraction: 0.02 };
+    this.state = { stage: "loading", label: "Starting Python…", key: "engine.starting", fraction: 0.02 };
     this.ready = new Promise((resolve, reject) => { this._resolve = resolve; this._reject = reject; });
     this.worker = new Worker(workerUrl, { type: "module" });
     this.worker.onmessage = (event) => this._message(event.data);
@@ -34,7 +34,8 @@ export class Engine {
   }
 
   _fail(message) {
-    this._status({ stage: "failed", label: `The engine could not start: ${message}`, fraction: 0 });
+    this._status({ stage: "failed", label: `The engine could not start: ${message}`, key: "engine.failed",
+      params: { message }, fraction: 0 });
     this._reject(new Error(message));
     for (const { reject } of this.pending.values()) reject(new EngineError({ code: "engine_unavailable", message }));
     this.pending.clear();
@@ -42,7 +43,7 @@ export class Engine {
 
   _message(msg) {
     if (msg.type === "progress") {
-      this._status({ stage: msg.stage, label: msg.label, fraction: msg.fraction });
+      this._status({ stage: msg.stage, label: msg.label, key: msg.key, fraction: msg.fraction });
     } else if (msg.type === "ready") {
       this.readyAt = performance.now();
       this.python = msg.python;

@@ -2,6 +2,7 @@
 // The engine sets up the scenario and applies every step; this module only steps back and forth through the
 // tables it answered and draws them with the game's renderer. No rule lives here.
 import { h } from "./util.js";
+import { t } from "./i18n.js";
 
 /**
  * Open the replay dialog. example = {label, title, names, seat, scenario, intro, steps: [{seat, action, text}]}.
@@ -13,11 +14,11 @@ export async function openExample(engine, renderer, example) {
   const board = h("div.board.example-board#example-board", { "aria-live": "polite" });
   const caption = h("p.example-caption#example-caption", { "aria-live": "polite" });
   const counter = h("span.example-counter#example-counter");
-  const back = h("button.btn#example-back", { type: "button" }, "◀ Back");
-  const next = h("button.btn.primary#example-next", { type: "button" }, "Next ▶");
-  const restart = h("button.btn.ghost#example-restart", { type: "button" }, "Restart");
-  const close = h("button.btn.ghost.example-close#example-close", { type: "button", "aria-label": "Close the example",
-    title: "Close" }, "✕");
+  const back = h("button.btn#example-back", { type: "button" }, t("example.back"));
+  const next = h("button.btn.primary#example-next", { type: "button" }, t("example.next"));
+  const restart = h("button.btn.ghost#example-restart", { type: "button" }, t("example.restart"));
+  const close = h("button.btn.ghost.example-close#example-close", { type: "button", "aria-label": t("example.close_label"),
+    title: t("example.close") }, "✕");
   const dialog = h("dialog.example#example-dialog", { "aria-labelledby": "example-title" },
     h("div.example-head", h("h2#example-title", example.title), counter, close),
     caption,
@@ -44,10 +45,10 @@ export async function openExample(engine, renderer, example) {
     }
     for (const el of board.querySelectorAll("button")) el.tabIndex = -1; // a picture, not a table to play on
     caption.textContent = at === 0 ? example.intro : example.steps[at - 1].text;
-    const upcoming = step ? `Next: ${example.names[step.seat]} ${renderer.describe(step.action, step.seat, table,
-      example.names)}.` : "End of the example.";
-    counter.textContent = `Step ${at} of ${example.steps.length}`;
-    next.textContent = step ? "Next ▶" : "Done";
+    const upcoming = step ? t("example.upcoming", { name: example.names[step.seat], move: renderer.describe(step.action,
+      step.seat, table, example.names) }) : t("example.end");
+    counter.textContent = t("example.counter", { at, n: example.steps.length });
+    next.textContent = step ? t("example.next") : t("example.done");
     next.title = upcoming;
     board.dataset.step = String(at);
     caption.append(h("span.example-next", ` ${upcoming}`));
@@ -67,7 +68,7 @@ export async function openExample(engine, renderer, example) {
       tables[at + 1] = answer.table;
       at += 1;
     } catch (err) {
-      caption.textContent = `The example could not go on: ${err.message}`;
+      caption.textContent = t("example.failed_step", { message: err.message });
     } finally {
       busy = false;
     }
@@ -87,7 +88,7 @@ export async function openExample(engine, renderer, example) {
     if (session) engine.request("drop", { session }).catch(() => {});
   });
 
-  caption.textContent = "Setting up the example…";
+  caption.textContent = t("example.setting_up");
   try {
     const answer = await engine.request("scenario", { game: renderer.name, scenario: example.scenario,
       seat: example.seat });
@@ -96,7 +97,7 @@ export async function openExample(engine, renderer, example) {
     draw();
     next.focus();
   } catch (err) {
-    caption.textContent = `The example could not be set up: ${err.message}`;
+    caption.textContent = t("example.failed_setup", { message: err.message });
     next.disabled = back.disabled = restart.disabled = true;
   }
 }

@@ -5,7 +5,8 @@ import { openExample } from "./example.js";
 import { PLANNED, RENDERERS } from "./games/index.js";
 import { clearGame, readGame, readSettings, saveSettings } from "./store.js";
 import { defaultName, SPEEDS, TableController } from "./table.js";
-import { h, plural, toast } from "./util.js";
+import { h, toast } from "./util.js";
+import { getLang, LANG_NAMES, LANGS, setLang, t } from "./i18n.js";
 
 const app = document.getElementById("app");
 const settings = readSettings();
@@ -16,13 +17,14 @@ let controller = null;
 
 // ----- engine status ------------------------------------------------------------------------------------------
 const statusEl = document.getElementById("engine-status");
-engine.onStatus((s) => {
+function drawStatus(s) {
   statusEl.dataset.state = s.stage;
-  statusEl.querySelector(".engine-label").textContent = s.stage === "ready" ? `Engine ready · Python ${s.python}` :
-    s.label;
+  statusEl.querySelector(".engine-label").textContent = s.stage === "ready" ? t("engine.ready", { python: s.python }) :
+    s.key ? t(s.key, s.params || {}) : s.label;
   statusEl.querySelector(".engine-progress").value = s.fraction;
   document.body.dataset.engine = s.stage === "ready" ? "ready" : s.stage === "failed" ? "failed" : "loading";
-});
+}
+engine.onStatus(drawStatus);
 engine.ready.then(() => {
   window.__app.engineReadyAt = performance.now();
   registerServiceWorker();
@@ -56,15 +58,18 @@ async function showHome() {
     if (!games.some((g) => g.name === planned.name)) tiles.push(gameTile(planned, null));
   }
   const resume = saved && saved.record ? h("div.resume-banner",
-    h("p", `You have a ${titleOf(saved.record.setup.game)} game in progress.`),
-    h("button.btn.primary#resume", { type: "button", onclick: () => resumeSaved() }, "Continue the game"))
+    h("p", t("home.in_progress", { game: titleOf(saved.record.setup.game) })),
+    h("button.btn.primary#resume", { type: "button", onclick: () => resumeSaved() }, t("home.continue")))
     : null;
   app.replaceChildren(h("section.home",
-    h("div.hero", h("h1", "Card games at your table, offline"),
-      h("p", "Real tabletop card games with faithful rules, against bots that think on your own device. " +
-        "After the first visit everything works without a network.")),
+    h("div.hero", h("h1", t("home.title")), h("p", t("home.intro"))),
     resume,
-    h("ul.game-list", { "aria-label": "Games" }, tiles)));
+    h("ul.game-list", { "aria-label": t("home.games") }, tiles)));
+}
+
+/** Renderer texts may be functions (read in the current language each time they are drawn) or plain values. */
+function call(value) {
+  return typeof value === "function" ? value() : value;
 }
 
 function titleOf(name) {
@@ -72,17 +77,18 @@ function titleOf(name) {
 }
 
 function gameTile(info, renderer) {
-  const players = info.min_players ? `${info.min_players}–${info.max_players} players` : "";
-  const rules = renderer ? renderer.rules : [info.summary || "Rules engine in progress."];
+  const players = info.min_players ? t("home.players", { min: info.min_players, max: info.max_players }) : "";
+  const rules = renderer ? call(renderer.rules) : [info.summary || t("home.engine_in_progress")];
   return h(`li.game-tile${renderer ? "" : ".coming"}`, { dataset: { game: info.name } },
     h("div.tile-head", h("h2", info.title), players ? h("span.players", players) : null,
-      renderer ? null : h("span.badge", "Coming")),
+      renderer ? null : h("span.badge", t("home.coming"))),
     h("div.rules", rules.map((p) => h("p", p))),
     renderer ? h("div.tile-buttons",
       h("button.btn.primary.new-game", { type: "button", onclick: () => newGameDialog(info),
-        "aria-label": `New ${info.title} game` }, "New game"),
+        "aria-label": t("home.new_game_label", { game: info.title }) }, t("home.new_game")),
       renderer.example ? h("button.btn.ghost.example-open", { type: "button",
-        onclick: () => openExample(engine, renderer, renderer.example) }, renderer.example.label) : null) : null);
+        onclick: () => openExample(engine, renderer, call(renderer.example)) }, call(renderer.example).label) : null) : null,
+    h("a.rules-link", { href: `rules/${info.name}.${getLang()}.html` }, t("home.rules_link", { game: info.title })));
 }
 
 // ----- new game dialog ----------------------------------------------------------------------------------------
@@ -96,48 +102,48 @@ function newGameDialog(info, preset = null) {
   for (let n = info.min_players; n <= info.max_players; n++) {
     playersSelect.append(h("option", { value: n, selected: n === (prev.players || info.min_players) }, n));
   }
-  const seatsBox = h("fieldset.seats", h("legend", "Players"));
+  const seatsBox = h("fieldset.seats", h("legend", t("newgame.players")));
   const seatRows = [];
   function drawSeats() {
     const n = Number(playersSelect.value);
     seatRows.length = 0;
-    seatsBox.replaceChildren(h("legend", "Players"));
+    seatsBox.replaceChildren(h("legend", t("newgame.players")));
     for (let i = 0; i < n; i++) {
       const was = prev.seats?.[i] || { kind: i === 0 ? "human" : "bot", level: bestLevel };
-      const kind = h("select", { "aria-label": `Seat ${i + 1}: human or bot`, dataset: { seat: i, role: "kind" } },
-        h("option", { value: "human", selected: was.kind === "human" }, "Human"),
-        h("option", { value: "bot", selected: was.kind === "bot" }, "Bot"));
-      const level = h("select", { "aria-label": `Seat ${i + 1}: bot level`, dataset: { seat: i, role: "level" } },
-        levels.map((l) => h("option", { value: l, selected: l === (was.level || bestLevel) }, l)));
+      const kind = h("select", { "aria-label": t("newgame.seat_kind", { n: i + 1 }), dataset: { seat: i, role: "kind" } },
+        h("option", { value: "human", selected: was.kind === "human" }, t("newgame.human")),
+        h("option", { value: "bot", selected: was.kind === "bot" }, t("newgame.bot")));
+      const level = h("select", { "aria-label": t("newgame.seat_level", { n: i + 1 }), dataset: { seat: i, role: "level" } },
+        levels.map((l) => h("option", { value: l, selected: l === (was.level || bestLevel) }, botLevelName(l))));
       const sync = () => { level.hidden = kind.value !== "bot"; };
       kind.addEventListener("change", sync);
       sync();
       seatRows.push({ kind, level });
-      seatsBox.append(h("div.seat-row", h("span.seat-name", `Seat ${i + 1}`), kind, level));
+      seatsBox.append(h("div.seat-row", h("span.seat-name", t("newgame.seat", { n: i + 1 })), kind, level));
     }
   }
   playersSelect.addEventListener("change", drawSeats);
   drawSeats();
 
   const optionRows = info.options.filter((spec) => !hints[spec.name]?.hidden).map((spec) => optionField(spec, hints[spec.name] || {}, prev.options || {}));
-  const seedInput = h("input#seed-input", { type: "text", inputmode: "numeric", placeholder: "random",
+  const seedInput = h("input#seed-input", { type: "text", inputmode: "numeric", placeholder: t("newgame.seed_placeholder"),
     "aria-describedby": "seed-help", value: preset?.seed ?? "" });
   const speedSelect = h("select#speed-input", Object.keys(SPEEDS).map((k) =>
-    h("option", { value: k, selected: k === (settings.speed || "normal") }, k)));
+    h("option", { value: k, selected: k === (settings.speed || "normal") }, speedName(k))));
   const error = h("p.form-error#new-game-error", { role: "alert" });
-  const start = h("button.btn.primary#start-game", { type: "submit" }, "Start game");
+  const start = h("button.btn.primary#start-game", { type: "submit" }, t("newgame.start"));
   const dialog = h("dialog.new-game#new-game-dialog", { "aria-labelledby": "new-game-title" },
     h("form", { method: "dialog" },
-      h("h2#new-game-title", `New ${info.title} game`),
-      h("label.row", "Number of players ", playersSelect),
+      h("h2#new-game-title", t("newgame.title", { game: info.title })),
+      h("label.row", `${t("newgame.number_of_players")} `, playersSelect),
       seatsBox,
-      optionRows.length ? h("fieldset.options", h("legend", "Rules"), optionRows.map((r) => r.el)) : null,
-      h("label.row", "Seed ", seedInput),
-      h("p.help#seed-help", "Leave empty for a fresh deal; the seed is shown during play so a game can be replayed."),
-      h("label.row", "Bot speed ", speedSelect),
+      optionRows.length ? h("fieldset.options", h("legend", t("newgame.rules")), optionRows.map((r) => r.el)) : null,
+      h("label.row", `${t("newgame.seed")} `, seedInput),
+      h("p.help#seed-help", t("newgame.seed_help")),
+      h("label.row", `${t("newgame.speed")} `, speedSelect),
       error,
       h("div.dialog-buttons",
-        h("button.btn.ghost", { type: "button", onclick: () => dialog.close() }, "Cancel"), start)));
+        h("button.btn.ghost", { type: "button", onclick: () => dialog.close() }, t("common.cancel")), start)));
   dialog.addEventListener("close", () => dialog.remove());
   dialog.querySelector("form").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -157,7 +163,7 @@ function newGameDialog(info, preset = null) {
     settings.lastSetup = { ...(settings.lastSetup || {}), [info.name]: { players: seats.length, seats, options } };
     saveSettings(settings);
     start.disabled = true;
-    start.textContent = engine.state.stage === "ready" ? "Dealing…" : "Waiting for Python…";
+    start.textContent = engine.state.stage === "ready" ? t("newgame.dealing") : t("newgame.waiting");
     try {
       await startGame(setup, seed);
       dialog.close();
@@ -165,7 +171,7 @@ function newGameDialog(info, preset = null) {
       error.textContent = err.message;
     } finally {
       start.disabled = false;
-      start.textContent = "Start game";
+      start.textContent = t("newgame.start");
     }
   });
   document.body.append(dialog);
@@ -174,7 +180,7 @@ function newGameDialog(info, preset = null) {
 
 /** One form field for an option declared by the game (int, bool, nullable int) plus how to read it back. */
 function optionField(spec, hint, prev) {
-  const label = hint.label || spec.description || spec.name;
+  const label = call(hint.label) || spec.description || spec.name;
   const id = `opt-${spec.name}`;
   if (spec.kind === "bool") {
     const box = h("input", { type: "checkbox", id, checked: prev[spec.name] ?? spec.default });
@@ -183,7 +189,7 @@ function optionField(spec, hint, prev) {
   if (spec.kind === "int" && spec.nullable) {
     const on = h("input", { type: "checkbox", id, checked: prev[spec.name] != null });
     const num = h("input", { type: "number", id: `${id}-value`, min: spec.minimum, max: spec.maximum,
-      value: prev[spec.name] ?? hint.value ?? spec.minimum ?? 1, "aria-label": `${label}: value` });
+      value: prev[spec.name] ?? hint.value ?? spec.minimum ?? 1, "aria-label": t("newgame.option_value", { label }) });
     const sync = () => { num.disabled = !on.checked; };
     on.addEventListener("change", sync);
     sync();
@@ -191,7 +197,7 @@ function optionField(spec, hint, prev) {
       read: () => (on.checked ? Number(num.value) : null) };
   }
   if (spec.kind === "int") {
-    const placeholder = spec.default_depends_on_players ? (hint.placeholder || "standard") : String(spec.default);
+    const placeholder = spec.default_depends_on_players ? (hint.placeholder || t("newgame.standard")) : String(spec.default);
     const num = h("input", { type: "number", id, min: spec.minimum, max: spec.maximum, placeholder,
       value: prev[spec.name] ?? "" });
     return { name: spec.name, el: h("label.row", `${label} `, num),
@@ -199,7 +205,7 @@ function optionField(spec, hint, prev) {
   }
   if (spec.choices && spec.choices.length) {
     const was = prev[spec.name] ?? spec.default;
-    const select = h("select", { id }, spec.choices.map((c) => h("option", { value: c, selected: c === was }, c)));
+    const select = h("select", { id }, spec.choices.map((c) => h("option", { value: c, selected: c === was }, hint.choices ? hint.choices(c) : c)));
     return { name: spec.name, el: h("label.row", `${label} `, select), read: () => select.value };
   }
   const text = h("input", { type: "text", id, value: prev[spec.name] ?? spec.default ?? "" });
@@ -240,32 +246,32 @@ async function resumeSaved() {
   const saved = readGame();
   if (!saved) { showHome(); return; }
   if (saved.error || !RENDERERS[saved.record.setup.game]) {
-    discardSave(saved.error || "this game is not available in this version");
+    discardSave(saved.error || t("resume.unavailable"));
     return;
   }
   const { record } = saved;
-  app.replaceChildren(h("p.notice#resuming", "Resuming your game…"));
+  app.replaceChildren(h("p.notice#resuming", t("resume.resuming")));
   try {
     const answer = await engine.request("load", { save: record.save, seat: record.viewer });
     openTable(record.setup, answer.session, answer.seed, record.viewer, answer.table);
   } catch (err) {
     if (err instanceof EngineError && err.code !== "engine_unavailable") discardSave(err.message);
-    else app.replaceChildren(h("p.notice.error", `The engine could not start: ${err.message}`));
+    else app.replaceChildren(h("p.notice.error", t("engine.failed", { message: err.message })));
   }
 }
 
 function discardSave(reason) {
   clearGame();
   showHome();
-  toast(`Your saved game could not be restored and was discarded: ${reason}.`, "error", 9000);
+  toast(t("resume.discarded", { reason }), "error", 9000);
   document.body.dataset.discarded = "true";
 }
 
 // ----- results ------------------------------------------------------------------------------------------------
 function scoreTable(names, scores, winners, totals = null) {
   return h("table.scores",
-    h("thead", h("tr", h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Score"),
-      totals ? h("th", { scope: "col" }, "Match") : null)),
+    h("thead", h("tr", h("th", { scope: "col" }, t("result.player")), h("th", { scope: "col" }, t("result.score")),
+      totals ? h("th", { scope: "col" }, t("result.match")) : null)),
     h("tbody", names.map((name, i) => h(`tr${winners.includes(i) ? ".winner" : ""}`,
       h("th", { scope: "row" }, winners.includes(i) ? `🏆 ${name}` : name), h("td", scores?.[i] ?? "–"),
       totals ? h("td", totals[i]) : null))));
@@ -274,22 +280,22 @@ function scoreTable(names, scores, winners, totals = null) {
 function showResult(c) {
   const result = c.table.result || {};
   const winners = result.winners || [];
-  const title = winners.length ? `${winners.map((w) => c.names[w]).join(" and ")} ${winners.length > 1 ||
-    c.names[winners[0]] === "You" ? "win" : "wins"}!` : "Game over";
+  const title = winners.length === 1 ? t("result.wins", { name: c.names[winners[0]] }) : winners.length ?
+    t("result.win_together", { names: winners.map((w) => c.names[w]).join(t("common.and")) }) : t("result.game_over");
   const dialog = h("dialog.result#result-dialog", { "aria-labelledby": "result-title" },
     h("h2#result-title", title),
-    result.games ? h("p", `Match of ${plural(result.games.length, "game")}.`) : null,
+    result.games ? h("p", t("result.match_of", { n: result.games.length })) : null,
     scoreTable(c.names, result.scores, winners),
     c.renderer.resultDetails ? c.renderer.resultDetails(result, c.names) : null,
-    h("p.seed-note", `Seed ${c.seed}`),
+    h("p.seed-note", t("table.seed", { seed: c.seed })),
     h("div.dialog-buttons",
-      h("button.btn.ghost", { type: "button", onclick: () => dialog.close() }, "View the table"),
-      h("button.btn", { type: "button", onclick: () => { dialog.close(); clearGame(); showHome(); } }, "Menu"),
+      h("button.btn.ghost", { type: "button", onclick: () => dialog.close() }, t("result.view_table")),
+      h("button.btn", { type: "button", onclick: () => { dialog.close(); clearGame(); showHome(); } }, t("table.menu")),
       h("button.btn.primary#play-again", { type: "button", onclick: async () => {
         dialog.close();
         const info = (await loadCatalogue()).find((g) => g.name === c.setup.game);
         newGameDialog(info, { players: c.setup.players, seats: c.setup.seats, options: c.setup.options });
-      } }, "Play again")));
+      } }, t("result.play_again"))));
   dialog.addEventListener("close", () => dialog.remove());
   document.body.append(dialog);
   dialog.showModal();
@@ -298,16 +304,50 @@ function showResult(c) {
 function showGameEnd(c, event) {
   return new Promise((resolve) => {
     const dialog = h("dialog.result#game-end-dialog", { "aria-labelledby": "game-end-title" },
-      h("h2#game-end-title", `Game ${event.game_number} is over`),
-      h("p", "Points from this game and the match totals so far:"),
+      h("h2#game-end-title", t("gameend.title", { n: event.game_number })),
+      h("p", t("gameend.intro")),
       scoreTable(c.names, event.points, [], event.totals),
       h("div.dialog-buttons", h("button.btn.primary", { type: "button", onclick: () => dialog.close() },
-        "Deal the next game")));
+        t("gameend.next"))));
     dialog.addEventListener("close", () => { dialog.remove(); resolve(); });
     document.body.append(dialog);
     dialog.showModal();
   });
 }
+
+// ----- language ---------------------------------------------------------------------------------------------
+function speedName(k) {
+  return { slow: t("speed.slow"), normal: t("speed.normal"), fast: t("speed.fast"), instant: t("speed.instant") }[k] || k;
+}
+
+function botLevelName(level) {
+  return { random: t("bot.random"), easy: t("bot.easy"), normal: t("bot.normal") }[level] || level;
+}
+
+/** The language menu in the top bar: switching redraws the screen that is showing (remembered in localStorage). */
+function languageMenu() {
+  const select = h("select#lang-select", { "aria-label": t("lang.choose"), onchange: () => setLang(select.value) },
+    LANGS.map((l) => h("option", { value: l, lang: l, selected: l === getLang() }, LANG_NAMES[l])));
+  const topbar = document.querySelector(".topbar");
+  topbar.querySelector("#lang-select")?.remove();
+  topbar.append(select);
+}
+
+function relabelShell() {
+  document.documentElement.lang = getLang();
+  document.title = t("app.title");
+  document.getElementById("home-link").setAttribute("aria-label", t("app.home_label"));
+  document.querySelector('meta[name="description"]')?.setAttribute("content", t("app.description"));
+  languageMenu();
+}
+
+window.addEventListener("langchange", () => {
+  relabelShell();
+  drawStatus(engine.state);
+  if (controller) controller.relabel();
+  else if (document.body.dataset.screen === "home") showHome();
+});
+relabelShell();
 
 // ----- routing ------------------------------------------------------------------------------------------------
 document.getElementById("home-link").addEventListener("click", (e) => { e.preventDefault(); showHome(); });

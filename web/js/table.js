@@ -3,6 +3,7 @@
 // handles hot-seat hand-overs, undo, hints, the move log and saving. It knows no rule of any game.
 import { canon, h, sleep, toast } from "./util.js";
 import { saveGame } from "./store.js";
+import { t } from "./i18n.js";
 
 export const SPEEDS = { slow: 1100, normal: 650, fast: 300, instant: 0 };
 
@@ -36,34 +37,44 @@ export class TableController {
   // ----- layout ---------------------------------------------------------------------------------------------
   _build() {
     const speed = this.hooks.settings.speed || "normal";
-    this.speedSelect = h("select#speed", { "aria-label": "Speed of bot moves", onchange: () => {
+    this.speedSelect = h("select#speed", { "aria-label": t("table.speed_label"), onchange: () => {
       this.hooks.saveSettings({ ...this.hooks.settings, speed: this.speedSelect.value });
-    } }, Object.keys(SPEEDS).map((k) => h("option", { value: k, selected: k === speed }, k[0].toUpperCase() + k.slice(1))));
+    } }, Object.keys(SPEEDS).map((k) => h("option", { value: k, selected: k === speed }, capital(speedWord(k)))));
     this.hintButton = h("button.btn#hint", { type: "button", onclick: () => this.showHint(),
-      "aria-keyshortcuts": "H", title: "Hint (H)" }, "Hint");
+      "aria-keyshortcuts": "H", title: t("table.hint_title") }, t("table.hint"));
     this.undoButton = h("button.btn#undo", { type: "button", onclick: () => this.undo(),
-      "aria-keyshortcuts": "U", title: "Undo (U)" }, "Undo");
+      "aria-keyshortcuts": "U", title: t("table.undo_title") }, t("table.undo"));
     this.skipButton = h("button.btn#skip", { type: "button", onclick: () => this.skip(),
-      title: "Finish the bots' moves at once" }, "Skip ▸▸");
+      title: t("table.skip_title") }, t("table.skip"));
     this.turnLabel = h("p.turn#turn", { "aria-live": "polite" });
     this.status = h("p.status#status", { role: "status", "aria-live": "polite" });
     this.actionBar = h("div.action-bar#action-bar", { hidden: true });
-    this.board = h("div.board#board", { "aria-label": `${this.setup.title} table` });
-    this.logList = h("ol.log#log", { "aria-label": "Move log" });
-    this.seedLabel = h("span.seed#seed", { title: "Start a new game with this seed to replay it" },
-      `Seed ${this.seed}`);
+    this.board = h("div.board#board", { "aria-label": t("table.board_label", { game: this.setup.title }) });
+    this.logList = h("ol.log#log", { "aria-label": t("table.log") });
+    this.seedLabel = h("span.seed#seed", { title: t("table.seed_title") }, t("table.seed", { seed: this.seed }));
     const head = h("div.table-head",
       h("div.table-title", h("h1", this.setup.title), this.seedLabel),
       this.turnLabel,
       h("div.controls", this.hintButton, this.undoButton, this.skipButton,
-        h("label.speed", h("span.speed-word", "Bots "), this.speedSelect),
-        h("button.btn.ghost#leave", { type: "button", onclick: () => this.hooks.onLeave() }, "Menu")));
-    this.side = h("aside.side", h("h2", "Move log"), this.logList);
+        h("label.speed", h("span.speed-word", `${t("table.bots")} `), this.speedSelect),
+        h("button.btn.ghost#leave", { type: "button", onclick: () => this.hooks.onLeave() }, t("table.menu"))));
+    this.side = h("aside.side", h("h2", t("table.log")), this.logList);
     this.root.replaceChildren(head, h("div.table-layout", h("div.board-wrap", this.board, this.actionBar, this.status), this.side));
     this.board.addEventListener("click", (e) => this._click(e));
     this.board.addEventListener("pointerdown", (e) => this._pointerDown(e));
     this._keys = (e) => this._key(e);
     document.addEventListener("keydown", this._keys);
+  }
+
+  /** Redraw everything in the newly chosen language (the names chosen at the start stay as they are). */
+  relabel() {
+    document.removeEventListener("keydown", this._keys);
+    const speed = this.speedSelect.value;
+    this._build();
+    this.speedSelect.value = speed;
+    if (!this.table) return;
+    if (this.passingTo !== null && this.passingTo !== undefined) this.handOver(this.passingTo);
+    else this.draw();
   }
 
   destroy() {
@@ -105,8 +116,8 @@ export class TableController {
     this._drawActions();
     this._drawLog();
     const cur = t.current_player;
-    this.turnLabel.textContent = t.over ? "Game over" :
-      this.myTurn ? `Your turn, ${this.names[cur]}` : `${this.names[cur]} is playing…`;
+    this.turnLabel.textContent = t.over ? tr("result.game_over") :
+      this.myTurn ? tr("table.your_turn", { name: this.names[cur] }) : tr("table.playing", { name: this.names[cur] });
     this.turnLabel.dataset.mine = String(this.myTurn);
     this.undoButton.disabled = !(t.undoable && this.myTurn) || this.busy;
     this.hintButton.disabled = !this.myTurn || this.busy;
@@ -160,9 +171,9 @@ export class TableController {
   }
 
   activate(el) {
-    if (this.busy) { toast("One moment: the last move is still being played."); return; }
+    if (this.busy) { toast(t("table.busy")); return; }
     if (!this.table || this.table.over) return;
-    if (!this.myTurn) { toast(`It is ${this.names[this.table.current_player]}'s turn.`); return; }
+    if (!this.myTurn) { toast(t("table.not_your_turn", { name: this.names[this.table.current_player] })); return; }
     const key = el.dataset.key;
     if (this.selected && "drop" in el.dataset && key !== this.selected) {
       // A renderer may keep page-only state (e.g. a combination being built) and handle a gesture itself.
@@ -178,11 +189,11 @@ export class TableController {
     if ("pick" in el.dataset) {
       this.selected = this.selected === key ? null : key;
       const label = el.getAttribute("aria-label") || key;
-      this.say(this.selected ? `Picked ${label}. Now choose where it goes.` : "");
+      this.say(this.selected ? t("table.picked", { label }) : "");
       this.decorate();
       return;
     }
-    if ("drop" in el.dataset) this.say("First pick a card to play, then choose where it goes.");
+    if ("drop" in el.dataset) this.say(t("table.pick_first"));
     this.selected = null;
     this.decorate();
   }
@@ -208,8 +219,8 @@ export class TableController {
 
   /** For renderers: play an action built on the page (legal list first, else the engine says why not). */
   async act(action, el = this.board) {
-    if (this.busy || !this.myTurn) { toast(this.busy ? "One moment: the last move is still being played." :
-      `It is ${this.names[this.table.current_player]}'s turn.`); return; }
+    if (this.busy || !this.myTurn) { toast(this.busy ? t("table.busy") :
+      t("table.not_your_turn", { name: this.names[this.table.current_player] })); return; }
     await this.attempt(action, el);
   }
 
@@ -291,7 +302,8 @@ export class TableController {
       this.hint = this.renderer.keys(answer.action, this.viewer, this.table);
       this.selected = this.hint.source;
       this.decorate();
-      this.say(`Hint: ${this.renderer.describe(answer.action, this.viewer, this.table, this.names)}.`, "hint");
+      this.say(t("table.hint_text", { move: this.renderer.describe(answer.action, this.viewer, this.table, this.names) }),
+        "hint");
     } catch (err) {
       this.say(err.message, "error");
     }
@@ -304,7 +316,7 @@ export class TableController {
       const answer = await this.engine.request("undo", { session: this.session, seat: this.viewer });
       this.busy = false;
       this.update(answer.table, true);
-      this.say("Move taken back.");
+      this.say(t("table.undone"));
     } catch (err) {
       this.busy = false;
       this.say(err.message, "error");
@@ -349,7 +361,7 @@ export class TableController {
       this.botRoundTrips.push(performance.now() - asked);
     } catch (err) {
       this.busy = false;
-      this.say(`The bot could not move: ${err.message}`, "error");
+      this.say(t("table.bot_failed", { message: err.message }), "error");
       this.alive = false;
       return;
     }
@@ -401,14 +413,15 @@ export class TableController {
 
   /** Hot-seat: hide everything and wait for the next human to take the device. */
   handOver(seat) {
+    this.passingTo = seat;
     this.board.replaceChildren(h("div.pass-screen#pass-screen", { role: "dialog", "aria-modal": "true",
       "aria-labelledby": "pass-title" },
-      h("h2#pass-title", `Pass the device to ${this.names[seat]}`),
-      h("p", "The cards are hidden until they take over."),
+      h("h2#pass-title", t("table.pass_title", { name: this.names[seat] })),
+      h("p", t("table.pass_text")),
       h("button.btn.primary#take-over", { type: "button", onclick: () => this.takeOver(seat) },
-        `I am ${this.names[seat]}: show my cards`)));
+        t("table.take_over", { name: this.names[seat] }))));
     this.logList.replaceChildren();
-    this.turnLabel.textContent = `Waiting for ${this.names[seat]}`;
+    this.turnLabel.textContent = t("table.waiting_for", { name: this.names[seat] });
     this.hintButton.disabled = this.undoButton.disabled = true;
     this.board.querySelector("#take-over").focus();
   }
@@ -416,11 +429,19 @@ export class TableController {
   async takeOver(seat) {
     const answer = await this.engine.request("table", { session: this.session, seat, since: 0 });
     this.viewer = seat;
+    this.passingTo = null;
     this.update(answer.table, true);
-    this.say(`Your turn, ${this.names[seat]}.`);
+    this.say(`${t("table.your_turn", { name: this.names[seat] })}.`);
   }
 }
 
 export function defaultName(seats, i) {
-  return seats[i].kind === "human" ? `Player ${i + 1}` : `Bot ${i + 1}`;
+  return seats[i].kind === "human" ? t("table.player_name", { n: i + 1 }) : t("table.bot_name", { n: i + 1 });
+}
+
+const tr = t; // draw() has a local `t` (the table)
+const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function speedWord(k) {
+  return { slow: t("speed.slow"), normal: t("speed.normal"), fast: t("speed.fast"), instant: t("speed.instant") }[k] || k;
 }

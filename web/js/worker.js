@@ -10,20 +10,21 @@ const started = performance.now();
 const pyodideBase = new URL(BUILD.pyodide, import.meta.url).href;
 const wheelUrl = new URL(BUILD.wheel, import.meta.url).href;
 
-function progress(stage, label, fraction) {
-  self.postMessage({ type: "progress", stage, label, fraction });
+// key: the i18n catalogue key of the label (the page shows it in the reader's language; label is the English).
+function progress(stage, label, fraction, key) {
+  self.postMessage({ type: "progress", stage, label, fraction, key });
 }
 
 async function start() {
-  progress("runtime", "Downloading Python…", 0.1);
+  progress("runtime", "Downloading Python…", 0.1, "engine.downloading");
   const { loadPyodide } = await import(pyodideBase + "pyodide.mjs");
-  progress("runtime", "Starting Python…", 0.35);
+  progress("runtime", "Starting Python…", 0.35, "engine.starting");
   const wheel = fetch(wheelUrl).then((r) => {
     if (!r.ok) throw new Error(`could not fetch the engine (${r.status})`);
     return r.arrayBuffer();
   });
   const pyodide = await loadPyodide({ indexURL: pyodideBase, packages: [], stdout: () => {}, stderr: () => {} });
-  progress("engine", "Loading the rules engine…", 0.85);
+  progress("engine", "Loading the rules engine…", 0.85, "engine.loading_engine");
   pyodide.unpackArchive(await wheel, "wheel");
   const api = pyodide.pyimport("pygame_rules.api");
   const handle = api.handle;

@@ -3,16 +3,21 @@
 // Keys: hand:<card> (the viewer's hand card), hand@<seat> (another seat's hand), trick:<seat> (the card a seat
 // played in this trick; the viewer's own slot receives a play), group:<colour> (a colour group on the display,
 // picked to claim it), won:<seat> (a seat's face-down pile of won cards; the viewer's own pile receives a claim).
-import { h, plural } from "../util.js";
+import { h } from "../util.js";
+import { t } from "../i18n.js";
 
-const COLOUR_WORDS = { red: "Red", yellow: "Yellow", green: "Green", blue: "Blue", purple: "Purple", orange: "Orange" };
 
 const colourOf = (card) => card.slice(0, card.lastIndexOf("-"));
 const numberOf = (card) => Number(card.slice(card.lastIndexOf("-") + 1));
-const colourWord = (colour) => COLOUR_WORDS[colour] || colour;
-const cardWords = (card) => `${colourOf(card)} ${numberOf(card)}`;
+const COLOURS = () => ({ red: t("colour.red"), yellow: t("colour.yellow"), green: t("colour.green"),
+  blue: t("colour.blue"), purple: t("colour.purple"), orange: t("colour.orange") });
+/** A colour's name in the reader's language: lower case in running text, capitalised as a heading. */
+const colourName = (colour) => COLOURS()[colour] || colour;
+const colourWord = (colour) => { const w = colourName(colour); return w.charAt(0).toUpperCase() + w.slice(1); };
+const cardWords = (card) => t("topspot.card", { colour: colourName(colourOf(card)), n: numberOf(card) });
 const numbers = (cards) => cards.map(numberOf).join(", ");
-const ordinal = (n) => `${n}${n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" : "th"}`;
+const ordinal = (n) => t("etalage.ordinal", { n });
+const count = (n) => t("topspot.cards", { n });
 
 /** A card face ("red-7") or, for null/undefined, a card back. */
 function cardElement(card, extra = "") {
@@ -35,8 +40,8 @@ function swatch(colour) {
 }
 
 function statusWords(entry, order, names) {
-  if (entry.status === "tied") return "tied: nothing";
-  if (entry.status === "blocked") return "below a tie: nothing";
+  if (entry.status === "tied") return t("etalage.tied");
+  if (entry.status === "blocked") return t("etalage.blocked");
   return entry.seats.map((s) => `${ordinal(order.indexOf(s) + 1)} ${names[s]}`).join(", ");
 }
 
@@ -48,14 +53,15 @@ function rankingList(ranking, names, claimants = [], claims = []) {
     const who = entry.seats.map((s, i) => {
       const claim = done.get(s);
       const now = claimants[0] === s;
-      const took = claim ? (claim.colour ? ` took ${claim.colour} (${numbers(claim.cards)})` : " took nothing") : "";
+      const took = claim ? (claim.colour ? ` ${t("etalage.took", { colour: colourName(claim.colour),
+        numbers: numbers(claim.cards) })}` : ` ${t("etalage.took_nothing")}`) : "";
       return h(`span.et-claimant${now ? ".now" : ""}${claim ? ".done" : ""}`,
         `${names[s]} ${numberOf(entry.cards[i])}${took}`);
     });
     return h(`li.et-rank.et-status-${entry.status}`, { dataset: { colour: entry.colour, status: entry.status,
       strength: String(entry.strength) } },
       h("span.et-rank-head", swatch(entry.colour), h("span.et-rank-colour", colourWord(entry.colour)),
-        h("span.et-strength", { title: "strength: the sum of this colour's played cards" }, String(entry.strength))),
+        h("span.et-strength", { title: t("etalage.strength_title") }, String(entry.strength))),
       h("span.et-rank-who", who.flatMap((el, i) => (i ? [" · ", el] : [el]))),
       h("span.et-rank-status", statusWords(entry, order, names)));
   }));
@@ -71,43 +77,47 @@ function seatPanel(view, s, ui, current) {
   const totals = view.match ? view.match.totals : null;
   const claiming = view.phase === "claim" && current === s;
   const playing = view.phase === "play" && current === s;
-  const state = claiming ? "claims" : playing ? "to play" : null;
+  const state = claiming ? t("etalage.claims_badge") : playing ? t("etalage.to_play") : null;
   const won = view.won_counts[s];
-  const wonLabel = me ? `${who}'s won cards: ${plural(won, "card")}, ${view.score} points`
-    : `${who}'s won cards, face down: ${plural(won, "card")}`;
+  const wonLabel = me ? t("etalage.won_mine", { name: who, cards: count(won), score: view.score })
+    : t("etalage.won_of", { name: who, cards: count(won) });
   return h(`section.et-seat${current === s ? ".to-move" : ""}${me ? ".me" : ""}`, { "aria-label": who,
     dataset: { seat: String(s) } },
-    h("header.et-seat-head", h("span.et-seat-name", you ? `${who} (you)` : who),
-      view.leader === s && !view.over ? h("span.badge.et-lead", { title: "leads this trick" }, "leads") : null,
+    h("header.et-seat-head", h("span.et-seat-name", you ? `${who} ${t("topspot.you")}` : who),
+      view.leader === s && !view.over ? h("span.badge.et-lead", { title: t("etalage.leads_title") }, t("etalage.leads"))
+        : null,
       ui.seats[s]?.kind === "bot" ? h("span.badge.level", ui.seats[s].level) : null,
       state ? h("span.badge.et-state", state) : null),
     h("div.et-seat-stats",
       h("span.et-hand-count", { dataset: me ? {} : { key: `hand@${s}` },
-        "aria-label": `${who} holds ${plural(view.hand_counts[s], "card")}`, title: "cards in hand" },
+        "aria-label": t("topspot.holds", { name: who, cards: count(view.hand_counts[s]) }),
+        title: t("etalage.cards_in_hand") },
       h("span.mini-back", { "aria-hidden": "true" }), ` ${view.hand_counts[s]}`),
       me ? null : h("span.et-won", { dataset: { key: `won:${s}` }, "aria-label": wonLabel, title: wonLabel },
-        h("span.et-won-stack", { "aria-hidden": "true" }), ` ${won} won`),
-      me ? h("span.et-points", { title: "your points this game" }, `${view.score} pts`) : null,
-      totals ? h("span.et-match", { title: "match total" }, `match ${totals[s]}`) : null));
+        h("span.et-won-stack", { "aria-hidden": "true" }), ` ${t("etalage.won_count", { n: won })}`),
+      me ? h("span.et-points", { title: t("etalage.points_title") }, t("etalage.pts", { n: view.score })) : null,
+      totals ? h("span.et-match", { title: t("etalage.match_title") }, t("etalage.match", { total: totals[s] }))
+        : null));
 }
 
 function trickRow(view, ui, current) {
   const played = new Map(view.plays.map((p, i) => [p.seat, { card: p.card, order: i + 1 }]));
   const order = [];
   for (let k = 0; k < view.players; k++) order.push((view.leader + k) % view.players);
-  return h("div.et-trick", { role: "group", "aria-label": `Trick ${view.trick_number} of ${view.tricks}` },
+  return h("div.et-trick", { role: "group", "aria-label": t("etalage.trick_of", { n: view.trick_number, of: view.tricks }) },
     order.map((s) => {
       const me = s === view.seat;
       const you = me && isHuman(view, ui);
       const who = ui.names[s];
       const p = played.get(s);
       const waiting = !p && view.phase === "play" && current === s;
-      const label = p ? `${who} played ${cardWords(p.card)}` : view.phase !== "play" ? `${who}: no card`
-        : me ? `${who}'s card for this trick: drop a hand card here` : `${who} has not played yet`;
+      const label = p ? t("etalage.played", { name: who, card: cardWords(p.card) }) : view.phase !== "play" ?
+        t("etalage.no_card", { name: who }) : me ? t("etalage.drop_here", { name: who }) :
+          t("etalage.not_yet", { name: who });
       const data = me ? { key: `trick:${s}`, drop: "" } : { key: `trick:${s}` };
-      const body = p ? cardElement(p.card) : slot(you && waiting ? "play here" : waiting ? "…" : "",
+      const body = p ? cardElement(p.card) : slot(you && waiting ? t("etalage.play_here") : waiting ? "…" : "",
         waiting ? ".waiting" : "");
-      const inner = [h("span.et-slot-name", you ? "You" : who), body];
+      const inner = [h("span.et-slot-name", you ? t("etalage.you") : who), body];
       return me ? h("button.pile.et-slot.mine", { type: "button", "aria-label": label, title: label, dataset: data },
         ...inner) : h("div.et-slot", { role: "img", "aria-label": label, title: label, dataset: data }, ...inner);
     }));
@@ -116,34 +126,33 @@ function trickRow(view, ui, current) {
 function rankingPanel(view, ui) {
   const names = ui.names;
   if (view.plays.length) {
-    const heading = view.phase === "claim" ? "Claims" : "Strength so far";
+    const heading = view.phase === "claim" ? t("etalage.claims") : t("etalage.strength_so_far");
     const cur = view.claimants[0];
     const note = view.phase === "claim"
       ? (cur === view.seat && isHuman(view, ui)
-        ? "Your claim: pick a colour on the display, then your won pile (or drag it there)."
-        : `${names[cur]} chooses a colour to take.`)
-      : view.ranking.some((e) => e.status !== "claims") ? "Equal strengths stop the claiming." : null;
+        ? t("etalage.your_claim") : t("etalage.chooses", { name: names[cur] }))
+      : view.ranking.some((e) => e.status !== "claims") ? t("etalage.equal_stop") : null;
     return h("section.et-ranking", { "aria-label": heading, dataset: { phase: view.phase } },
       h("h3", heading), rankingList(view.ranking, names, view.claimants, view.claims),
       note ? h("p.et-note", note) : null);
   }
   const last = view.last_trick;
   if (!last) {
-    return h("section.et-ranking", { "aria-label": "Strength" }, h("h3", "Strength"),
-      h("p.et-note", `${names[view.leader]} leads the first trick. Each colour's strength is the sum of its ` +
-        "played cards; the strongest colour claims first."));
+    return h("section.et-ranking", { "aria-label": t("etalage.strength") }, h("h3", t("etalage.strength")),
+      h("p.et-note", t("etalage.first_trick", { name: names[view.leader] })));
   }
   const nobody = !last.claims.length;
-  return h("section.et-ranking.et-last", { "aria-label": `Trick ${last.number} settled`, dataset: { phase: "last" } },
-    h("h3", `Trick ${last.number} settled`), rankingList(last.ranking, names, [], last.claims),
-    h("p.et-note", nobody ? `The strongest colours tied: nobody claimed, ${names[last.next_leader]} leads again.`
-      : `The played cards joined the display. ${names[last.next_leader]} leads.`));
+  const settled = t("etalage.settled", { n: last.number });
+  return h("section.et-ranking.et-last", { "aria-label": settled, dataset: { phase: "last" } },
+    h("h3", settled), rankingList(last.ranking, names, [], last.claims),
+    h("p.et-note", nobody ? t("etalage.nobody", { name: names[last.next_leader] })
+      : t("etalage.joined", { name: names[last.next_leader] })));
 }
 
 function displayPanel(view) {
   const total = view.display.length;
   const groups = view.display_groups.map((g) => {
-    const label = `${colourWord(g.colour)} on the display: ${numbers(g.cards)} (worth ${g.sum})`;
+    const label = t("etalage.group_label", { colour: colourWord(g.colour), numbers: numbers(g.cards), sum: g.sum });
     return h(`button.pile.et-group.et-${g.colour}`, { type: "button", "aria-label": label, title: label,
       dataset: { key: `group:${g.colour}`, pick: "", colour: g.colour } },
       h("span.et-fan", { vars: { "--n": String(g.cards.length) } }, g.cards.map((c, i) => {
@@ -153,31 +162,33 @@ function displayPanel(view) {
       })),
       h("span.et-sum", { "aria-hidden": "true" }, `${colourWord(g.colour)} ${g.sum}`));
   });
-  return h("section.et-display", { "aria-label": `Display: ${plural(total, "card")}` },
-    h("h3", "Display ", h("span.et-sub", plural(total, "card"))),
-    h("div.et-groups", groups.length ? groups : h("p.et-note", "The display is empty.")));
+  return h("section.et-display", { "aria-label": t("etalage.display_label", { cards: count(total) }) },
+    h("h3", `${t("etalage.display")} `, h("span.et-sub", count(total))),
+    h("div.et-groups", groups.length ? groups : h("p.et-note", t("etalage.display_empty"))));
 }
 
 function minePanel(view, ui, current) {
   const me = view.seat;
   const hand = view.hand.map((c) => h("button.hand-card.et-hand-card", { type: "button",
-    "aria-label": `Hand card ${cardWords(c)}`, dataset: { key: `hand:${c}`, pick: "" } }, cardElement(c)));
-  const wonLabel = `Your won cards: ${view.won.length ? view.won.map(cardWords).join(", ") : "none"}; ` +
-    `${view.score} points`;
-  return h(`section.et-me${current === me && !view.over ? ".to-move" : ""}`, { "aria-label": "Your hand" },
-    h("div.et-hand", { role: "group", "aria-label": `Your hand: ${view.hand.map(cardWords).join(", ") || "empty"}` },
-      hand.length ? hand : h("p.empty-hand", "No cards in hand")),
+    "aria-label": t("skipbo.hand_card", { card: cardWords(c) }), dataset: { key: `hand:${c}`, pick: "" } },
+  cardElement(c)));
+  const wonLabel = t("etalage.my_won", { cards: view.won.length ? view.won.map(cardWords).join(", ") :
+    t("etalage.none"), score: view.score });
+  return h(`section.et-me${current === me && !view.over ? ".to-move" : ""}`, { "aria-label": t("etalage.your_hand") },
+    h("div.et-hand", { role: "group", "aria-label": t("topspot.your_hand", {
+      cards: view.hand.map(cardWords).join(", ") || t("topspot.empty") }) },
+    hand.length ? hand : h("p.empty-hand", t("skipbo.no_cards"))),
     h("button.pile.et-my-won", { type: "button", "aria-label": wonLabel, title: wonLabel,
       dataset: { key: `won:${me}`, drop: "" } },
       view.won.length ? h("span.stack", view.won.length > 1 ? cardElement(null, ".under") : null, cardElement(null))
-        : slot("won"),
-      h("span.et-my-score", h("strong", `${view.score} pts`), h("span.et-sub", ` · ${plural(view.won.length, "card")}`))));
+        : slot(t("etalage.won_slot")),
+      h("span.et-my-score", h("strong", t("etalage.pts", { n: view.score })), h("span.et-sub", ` · ${count(view.won.length)}`))));
 }
 
 /** The rulebook's worked example (six players), replayed by the start page with the engine. */
-const EXAMPLE = {
-  label: "Replay the worked example",
-  title: "The worked example",
+const EXAMPLE = () => ({
+  label: t("etalage.example.label"),
+  title: t("etalage.example.title"),
   names: ["Anna", "Ben", "Cécile", "Dora", "Emiel", "Frank"],
   seat: 5,
   scenario: {
@@ -185,43 +196,31 @@ const EXAMPLE = {
     display: ["yellow-7", "yellow-4", "red-8", "red-1", "green-6", "blue-4"],
     hands: [["green-7"], ["green-2"], ["yellow-9"], ["red-5"], ["blue-10"], ["red-6"]],
   },
-  intro: "Six players, the first trick. The display holds yellow 7 and 4, red 8 and 1, green 6 and blue 4. " +
-    "We watch from Frank's seat; press Next to play the trick one card at a time.",
+  intro: t("etalage.example.intro"),
   steps: [
-    { seat: 0, action: { type: "play", card: "green-7" }, text: "Anna leads with green 7: green is the only colour so far." },
-    { seat: 1, action: { type: "play", card: "green-2" }, text: "Ben adds green 2: green's strength is now 9." },
+    { seat: 0, action: { type: "play", card: "green-7" }, text: t("etalage.example.step1") },
+    { seat: 1, action: { type: "play", card: "green-2" }, text: t("etalage.example.step2") },
     { seat: 2, action: { type: "play", card: "yellow-9" },
-      text: "Cécile plays yellow 9: yellow also stands at 9, level with green, so for now neither would claim." },
-    { seat: 3, action: { type: "play", card: "red-5" }, text: "Dora plays red 5." },
+      text: t("etalage.example.step3") },
+    { seat: 3, action: { type: "play", card: "red-5" }, text: t("etalage.example.step4") },
     { seat: 4, action: { type: "play", card: "blue-10" },
-      text: "Emiel plays blue 10: blue (10) is now the strongest colour, ahead of the tie at 9." },
+      text: t("etalage.example.step5") },
     { seat: 5, action: { type: "play", card: "red-6" },
-      text: "Frank plays red 6: red reaches 11 and takes the lead. The trick is complete: red claims first (Frank's 6 " +
-        "before Dora's 5), then blue (Emiel). Green and yellow tie at 9, so Anna, Ben and Cécile get nothing." },
+      text: t("etalage.example.step6") },
     { seat: 5, action: { type: "claim", colour: "yellow" },
-      text: "Frank, with the highest red card, chooses first and takes both yellow cards (7 + 4 = 11)." },
-    { seat: 3, action: { type: "claim", colour: "red" }, text: "Dora takes the red cards (8 + 1 = 9)." },
+      text: t("etalage.example.step7") },
+    { seat: 3, action: { type: "claim", colour: "red" }, text: t("etalage.example.step8") },
     { seat: 4, action: { type: "claim", colour: "green" },
-      text: "Emiel takes the green 6. Claiming stops at the tie. Blue 4 stays, the six played cards join it, and " +
-        "Frank, the first claimant, leads the next trick." },
+      text: t("etalage.example.step9") },
   ],
-};
+});
 
 export default {
   name: "etalage",
   title: "Etalage",
-  rules: [
-    "Each player brings a colour: ten cards numbered 1 to 10. All sets are shuffled, one card per player is laid " +
-      "face up as the display, and everyone gets nine cards.",
-    "A trick: starting with the leader, everyone plays one card face up, any card they like. The numbers of each " +
-      "colour add up to that colour's strength.",
-    "The strongest colour's players, higher card first, each take every display card of one colour of their " +
-      "choice; then the next strongest colour's players do the same. Two colours with equal strength stop it: " +
-      "they and every weaker colour get nothing. Then the played cards join the display.",
-    "After nine tricks everyone adds up the numbers on the cards they won (kept face down); most points wins.",
-  ],
+  rules: () => ["etalage.rules.1", "etalage.rules.2", "etalage.rules.3", "etalage.rules.4"].map((k) => t(k)),
   optionHints: {
-    games: { label: "Games in the match" },
+    games: { label: () => t("etalage.option.games") },
   },
   example: EXAMPLE,
   cardElement,
@@ -232,11 +231,11 @@ export default {
     const seats = [];
     for (let s = 0; s < view.players; s++) seats.push(seatPanel(view, s, ui, current));
     const match = view.match;
-    const status = view.over ? "Game over" : `Trick ${view.trick_number} of ${view.tricks}` +
-      (match && view.options.games > 1 ? ` · game ${match.game_number} of ${view.options.games}` : "");
+    const status = view.over ? t("result.game_over") : t("etalage.trick_of", { n: view.trick_number, of: view.tricks }) +
+      (match && view.options.games > 1 ? t("etalage.game_of", { n: match.game_number, of: view.options.games }) : "");
     return h("div.et", { dataset: { players: String(view.players), phase: view.phase } },
       h("div.et-seats", seats),
-      h("section.et-middle", { "aria-label": "The trick" },
+      h("section.et-middle", { "aria-label": t("etalage.the_trick") },
         h("div.et-trick-wrap", h("h3", status), trickRow(view, ui, current)),
         rankingPanel(view, ui)),
       displayPanel(view),
@@ -268,11 +267,12 @@ export default {
 
   /** Words for an action (hints, bot moves). */
   describe(action, mover, table) {
-    if (action.type === "play") return `plays ${cardWords(action.card)}`;
+    if (action.type === "play") return t("etalage.says_plays", { card: cardWords(action.card) });
     if (action.type === "claim") {
       const group = table.view.display_groups.find((g) => g.colour === action.colour);
-      return group ? `takes the ${action.colour} cards (${numbers(group.cards)}: ${group.sum} points)`
-        : `takes the ${action.colour} cards`;
+      const colour = colourName(action.colour);
+      return group ? t("etalage.says_takes_sum", { colour, numbers: numbers(group.cards), sum: group.sum })
+        : t("etalage.says_takes", { colour });
     }
     return action.type;
   },
@@ -282,19 +282,19 @@ export default {
     const last = games[games.length - 1];
     const parts = [];
     if (result.games && result.games.length > 1) {
-      parts.push(h("table.scores.et-games", h("thead", h("tr", h("th", { scope: "col" }, "Game"),
+      parts.push(h("table.scores.et-games", h("thead", h("tr", h("th", { scope: "col" }, t("etalage.game")),
         names.map((n) => h("th", { scope: "col" }, n)))),
       h("tbody", result.games.map((g, i) => h("tr", h("th", { scope: "row" }, String(i + 1)),
         (g.points || g.scores).map((p) => h("td", String(p))))))));
     }
     if (last && last.won) {
       const list = h("ul.et-won-list", last.won.map((cards, s) => h("li", h("strong", `${names[s]}: `),
-        cards.length ? cards.map(cardWords).join(", ") : "nothing", ` = ${last.scores[s]}`)));
+        cards.length ? cards.map(cardWords).join(", ") : t("etalage.nothing"), ` = ${last.scores[s]}`)));
       const left = last.display_left?.length
-        ? h("p.result-note", `Left on the display (no one's): ${last.display_left.map(cardWords).join(", ")}.`) : null;
+        ? h("p.result-note", t("etalage.left", { cards: last.display_left.map(cardWords).join(", ") })) : null;
       // In a match the per-game table above is the summary; the last game's cards fold away.
       parts.push(h("details.et-won-details", { open: games.length === 1 },
-        h("summary", games.length > 1 ? `Cards won in game ${games.length}` : "Cards won"), list, left));
+        h("summary", games.length > 1 ? t("etalage.won_in_game", { n: games.length }) : t("etalage.cards_won")), list, left));
     }
     return parts.length ? h("div.et-result", parts) : null;
   },

@@ -7,7 +7,8 @@
 // card), hand@<seat> (another seat's hand), seat:<seat> (a player's name plate: the skip target), table:<seat> (a
 // seat's laid-out parts), part:<seat>:<i> (one laid-out part), part:<seat>:<i>:lo|hi (the ends of a run, where a
 // joker is added), lay:<i> (part i of the lay-out being built), placed:<i>:<j> (card j placed in that part).
-import { canon, h, plural } from "../util.js";
+import { canon, h } from "../util.js";
+import { t as tr } from "../i18n.js";
 
 // The stylesheet of this renderer, loaded once with the module (same origin; the build copies and precaches it).
 const sheetUrl = new URL("../../css/level8.css", import.meta.url).href;
@@ -41,7 +42,18 @@ function readSort() {
 // ----- cards -------------------------------------------------------------------------------------------------------
 const isJoker = (t) => t[0] === JOKER;
 const physical = (t) => (isJoker(t) ? JOKER : t);
-const colourName = (code) => DECK.colours.find((c) => c.code === code)?.name || code;
+const COLOUR_KEYS = () => ({ red: tr("colour.red"), orange: tr("colour.orange"), yellow: tr("colour.yellow"),
+  green: tr("colour.green"), blue: tr("colour.blue"), purple: tr("colour.purple") });
+/** A colour code's name in the reader's language (the deck data names the colours in English). */
+const colourName = (code) => {
+  const name = DECK.colours.find((c) => c.code === code)?.name;
+  return (name && COLOUR_KEYS()[name]) || name || code;
+};
+const cards = (n) => tr("topspot.cards", { n });
+const setName = (n) => (n === 2 ? tr("level8.pair") : n === 3 ? tr("level8.triple") : n === 4 ?
+  tr("level8.quadruple") : tr("level8.of_a_kind", { n }));
+const kindName = (kind) => (kind === "colour" ? tr("level8.colour_group") : kind === "run" ? tr("level8.run")
+  : tr("level8.set"));
 const colourIndex = (code) => DECK.colours.findIndex((c) => c.code === code);
 
 /** {colour, number} of a number card or a declared joker ("J7" -> number 7, "JR" -> colour R). */
@@ -56,11 +68,11 @@ function parse(token) {
 
 /** Words for a card token: "red 7", "joker", "joker as 7", "joker as red", "skip card". */
 export function cardName(token) {
-  if (token === SKIP) return "skip card";
-  if (token === JOKER) return "joker";
+  if (token === SKIP) return tr("level8.skip_card");
+  if (token === JOKER) return tr("topspot.joker");
   const { colour, number } = parse(token);
-  if (isJoker(token)) return `joker as ${number ?? colourName(colour)}`;
-  return `${colourName(colour)} ${number}`;
+  if (isJoker(token)) return tr("level8.joker_as", { value: number ?? colourName(colour) });
+  return tr("topspot.card", { colour: colourName(colour), n: number });
 }
 
 /** A card face for a token, or a card back for null/undefined. */
@@ -204,46 +216,48 @@ function sheetPanel(view, ui) {
     return h(`li.l8-sheet-row${here.includes(view.seat) ? ".mine" : ""}`, { dataset: { level: String(lv.level) } },
       h("span.l8-sheet-num", String(lv.level)), h("span.l8-sheet-text", lv.text),
       h("span.l8-chips", here.map((s) => h(`span.l8-chip${view.laid_out[s] ? ".laid" : ""}${s === view.seat ? ".me" : ""}`,
-        { title: `${ui.names[s]}${view.laid_out[s] ? " (laid out)" : ""}` }, shortName(ui.names[s], s, view),
+        { title: `${ui.names[s]}${view.laid_out[s] ? ` ${tr("level8.laid_out_paren")}` : ""}` },
+        shortName(ui.names[s], s, view),
         view.laid_out[s] ? " ✓" : ""))));
   });
-  const keep = sheet.keep ? h("p.l8-sheet-note", `Levels ${sheet.keep.levels[0]}–${sheet.keep.levels.at(-1)}: ` +
-    `without a lay-out you may keep up to ${sheet.keep.cards} cards for the next deal.`) : null;
+  const keep = sheet.keep ? h("p.l8-sheet-note", tr("level8.keep_note", { from: sheet.keep.levels[0],
+    to: sheet.keep.levels.at(-1), n: sheet.keep.cards })) : null;
   if (page.sheetOpen === undefined) page.sheetOpen = !window.matchMedia?.("(max-width: 640px)").matches;
   const mineNow = view.levels[view.seat];
-  return h("details.l8-sheet#level-sheet", { open: page.sheetOpen, "aria-label": `Level sheet: ${sheet.title}`,
+  return h("details.l8-sheet#level-sheet", { open: page.sheetOpen, "aria-label": tr("level8.sheet_label", { title: sheet.title }),
     ontoggle: (e) => { page.sheetOpen = e.currentTarget.open; } },
-  h("summary.l8-sheet-head", h("h2", "Level sheet"), h("span.l8-sheet-title", sheet.title),
-    h("span.l8-sheet-now", `· you: level ${mineNow}, ${view.level_texts[view.seat]}`)),
+  h("summary.l8-sheet-head", h("h2", tr("level8.sheet")), h("span.l8-sheet-title", sheet.title),
+    h("span.l8-sheet-now", tr("level8.sheet_now", { level: mineNow, goal: view.level_texts[view.seat] }))),
     sheet.name !== "one_star" ? h("p.l8-sheet-note", sheet.label) : null,
     h("ol.l8-sheet-rows", rows), keep);
 }
 
 function shortName(name, s, view) {
-  if (s === view.seat && viewerIsHuman) return "You";
+  if (s === view.seat && viewerIsHuman) return tr("etalage.you");
   const m = name.match(/^(\w)\w*\s+(\d+)$/);
   return m ? `${m[1]}${m[2]}` : name.slice(0, 3);
 }
 
 function discardPile(view, s, ui, mine) {
   const pile = view.discards[s];
-  const label = `${mine ? "Your" : `${ui.names[s]}'s`} discard pile: ` +
-    (pile.count ? `${plural(pile.count, "card")}, top ${cardName(pile.top)}` : "empty");
+  const content = pile.count ? tr("level8.pile_top", { cards: cards(pile.count), card: cardName(pile.top) })
+    : tr("topspot.empty");
+  const label = mine ? tr("level8.discard_mine", { pile: content }) :
+    tr("level8.discard_of", { name: ui.names[s], pile: content });
   return h("button.pile.l8-discard", { type: "button", "aria-label": label, title: label,
     dataset: mine ? { key: `discard:${s}`, pick: "", drop: "" } : { key: `discard:${s}`, pick: "" } },
   pile.count ? h("span.stack", pile.count > 1 ? cardElement(null, ".under") : null, cardElement(pile.top))
-    : slot(mine ? "discard" : "empty"),
+    : slot(mine ? tr("level8.discard_slot") : tr("topspot.empty")),
   pile.count ? h("span.count", { "aria-hidden": "true" }, String(pile.count)) : null);
 }
 
 function partButton(view, s, i, part, ui) {
-  const who = s === view.seat ? "Your" : `${ui.names[s]}'s`;
-  const label = `${who} ${part.kind === "colour" ? "colour group" : part.kind} ${i + 1}: ` +
-    part.cards.map(cardName).join(", ");
+  const label = tr(s === view.seat ? "level8.part_mine" : "level8.part_of", { name: ui.names[s],
+    kind: kindName(part.kind), n: i + 1, cards: part.cards.map(cardName).join(", ") });
   const ends = part.kind === "run" ? [
-    h("button.l8-end.lo", { type: "button", "aria-label": `Low end of ${label}`,
+    h("button.l8-end.lo", { type: "button", "aria-label": tr("level8.low_end", { label }),
       dataset: { key: `part:${s}:${i}:lo`, drop: "" } }, "◂"),
-    h("button.l8-end.hi", { type: "button", "aria-label": `High end of ${label}`,
+    h("button.l8-end.hi", { type: "button", "aria-label": tr("level8.high_end", { label }),
       dataset: { key: `part:${s}:${i}:hi`, drop: "" } }, "▸"),
   ] : [];
   return h(`div.l8-part.kind-${part.kind}`, { dataset: { key: `part:${s}:${i}`, drop: "" } },
@@ -256,54 +270,56 @@ function partButton(view, s, i, part, ui) {
 }
 
 function kindWord(kind, n) {
-  if (kind === "run") return `Run · ${n}`;
-  if (kind === "set") return `Set · ${n}`;
-  return `Colour · ${n}`;
+  if (kind === "run") return tr("level8.kind_run", { n });
+  if (kind === "set") return tr("level8.kind_set", { n });
+  return tr("level8.kind_colour", { n });
 }
 
 function tableArea(view, s, ui) {
   const parts = view.table[s];
   return h("div.l8-table", { dataset: { key: `table:${s}` } },
     parts.length ? parts.map((p, i) => partButton(view, s, i, p, ui))
-      : h("p.l8-none", view.laid_out[s] ? "" : `Level ${view.levels[s]} not laid out yet`));
+      : h("p.l8-none", view.laid_out[s] ? "" : tr("level8.not_laid", { level: view.levels[s] })));
 }
 
 function seatPanel(view, s, ui) {
   const who = ui.names[s];
   const bot = ui.seats[s]?.kind === "bot";
   const skipped = view.skipped[s];
-  const label = `${who}: level ${view.levels[s]}${view.laid_out[s] ? ", laid out" : ""}` +
-    `${skipped ? ", has a skip card in front" : ""}. Put a skip card here to skip ${who}.`;
+  const label = tr("level8.seat_level", { name: who, level: view.levels[s] }) +
+    (view.laid_out[s] ? tr("level8.laid_out_suffix") : "") + (skipped ? tr("level8.has_skip") : "") +
+    tr("level8.skip_here", { name: who });
   return h(`section.l8-seat${s === view.current_player ? ".to-move" : ""}${skipped ? ".skipped" : ""}`,
     { "aria-label": who, dataset: { seat: String(s) } },
     h("header.l8-seat-head",
       h("button.l8-plate", { type: "button", "aria-label": label, title: label,
         dataset: { key: `seat:${s}`, drop: "" } },
       h("span.l8-name", who), bot ? h("span.badge.level", ui.seats[s].level) : null,
-      s === view.dealer ? h("span.badge.dealer", { title: "Dealer" }, "D") : null,
-      skipped ? h("span.badge.l8-skipped", "skipped") : null),
-      h("span.l8-level", `Lv ${view.levels[s]}`, view.laid_out[s] ? h("span.l8-tick", " ✓") : null),
+      s === view.dealer ? h("span.badge.dealer", { title: tr("topspot.dealer") }, tr("topspot.dealer_badge")) : null,
+      skipped ? h("span.badge.l8-skipped", tr("level8.skipped")) : null),
+      h("span.l8-level", tr("level8.lv", { level: view.levels[s] }), view.laid_out[s] ? h("span.l8-tick", " ✓") : null),
       levelPips(view.levels[s], view.laid_out[s]),
-      h("span.l8-hand-count", { dataset: { key: `hand@${s}` }, "aria-label": `${who} holds ` +
-        plural(view.hand_counts[s], "card"), title: `${plural(view.hand_counts[s], "card")} in hand` },
+      h("span.l8-hand-count", { dataset: { key: `hand@${s}` }, "aria-label": tr("topspot.holds", { name: who,
+        cards: cards(view.hand_counts[s]) }), title: tr("topspot.in_hand", { cards: cards(view.hand_counts[s]) }) },
       h("span.mini-back", { "aria-hidden": "true" }), ` ${view.hand_counts[s]}`)),
     h("p.l8-goal", view.level_texts[s]),
     h("div.l8-seat-row", discardPile(view, s, ui, false), tableArea(view, s, ui)));
 }
 
 function middle(view, table, ui) {
-  const label = `Draw pile: ${plural(view.draw_count, "card")}` +
-    (view.skips_under ? `; ${plural(view.skips_under, "skip card")} under it` : "");
+  const label = tr("skipbo.draw_pile", { cards: cards(view.draw_count) }) +
+    (view.skips_under ? tr("level8.skips_under_it", { skips: tr("level8.skip_cards", { n: view.skips_under }) }) : "");
   const legal = table.legal;
-  return h("section.l8-middle", { "aria-label": "Middle of the table" },
+  return h("section.l8-middle", { "aria-label": tr("skipbo.middle") },
     h("button.pile.l8-draw", { type: "button", "aria-label": label, title: label,
       dataset: { key: "draw", pick: "" }, onclick: (e) => quickTake(e, ui, legal, { type: "draw" }) },
     view.draw_count ? h("span.stack", view.draw_count > 1 ? cardElement(null, ".under") : null, cardElement(null))
-      : slot("empty"),
+      : slot(tr("topspot.empty")),
     h("span.count", { "aria-hidden": "true" }, String(view.draw_count))),
     h("div.l8-middle-info",
-      h("span", `Deal ${view.deal}`), h("span", `Dealer: ${ui.names[view.dealer]}`),
-      view.skips_under ? h("span", `${plural(view.skips_under, "skip card")} under the pile`) : null,
+      h("span", tr("level8.deal", { n: view.deal })), h("span", tr("level8.dealer", { name: ui.names[view.dealer] })),
+      view.skips_under ? h("span", tr("level8.skips_under_pile", { skips: tr("level8.skip_cards", { n: view.skips_under }) }))
+        : null,
       h("span", view.deck?.title || "")));
 }
 
@@ -319,19 +335,18 @@ function prompt(table, ui) {
   const me = view.seat;
   if (view.over) return "";
   if (view.current_player !== me || ui.seats[me]?.kind !== "human") {
-    return `${ui.names[view.current_player]} is playing.`;
+    return tr("level8.is_playing", { name: ui.names[view.current_player] });
   }
   const types = new Set(table.legal.map((a) => a.type));
-  if (view.phase === "skipped") return "You are skipped: put the skip card under the draw pile.";
-  if (view.phase === "keep") return "Choose up to " + `${view.keep.cards} cards to keep for the next deal.`;
+  if (view.phase === "skipped") return tr("level8.you_skipped");
+  if (view.phase === "keep") return tr("level8.choose_keep", { n: view.keep.cards });
   if (view.phase === "draw") {
-    return types.has("take_nothing") ? "No card is left to take." :
-      "Take a card: tap the draw pile or a glowing discard pile.";
+    return types.has("take_nothing") ? tr("level8.nothing_left") : tr("level8.take_a_card");
   }
-  const end = types.has("skip") ? "discard a card or put your skip card in front of a player" : "discard a card";
-  if (types.has("lay_out")) return `Lay out level ${view.levels[me]} below, or ${end} to end your turn.`;
-  if (types.has("add")) return `Add cards to any glowing combination, then ${end}.`;
-  return `End your turn: ${end}${view.laid_out[me] ? "" : " (your level cannot be laid out yet)"}.`;
+  const end = types.has("skip") ? tr("level8.end_discard_or_skip") : tr("level8.end_discard");
+  if (types.has("lay_out")) return tr("level8.prompt_lay_out", { level: view.levels[me], end });
+  if (types.has("add")) return tr("level8.prompt_add", { end });
+  return tr("level8.prompt_end", { end }) + (view.laid_out[me] ? "" : tr("level8.cannot_lay_out_yet")) + ".";
 }
 
 function handArea(table, ui, draft) {
@@ -340,11 +355,11 @@ function handArea(table, ui, draft) {
   const placed = building ? placedCounts(draft) : new Map();
   const seen = new Map();
   const fits = building && draft.slots.some((p) => p.length) ? fitting(table, draft) : new Set();
-  const cards = sortedHand(view.hand).map(({ token, index }) => {
+  const handCards = sortedHand(view.hand).map(({ token, index }) => {
     const k = seen.get(token) || 0;
     seen.set(token, k + 1);
     const isPlaced = k < (placed.get(token) || 0);
-    const label = `Hand card: ${cardName(token)}${isPlaced ? " (in your lay-out)" : ""}`;
+    const label = tr(isPlaced ? "level8.hand_card_placed" : "level8.hand_card", { card: cardName(token) });
     return h(`button.hand-card.l8-hand-card${isPlaced ? ".placed" : ""}${fits.has(token) && !isPlaced ? ".fits" : ""}`,
       { type: "button", "aria-label": label, title: label, dataset: { key: `hand:${token}`, pick: "", index: String(index) } },
       cardElement(token));
@@ -358,13 +373,13 @@ function handArea(table, ui, draft) {
     } }, text);
   return h("div.l8-hand-wrap",
     h("div.l8-hand-head", h("button.l8-hand-label", { type: "button", dataset: { key: "hand", drop: "" },
-      "aria-label": `Your hand, ${plural(view.hand.length, "card")}` + (building ? ": drop a placed card here to " +
-        "take it back" : "") }, `Your hand · ${view.hand.length}`),
-      h("span.l8-sort-group", { role: "group", "aria-label": "Sort your hand" }, h("span.l8-sort-word", "Sort"),
-        sortButton("number", "1-15"), sortButton("colour", "Colour"))),
+      "aria-label": tr("level8.hand_count_label", { cards: cards(view.hand.length) }) +
+        (building ? tr("level8.drop_back") : "") }, tr("level8.hand_count", { n: view.hand.length })),
+      h("span.l8-sort-group", { role: "group", "aria-label": tr("level8.sort_label") },
+        h("span.l8-sort-word", tr("level8.sort")), sortButton("number", "1-15"), sortButton("colour", tr("level8.sort_colour")))),
     h("div.l8-hand", { role: "group", dataset: { key: "hand", drop: "" },
-      "aria-label": `Your hand: ${view.hand.map(cardName).join(", ") || "empty"}` },
-    cards.length ? cards : h("p.empty-hand", "No cards in hand")));
+      "aria-label": tr("topspot.your_hand", { cards: view.hand.map(cardName).join(", ") || tr("topspot.empty") }) },
+    handCards.length ? handCards : h("p.empty-hand", tr("skipbo.no_cards"))));
 }
 
 /** Hand cards that occur in some solver lay-out that agrees with the parts built so far. */
@@ -385,7 +400,8 @@ function builder(table, ui, draft) {
   const reqs = requirements(view);
   const all = suggestions(table);
   const kinds = reqs.map((r) => r.kind);
-  const section = h("section.l8-builder#layout-builder", { "aria-label": `Lay out level ${view.levels[view.seat]}` });
+  const section = h("section.l8-builder#layout-builder", { "aria-label": tr("level8.lay_out_level", {
+    level: view.levels[view.seat] }) });
   const status = h("p.l8-build-status#layout-status", { role: "status", "aria-live": "polite" });
 
   function draw() {
@@ -396,37 +412,36 @@ function builder(table, ui, draft) {
     const pickAt = Math.min(draft.pick, Math.max(all.length - 1, 0));
     const shown = all[pickAt];
     const suggest = all.length ? h("div.l8-suggest",
-      h("span.l8-suggest-title", `Solver: ${plural(all.length, "way")} to lay out this level` +
-        (parts.length ? ` · ${open.length} fit your parts` : "")),
+      h("span.l8-suggest-title", tr("level8.solver_ways", { n: all.length }) +
+        (parts.length ? tr("level8.fit_parts", { n: open.length }) : "")),
       h("div.l8-suggest-row",
-        h("button.btn.l8-prev", { type: "button", "aria-label": "Previous suggestion", disabled: all.length < 2,
+        h("button.btn.l8-prev", { type: "button", "aria-label": tr("level8.prev_suggestion"), disabled: all.length < 2,
           onclick: (e) => { e.stopPropagation(); draft.pick = (pickAt - 1 + all.length) % all.length; draw(); } }, "◀"),
-        h("span.l8-suggest-view", { "aria-label": `Suggestion ${pickAt + 1}: ${describeParts(shown)}` },
+        h("span.l8-suggest-view", { "aria-label": tr("level8.suggestion", { n: pickAt + 1, parts: describeParts(shown) }) },
           shown.map((p) => h("span.l8-mini-part", p.slice(1).map((t) => miniCard(t))))),
-        h("button.btn.l8-next", { type: "button", "aria-label": "Next suggestion", disabled: all.length < 2,
+        h("button.btn.l8-next", { type: "button", "aria-label": tr("level8.next_suggestion"), disabled: all.length < 2,
           onclick: (e) => { e.stopPropagation(); draft.pick = (pickAt + 1) % all.length; draw(); } }, "▶"),
         h("button.btn.l8-use#use-suggestion", { type: "button", onclick: (e) => {
           e.stopPropagation();
           draft.slots = fillFrom(view, shown);
           ui.redraw?.();
-        } }, `Use ${pickAt + 1}/${all.length}`))) :
-      h("p.l8-suggest-title", "The solver finds no way to lay out this level with your hand yet.");
+        } }, tr("level8.use", { n: pickAt + 1, of: all.length })))) :
+      h("p.l8-suggest-title", tr("level8.no_way_yet"));
     const layButton = h("button.btn.primary#lay-out", { type: "button", disabled: !parts.length,
       onclick: (e) => {
         e.stopPropagation();
         const action = match ? layoutsOf(table).find((a) => a.parts === match) : { type: "lay_out", parts };
         ui.act?.(action, section);
-      } }, match ? "Lay out" : "Lay out?");
+      } }, match ? tr("level8.lay_out") : tr("level8.lay_out_q"));
     const clear = h("button.btn.ghost#clear-layout", { type: "button", disabled: !parts.length, onclick: (e) => {
       e.stopPropagation();
       draft.slots = reqs.map(() => []);
       ui.redraw?.();
-    } }, "Clear");
+    } }, tr("topspot.clear"));
     section.replaceChildren(
-      h("header.l8-build-head", h("h3", `Lay out level ${view.levels[view.seat]}`),
+      h("header.l8-build-head", h("h3", tr("level8.lay_out_level", { level: view.levels[view.seat] })),
         h("span.l8-build-goal", view.level_texts[view.seat])),
-      h("p.l8-build-help", "Tap a hand card, then a part (or drag it there). Tap a placed card to move it, or " +
-        "put it back on your hand."),
+      h("p.l8-build-help", tr("level8.build_help")),
       h("div.l8-slots", slots), status, suggest,
       h("div.l8-build-buttons", clear, layButton));
     judge(draft.sig, parts, match, status, ui);
@@ -438,23 +453,23 @@ function builder(table, ui, draft) {
 /** Say whether the lay-out is legal: from the legal list at once, and the engine's own words via `check`. */
 function judge(sig, parts, match, status, ui) {
   status.dataset.state = !parts.length ? "empty" : match ? "legal" : "pending";
-  if (!parts.length) { status.textContent = "Nothing placed yet."; return; }
-  if (match) { status.textContent = "✓ Legal: this lay-out meets your level."; return; }
+  if (!parts.length) { status.textContent = tr("level8.nothing_placed"); return; }
+  if (match) { status.textContent = tr("level8.layout_legal"); return; }
   const action = { type: "lay_out", parts };
   const key = `${sig}|${canon(action)}`;
   const show = (answer) => {
     if (!answer || !status.isConnected) return;
     status.dataset.state = answer.legal ? "legal" : "illegal";
-    status.textContent = answer.legal ? "✓ Legal: this lay-out meets your level." : `✗ ${answer.message}`;
+    status.textContent = answer.legal ? tr("level8.layout_legal") : `✗ ${answer.message}`;
   };
-  if (!ui.check) { status.textContent = "Not a lay-out of your level yet."; return; }
-  status.textContent = "Checking…";
+  if (!ui.check) { status.textContent = tr("level8.not_a_layout"); return; }
+  status.textContent = tr("level8.checking");
   if (page.checked.key !== key) page.checked = { key, answer: ui.check(action).catch(() => null) };
   page.checked.answer.then(show);
 }
 
 function describeParts(parts) {
-  return parts ? parts.map((p) => `${p[0] === "colour" ? "colour group" : p[0]} ${p.slice(1).map(cardName).join(", ")}`)
+  return parts ? parts.map((p) => `${kindName(p[0])} ${p.slice(1).map(cardName).join(", ")}`)
     .join("; ") : "";
 }
 
@@ -466,18 +481,19 @@ function miniCard(token) {
 
 function slotElement(view, draft, req, i, open, redraw) {
   const cards = draft.slots[i];
-  const word = req.kind === "colour" ? `${req.size}+ of one colour` : req.kind === "run" ? `Run of ${req.size}+` :
-    `${req.text[0].toUpperCase()}${req.text.slice(1)} (${req.size}+)`;
-  const label = `Part ${i + 1} of your lay-out: ${word}; ${cards.length ? cards.map(cardName).join(", ") : "empty"}`;
+  const word = req.kind === "colour" ? tr("level8.req_colour", { n: req.size }) : req.kind === "run" ?
+    tr("level8.req_run", { n: req.size }) : tr("level8.req_set", { name: setName(req.size), n: req.size });
+  const label = tr("level8.slot_label", { n: i + 1, word,
+    cards: cards.length ? cards.map(cardName).join(", ") : tr("topspot.empty") });
   const placed = cards.map((t, j) => h("button.l8-placed", { type: "button",
-    "aria-label": `${cardName(t)} in part ${i + 1}: pick to move it or put it back`,
+    "aria-label": tr("level8.placed_label", { card: cardName(t), n: i + 1 }),
     dataset: { key: `placed:${i}:${j}`, pick: "", drop: "" } }, cardElement(t)));
   const pending = cards.findIndex((t) => t === JOKER);
   const enough = cards.length >= req.size;
   return h(`div.l8-slot.kind-${req.kind}${enough ? ".full" : ""}`, { dataset: { key: `lay:${i}`, drop: "" } },
     h("button.l8-slot-head", { type: "button", "aria-label": label, dataset: { key: `lay:${i}`, drop: "" } },
       h("span.l8-slot-name", word), h("span.l8-slot-count", `${cards.length}/${req.size}`)),
-    h("div.l8-slot-cards", placed.length ? placed : h("span.l8-slot-empty", "drop cards here")),
+    h("div.l8-slot-cards", placed.length ? placed : h("span.l8-slot-empty", tr("level8.drop_cards"))),
     pending >= 0 ? jokerPicker(view, draft, req, i, pending, open, redraw) : null);
 }
 
@@ -490,11 +506,12 @@ function jokerPicker(view, draft, req, i, j, open, redraw) {
   for (const parts of open) for (const p of parts) if (p[0] === req.kind) {
     for (const t of p.slice(1)) if (isJoker(t)) suggested.add(t.slice(1));
   }
-  return h("div.l8-joker-ask", { role: "group", "aria-label": "What does the joker stand for?" },
-    h("span.l8-joker-q", colour ? "The joker stands for the colour:" : "The joker stands for the number:"),
+  return h("div.l8-joker-ask", { role: "group", "aria-label": tr("level8.joker_ask") },
+    h("span.l8-joker-q", colour ? tr("level8.joker_colour") : tr("level8.joker_number")),
     h("div.l8-joker-values", values.map((v) => h(`button.l8-joker-value${suggested.has(v) ? ".suggested" : ""}` +
       `${colour ? `.k-${v}` : ""}`, { type: "button", dataset: { value: v },
-      "aria-label": `Joker as ${colour ? colourName(v) : v}${suggested.has(v) ? " (the solver uses this)" : ""}`,
+      "aria-label": tr("level8.joker_value", { value: colour ? colourName(v) : v }) +
+        (suggested.has(v) ? tr("level8.solver_uses") : ""),
       onclick: (e) => { e.stopPropagation(); draft.slots[i][j] = `${JOKER}${v}`; redraw(); } },
     colour ? `${SHAPES[v] || ""} ${colourName(v)}` : v))));
 }
@@ -507,7 +524,7 @@ function keepPanel(table, ui) {
   const limit = view.keep.cards;
   const chosen = page.keep.chosen;
   const cards = view.hand.map((t, i) => h(`button.l8-keep-card${chosen.includes(i) ? ".chosen" : ""}`, {
-    type: "button", "aria-pressed": String(chosen.includes(i)), "aria-label": `Keep ${cardName(t)}`,
+    type: "button", "aria-pressed": String(chosen.includes(i)), "aria-label": tr("level8.keep_card", { card: cardName(t) }),
     onclick: (e) => {
       e.stopPropagation();
       const at = chosen.indexOf(i);
@@ -517,15 +534,14 @@ function keepPanel(table, ui) {
   const picked = chosen.map((i) => view.hand[i]);
   const key = picked.slice().sort().join(",");
   const legal = table.legal.find((a) => a.type === "keep" && a.cards.slice().sort().join(",") === key);
-  return h("section.l8-keep#keep-panel", { "aria-label": "Cards to keep" },
-    h("h3", `Keep up to ${limit} cards for the next deal`),
-    h("p.l8-build-help", "You are on a high level and did not lay out: the cards you keep stay in your hand, " +
-      "and you are dealt only up to 10."),
+  return h("section.l8-keep#keep-panel", { "aria-label": tr("level8.cards_to_keep") },
+    h("h3", tr("level8.keep_up_to", { n: limit })),
+    h("p.l8-build-help", tr("level8.keep_help")),
     h("div.l8-keep-cards", cards),
     h("div.l8-build-buttons", h("button.btn.primary#keep-go", { type: "button", onclick: (e) => {
       e.stopPropagation();
       ui.act?.(legal || { type: "keep", cards: picked }, e.currentTarget);
-    } }, picked.length ? `Keep ${plural(picked.length, "card")}` : "Keep nothing")));
+    } }, picked.length ? tr("level8.keep_n", { cards: cards(picked.length) }) : tr("level8.keep_nothing"))));
 }
 
 // ----- banners: end of a deal, the winner ---------------------------------------------------------------------------
@@ -533,21 +549,21 @@ function dealBanner(view, ui) {
   const last = view.last_deal;
   if (view.over) {
     const w = view.winner;
-    const how = last && last.deal === view.deal && last.out === w ? "went out after laying out level 7" :
-      "laid out level 8";
+    const how = last && last.deal === view.deal && last.out === w ? "level8.won_going_out" : "level8.won_level8";
     return h("section.l8-banner.win#win-banner", { role: "status" },
-      h("h2", `★ ${ui.names[w]} ${w === view.seat && ui.seats[w]?.kind === "human" ? "win" : "wins"} the game`),
-      h("p", `${ui.names[w]} ${how} in deal ${view.deal}.`),
-      h("p.l8-final", view.levels.map((l, s) => `${ui.names[s]}: level ${s === w ? 8 : l}`).join(" · ")));
+      h("h2", `★ ${tr("level8.wins_game", { name: ui.names[w] })}`),
+      h("p", tr(how, { name: ui.names[w], deal: view.deal })),
+      h("p.l8-final", view.levels.map((l, s) => tr("level8.name_level", { name: ui.names[s], level: s === w ? 8 : l }))
+        .join(" · ")));
   }
   if (!last || page.dismissed.has(last.deal) || view.deal !== last.deal + (view.phase === "keep" ? 0 : 1)) return null;
   const rows = last.moves.map((m, s) => h(`li${s === last.out ? ".out" : ""}`,
     h("span.l8-who", ui.names[s]),
-    h("span.l8-move", m === 2 ? "+2 (went out)" : m === 1 ? "+1 (laid out)" : "stays"),
-    h("span.l8-lv", `level ${last.before[s]} → ${last.after[s]}`)));
-  return h("section.l8-banner#deal-summary", { role: "status", "aria-label": `Deal ${last.deal} summary` },
-    h("header", h("h2", `Deal ${last.deal} is over: ${ui.names[last.out]} went out`),
-      h("button.btn.ghost.l8-close", { type: "button", "aria-label": "Close the summary", onclick: (e) => {
+    h("span.l8-move", m === 2 ? tr("level8.went_out") : m === 1 ? tr("level8.laid_out_move") : tr("level8.stays")),
+    h("span.l8-lv", tr("level8.level_from_to", { from: last.before[s], to: last.after[s] }))));
+  return h("section.l8-banner#deal-summary", { role: "status", "aria-label": tr("level8.deal_summary", { n: last.deal }) },
+    h("header", h("h2", tr("level8.deal_over", { n: last.deal, name: ui.names[last.out] })),
+      h("button.btn.ghost.l8-close", { type: "button", "aria-label": tr("level8.close_summary"), onclick: (e) => {
         e.stopPropagation();
         page.dismissed.add(last.deal);
         e.currentTarget.closest(".l8-banner").remove();
@@ -559,27 +575,10 @@ function dealBanner(view, ui) {
 const renderer = {
   name: "level8",
   title: "Level 8",
-  rules: [
-    "Climb a sheet of eight levels. Each level asks for a few combinations: a run (numbers in a row, any " +
-      "colours; 15 is not followed by 1), a set (cards of one number: a pair, a triple…) or a colour group (cards " +
-      "of one colour, any numbers). A combination may be longer than the level asks.",
-    "Your turn: take one card, from the draw pile or from the top of any discard pile. Once per deal you may put " +
-      "your whole level on the table in one go; after that you may add single cards to any combination on the " +
-      "table, yours or another player's. Finish by discarding a card, or by giving another player a skip card: " +
-      "they miss their next turn. You always keep at least one card.",
-    "Jokers stand for any number or colour; you say which when you place one. A deal ends the moment someone " +
-      "discards their last card: they move up two levels, everybody else who laid out moves up one. You win by " +
-      "laying out level 8, or by going out in a deal in which you laid out level 7.",
-    "Worked example, level 3 (a run of 3 and 4 cards of one colour): you hold red 1, green 2, blue 3, yellow 4, " +
-      "yellow 9, yellow 11, a joker and two more cards. Lay out red 1 · green 2 · blue 3 as the run and yellow 4, " +
-      "9, 11 with the joker named “yellow” as the group, keeping two cards. Later you may add any 4 to that run " +
-      "(a joker added there must be named 4) or any yellow card to the group; going out then lifts you to level 5.",
-    "The two-star sheet is our own harder sheet (the printed one is not public). On it, a player on level 5–8 " +
-      "who did not lay out may keep up to 4 cards for the next deal.",
-  ],
+  rules: () => ["level8.rules.1", "level8.rules.2", "level8.rules.3", "level8.rules.4", "level8.rules.5"].map((k) => tr(k)),
   optionHints: {
-    sheet: { label: "Level sheet (one_star = the published card, two_star = our harder sheet)" },
-    edition: { label: "Deck (101 cards, or the 98-card 2016 edition)" },
+    sheet: { label: () => tr("level8.option.sheet") },
+    edition: { label: () => tr("level8.option.edition") },
   },
   cardElement: (token) => cardElement(token),
 
@@ -594,22 +593,23 @@ const renderer = {
     const draft = canBuild ? syncDraft(view) : null;
     const order = [];
     for (let k = 1; k < view.players; k++) order.push((me + k) % view.players);
-    const myLabel = `${ui.names[me]}: level ${view.levels[me]}${view.laid_out[me] ? ", laid out" : ""}`;
+    const myLabel = tr("level8.seat_level", { name: ui.names[me], level: view.levels[me] }) +
+      (view.laid_out[me] ? tr("level8.laid_out_suffix") : "");
     const mine = h(`section.l8-me${view.current_player === me ? ".to-move" : ""}${view.skipped[me] ? ".skipped" : ""}`,
-      { "aria-label": `${ui.names[me]}: your table and hand` },
+      { "aria-label": tr("level8.my_area", { name: ui.names[me] }) },
       h("header.l8-seat-head",
         h("span.l8-plate.mine", { dataset: { key: `seat:${me}` }, "aria-label": myLabel },
-          h("span.l8-name", human ? `${ui.names[me]} (you)` : ui.names[me]),
-          me === view.dealer ? h("span.badge.dealer", { title: "Dealer" }, "D") : null,
-          view.skipped[me] ? h("span.badge.l8-skipped", "skipped") : null),
-        h("span.l8-level", `Lv ${view.levels[me]}`, view.laid_out[me] ? h("span.l8-tick", " ✓") : null),
+          h("span.l8-name", human ? `${ui.names[me]} ${tr("topspot.you")}` : ui.names[me]),
+          me === view.dealer ? h("span.badge.dealer", { title: tr("topspot.dealer") }, tr("topspot.dealer_badge")) : null,
+          view.skipped[me] ? h("span.badge.l8-skipped", tr("level8.skipped")) : null),
+        h("span.l8-level", tr("level8.lv", { level: view.levels[me] }), view.laid_out[me] ? h("span.l8-tick", " ✓") : null),
         levelPips(view.levels[me], view.laid_out[me]),
         h("span.l8-goal.inline", view.level_texts[me])),
       h("p.l8-prompt#prompt", prompt(table, ui)),
       h("div.l8-seat-row", discardPile(view, me, ui, true), tableArea(view, me, ui)),
       view.phase === "keep" && myTurn ? keepPanel(table, ui) : handArea(table, ui, draft),
       canBuild ? (layoutsOf(table).length || draft.slots.some((s) => s.length) ? builder(table, ui, draft) :
-        h("p.l8-suggest-title.l8-no-layout", "The solver finds no way to lay out your level with this hand.")) : null);
+        h("p.l8-suggest-title.l8-no-layout", tr("level8.no_way"))) : null);
     // Taking a discard top with one tap (the drag from pile to hand means the same).
     for (const pile of mine.querySelectorAll(".l8-discard")) {
       pile.addEventListener("click", (e) => quickTake(e, ui, table.legal, { type: "take_discard", seat: me }));
@@ -637,7 +637,7 @@ const renderer = {
       case "draw": return { source: "draw", target: hand, card: null };
       case "take_discard": return { source: `discard:${action.seat}`, target: hand,
         card: view.discards[action.seat].top };
-      case "take_nothing": return { button: "Take no card (none is left)" };
+      case "take_nothing": return { button: tr("level8.take_nothing_button") };
       case "lay_out": return mine ? {} : { source: hand, target: `table:${mover}`, card: action.parts[0][1] };
       case "add": {
         const part = view.table[action.seat][action.part];
@@ -650,7 +650,7 @@ const renderer = {
       }
       case "discard": return { source: from(action.card), target: `discard:${mover}`, card: action.card };
       case "skip": return { source: from(SKIP), target: `seat:${action.target}`, card: SKIP };
-      case "serve_skip": return mine ? { button: "Put the skip card under the draw pile" } :
+      case "serve_skip": return mine ? { button: tr("level8.serve_button") } :
         { source: `seat:${mover}`, target: "draw", card: SKIP };
       default: return {};
     }
@@ -720,22 +720,26 @@ const renderer = {
   describe(action, mover, table, names) {
     const view = table.view;
     const mine = mover === view.seat && viewerIsHuman;
-    const whose = (s) => (s === view.seat ? "your" : `${names[s]}'s`);
+    const own = (s) => s === view.seat;
+    const pick4 = (a, b, keys) => keys[(a ? 0 : 2) + (b ? 0 : 1)]; // [a&b, a&!b, !a&b, !a&!b]
     switch (action.type) {
-      case "draw": return mine ? "draw a card" : "draws a card";
-      case "take_discard": return `${mine ? "take" : "takes"} ${cardName(view.discards[action.seat].top)} from ` +
-        `${whose(action.seat)} discard pile`;
-      case "take_nothing": return "no card is left to take";
-      case "lay_out": return `${mine ? "lay out" : "lays out"} level ${view.levels[mover]}: ${describeParts(action.parts)}`;
+      case "draw": return mine ? tr("level8.says_draw") : tr("level8.says_draws");
+      case "take_discard": return tr(pick4(mine, own(action.seat), ["level8.says_take_mine", "level8.says_take_of",
+        "level8.says_takes_mine", "level8.says_takes_of"]),
+        { card: cardName(view.discards[action.seat].top), name: names[action.seat] });
+      case "take_nothing": return tr("level8.nothing_left_says");
+      case "lay_out": return tr(mine ? "level8.says_lay_out" : "level8.says_lays_out", { level: view.levels[mover],
+        parts: describeParts(action.parts) });
       case "add": {
         const part = view.table[action.seat][action.part];
-        return `${mine ? "add" : "adds"} ${cardName(action.card)} to ${whose(action.seat)} ` +
-          `${part ? (part.kind === "colour" ? "colour group" : part.kind) : "combination"}`;
+        return tr(pick4(mine, own(action.seat), ["level8.says_add_mine", "level8.says_add_of", "level8.says_adds_mine",
+          "level8.says_adds_of"]), { card: cardName(action.card),
+          name: names[action.seat], part: part ? kindName(part.kind) : tr("level8.combination") });
       }
-      case "discard": return `${mine ? "discard" : "discards"} ${cardName(action.card)}`;
-      case "skip": return `${mine ? "skip" : "skips"} ${names[action.target]}`;
-      case "serve_skip": return "is skipped: the skip card goes under the draw pile";
-      case "keep": return `${mine ? "keep" : "keeps"} ${plural(action.cards.length, "card")}`;
+      case "discard": return tr(mine ? "level8.says_discard" : "level8.says_discards", { card: cardName(action.card) });
+      case "skip": return tr(mine ? "level8.says_skip" : "level8.says_skips", { name: names[action.target] });
+      case "serve_skip": return tr("level8.says_served");
+      case "keep": return tr(mine ? "level8.says_keep" : "level8.says_keeps", { cards: cards(action.cards.length) });
       default: return action.type;
     }
   },
@@ -743,10 +747,9 @@ const renderer = {
   resultDetails(result, names) {
     const w = result.winners?.[0];
     return h("div.l8-result",
-      h("p.result-note", `Levels reached after ${plural(result.deals, "deal")} ` +
-        "(the score is the number of levels completed):"),
+      h("p.result-note", tr("level8.result_note", { n: result.deals })),
       h("ul.l8-result-levels", (result.levels || []).map((l, s) => h(`li${s === w ? ".winner" : ""}`,
-        `${names[s]}: ${s === w ? "all 8 levels" : `level ${l}`}`))));
+        s === w ? tr("level8.all_levels", { name: names[s] }) : tr("level8.name_level", { name: names[s], level: l })))));
   },
 };
 

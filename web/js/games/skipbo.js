@@ -1,7 +1,8 @@
 // Skip-Bo drawing and gesture mapping. The engine decides everything; this module only draws the view and says
 // which action a "source -> target" gesture means. Keys: hand:<card> (the viewer's hand), hand@<seat> (another
 // seat's hand), stock:<seat>, discard:<seat>:<pile>, build:<pile>.
-import { h, plural } from "../util.js";
+import { h } from "../util.js";
+import { t } from "../i18n.js";
 
 const cardName = (c) => (c === 0 ? "Skip-Bo" : String(c));
 const colour = (c) => (c === 0 ? "wild" : c <= 4 ? "blue" : c <= 8 ? "green" : "red");
@@ -21,42 +22,45 @@ function slot(text) {
   return h("span.card.slot", { "aria-hidden": "true" }, text);
 }
 
-function pileLabel(cards) {
-  if (!cards.length) return "empty";
-  return `${plural(cards.length, "card")}, from the bottom: ${cards.map(cardName).join(", ")}`;
+const cards = (n) => t("skipbo.cards", { n });
+
+function pileLabel(list) {
+  if (!list.length) return t("skipbo.empty");
+  return t("skipbo.pile_cards", { cards: cards(list.length), list: list.map(cardName).join(", ") });
 }
 
-function discardPile(owner, index, cards, mine, who) {
+function discardPile(owner, index, pile, mine, name) {
   const key = `discard:${owner}:${index}`;
-  const fan = cards.length ? h("span.fan", { vars: { "--n": String(cards.length) } },
-    cards.map((c, i) => {
+  const fan = pile.length ? h("span.fan", { vars: { "--n": String(pile.length) } },
+    pile.map((c, i) => {
       const el = cardElement(c);
       el.style.setProperty("--i", String(i));
       return el;
     })) : slot(String(index + 1));
-  const label = `${who} discard pile ${index + 1}: ${pileLabel(cards)}`;
+  const label = t(name === null ? "skipbo.discard_mine" : "skipbo.discard_of", { name, n: index + 1,
+    pile: pileLabel(pile) });
   return h("button.pile.discard", { type: "button", "aria-label": label, title: label,
     dataset: mine ? { key, pick: "", drop: "" } : { key, pick: "" } }, fan);
 }
 
-function stockPile(seat, info, who) {
+function stockPile(seat, info, name) {
   const top = info.stock_top;
-  const label = `${who} stock: ${plural(info.stock_count, "card")}` +
-    (top === null || top === undefined ? "" : `, top card ${cardName(top)}`);
+  const content = cards(info.stock_count) +
+    (top === null || top === undefined ? "" : t("skipbo.top_card", { card: cardName(top) }));
+  const label = t(name === null ? "skipbo.stock_mine" : "skipbo.stock_of", { name, cards: content });
   return h("button.pile.stock", { type: "button", "aria-label": label, title: label,
     dataset: { key: `stock:${seat}`, pick: "" } },
     info.stock_count ? h("span.stack", info.stock_count > 1 ? cardElement(null, ".under") : null, cardElement(top))
-      : slot("empty"),
+      : slot(t("skipbo.empty")),
     h("span.count", { "aria-hidden": "true" }, String(info.stock_count)));
 }
 
 function buildingPile(index, pile) {
-  const label = pile ? `Building pile ${index + 1}: ${plural(pile.count, "card")}, ` +
-    (pile.top === 0 ? `top is a Skip-Bo card standing for ${pile.value}` : `top card ${pile.value}`)
-    : `Building pile ${index + 1}: empty`;
+  const label = pile ? t(pile.top === 0 ? "skipbo.building_wild" : "skipbo.building", { n: index + 1,
+    cards: cards(pile.count), value: pile.value }) : t("skipbo.building_empty", { n: index + 1 });
   return h("button.pile.building", { type: "button", "aria-label": label, title: label,
     dataset: { key: `build:${index}`, drop: "" } },
-    pile ? cardElement(pile.top) : slot(`pile ${index + 1}`),
+    pile ? cardElement(pile.top) : slot(t("skipbo.pile_slot", { n: index + 1 })),
     pile && pile.top === 0 ? h("span.stands", { "aria-hidden": "true" }, `= ${pile.value}`) : null,
     pile ? h("span.count", { "aria-hidden": "true" }, `${pile.value}`) : null);
 }
@@ -66,30 +70,23 @@ function seatPanel(view, s, ui, current) {
   const who = ui.names[s];
   const partner = info.partner !== null && info.partner === view.seat;
   return h(`section.sb-opp${s === current ? ".to-move" : ""}`, { "aria-label": `${who}`, dataset: { seat: s } },
-    h("header.opp-head", h("span.opp-name", who), partner ? h("span.badge", "partner") : null,
+    h("header.opp-head", h("span.opp-name", who), partner ? h("span.badge", t("skipbo.partner")) : null,
       ui.seats[s]?.kind === "bot" ? h("span.badge.level", ui.seats[s].level) : null,
-      h("span.opp-hand", { dataset: { key: `hand@${s}` }, "aria-label": `${who} holds ${plural(info.hand_count, "card")}`,
-        title: `${plural(info.hand_count, "card")} in hand` }, h("span.mini-back", { "aria-hidden": "true" }),
+      h("span.opp-hand", { dataset: { key: `hand@${s}` }, "aria-label": t("skipbo.holds", { name: who, cards: cards(info.hand_count) }),
+        title: t("skipbo.in_hand", { cards: cards(info.hand_count) }) }, h("span.mini-back", { "aria-hidden": "true" }),
       ` ${info.hand_count}`)),
-    h("div.opp-row", stockPile(s, info, `${who}'s`),
-      h("div.discards", info.discards.map((cards, i) => discardPile(s, i, cards, false, `${who}'s`)))));
+    h("div.opp-row", stockPile(s, info, who),
+      h("div.discards", info.discards.map((pile, i) => discardPile(s, i, pile, false, who)))));
 }
 
 export default {
   name: "skipbo",
   title: "Skip-Bo",
-  rules: [
-    "Each player has a face-down stock pile with only its top card showing; whoever empties their stock first wins.",
-    "Four building piles in the middle are shared. Each starts with a 1 and climbs one number at a time up to 12, " +
-      "then is cleared away. Skip-Bo cards are wild and can stand for any number.",
-    "On your turn, fill your hand to five cards and play as many cards as you can from your hand, the top of your " +
-      "stock and the tops of your four discard piles. Your turn ends when you put a hand card on one of your " +
-      "discard piles.",
-  ],
+  rules: () => ["skipbo.rules.1", "skipbo.rules.2", "skipbo.rules.3"].map((k) => t(k)),
   optionHints: {
-    stock_size: { label: "Stock pile size", placeholder: "30 / 20" },
-    partnership: { label: "Partners (4 or 6 players, teams sit opposite)" },
-    match_target: { label: "Play a match to", value: 500 },
+    stock_size: { label: () => t("skipbo.option.stock_size"), placeholder: "30 / 20" },
+    partnership: { label: () => t("skipbo.option.partnership") },
+    match_target: { label: () => t("skipbo.option.match_target"), value: 500 },
     first_player: { hidden: true },
   },
   cardElement,
@@ -103,22 +100,23 @@ export default {
     const mine = view.seats[me];
     const myName = ui.names[me];
     const hand = view.hand.map((c, i) => h("button.hand-card", { type: "button",
-      "aria-label": `Hand card ${cardName(c)}${c === 0 ? " (wild)" : ""}`, dataset: { key: `hand:${c}`, pick: "",
+      "aria-label": t(c === 0 ? "skipbo.hand_card_wild" : "skipbo.hand_card", { card: cardName(c) }), dataset: { key: `hand:${c}`, pick: "",
         index: String(i) } }, cardElement(c)));
     return h("div.sb", { dataset: { players: String(view.players) } },
       h("div.sb-opponents", order.map((s) => seatPanel(view, s, ui, current))),
-      h("section.sb-center", { "aria-label": "Middle of the table" },
-        h("div.draw-pile", { role: "img", "aria-label": `Draw pile: ${plural(view.draw_count, "card")}` +
-          (view.set_aside_count ? `; ${view.set_aside_count} set aside to reshuffle` : "") },
-          view.draw_count ? cardElement(null) : slot("empty"),
+      h("section.sb-center", { "aria-label": t("skipbo.middle") },
+        h("div.draw-pile", { role: "img", "aria-label": t("skipbo.draw_pile", { cards: cards(view.draw_count) }) +
+          (view.set_aside_count ? t("skipbo.set_aside", { n: view.set_aside_count }) : "") },
+          view.draw_count ? cardElement(null) : slot(t("skipbo.empty")),
           h("span.count", { "aria-hidden": "true" }, String(view.draw_count))),
         h("div.building-piles", view.building.map((p, i) => buildingPile(i, p)))),
-      h(`section.sb-me${current === me ? ".to-move" : ""}`, { "aria-label": `${myName}: your piles and hand` },
-        h("div.me-row", h("div.me-stock", h("span.label", "Stock"), stockPile(me, mine, "Your")),
-          h("div.me-discards", h("span.label", "Discard piles"),
-            h("div.discards", mine.discards.map((cards, i) => discardPile(me, i, cards, true, "Your"))))),
-        h("div.sb-hand", { role: "group", "aria-label": `Your hand: ${view.hand.map(cardName).join(", ") || "empty"}` },
-          hand.length ? hand : h("p.empty-hand", "No cards in hand"))));
+      h(`section.sb-me${current === me ? ".to-move" : ""}`, { "aria-label": t("skipbo.my_area", { name: myName }) },
+        h("div.me-row", h("div.me-stock", h("span.label", t("skipbo.stock")), stockPile(me, mine, null)),
+          h("div.me-discards", h("span.label", t("skipbo.discard_piles")),
+            h("div.discards", mine.discards.map((pile, i) => discardPile(me, i, pile, true, null))))),
+        h("div.sb-hand", { role: "group", "aria-label": t("skipbo.your_hand", {
+          cards: view.hand.map(cardName).join(", ") || t("skipbo.empty") }) },
+        hand.length ? hand : h("p.empty-hand", t("skipbo.no_cards")))));
   },
 
   /** Which elements an action moves between (used to highlight, animate and show hints). */
@@ -135,7 +133,7 @@ export default {
           card: pile[pile.length - 1] };
       }
       case "discard": return { source: hand, target: `discard:${mover}:${action.discard}`, card: action.card };
-      case "end_turn": return { button: "End turn" };
+      case "end_turn": return { button: t("skipbo.end_turn") };
       default: return {};
     }
   },
@@ -158,23 +156,26 @@ export default {
 
   /** Words for an action (hints, bot moves). */
   describe(action, mover, table, names) {
-    const whose = mover === table.view.seat ? "your" : `${names[mover]}'s`;
-    const card = (c) => (c === 0 ? "a Skip-Bo card" : `${c}`);
+    const mine = mover === table.view.seat;
+    const card = (c) => (c === 0 ? t("skipbo.a_wild") : `${c}`);
     const { card: value } = this.keys(action, mover, table);
+    const pile = action.pile + 1;
     switch (action.type) {
-      case "play_hand": return `${card(action.card)} from ${whose} hand → building pile ${action.pile + 1}`;
-      case "play_stock": return `${card(value)} from ${action.owner === mover ? whose : `${names[action.owner]}'s`} ` +
-        `stock → building pile ${action.pile + 1}`;
-      case "play_discard": return `${card(value)} from discard pile ${action.discard + 1} → building pile ` +
-        `${action.pile + 1}`;
-      case "discard": return `${card(action.card)} from ${whose} hand → discard pile ${action.discard + 1} (ends the turn)`;
-      case "end_turn": return "ends the turn";
+      case "play_hand": return t(mine ? "skipbo.says_hand_mine" : "skipbo.says_hand_of", { card: card(action.card),
+        name: names[mover], pile });
+      case "play_stock": return t(action.owner === table.view.seat ? "skipbo.says_stock_mine" : "skipbo.says_stock_of",
+        { card: card(value), name: names[action.owner], pile });
+      case "play_discard": return t("skipbo.says_discard_pile", { card: card(value), n: action.discard + 1, pile });
+      case "discard": return t(mine ? "skipbo.says_discard_mine" : "skipbo.says_discard_of", { card: card(action.card),
+        name: names[mover], n: action.discard + 1 });
+      case "end_turn": return t("skipbo.says_end_turn");
       default: return action.type;
     }
   },
 
   resultDetails(result, names) {
     if (!result.stock_left) return null;
-    return h("p.result-note", `Cards left in stock: ${result.stock_left.map((n, i) => `${names[i]} ${n}`).join(", ")}.`);
+    return h("p.result-note", t("skipbo.stock_left", { list: result.stock_left.map((n, i) => `${names[i]} ${n}`)
+      .join(", ") }));
   },
 };

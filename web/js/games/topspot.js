@@ -6,7 +6,8 @@
 //
 // Keys: stack (the stack being built: the source of every play of the viewer), hand@<seat> (a seat's hand),
 // spot:<seat> (that seat's place in the current round: the target of its play).
-import { h, plural } from "../util.js";
+import { h } from "../util.js";
+import { t } from "../i18n.js";
 
 // The stylesheet of this renderer, loaded once with the module (same origin; the build copies and precaches it).
 const sheet = new URL("../../css/topspot.css", import.meta.url).href;
@@ -24,10 +25,16 @@ const draft = { sig: "", picks: [], colour: null };
 const colourOf = (card) => (card === JOKER ? JOKER : card.slice(0, card.lastIndexOf("-")));
 const numberOf = (card) => (card === JOKER ? null : Number(card.slice(card.lastIndexOf("-") + 1)));
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+const COLOURS = () => ({ red: t("colour.red"), yellow: t("colour.yellow"), green: t("colour.green"),
+  blue: t("colour.blue"), purple: t("colour.purple"), joker: t("topspot.joker") });
+/** A colour's name in the reader's language ("red" / "rood" / "Rot" / "rouge"). */
+const colourName = (colour) => COLOURS()[colour] || colour;
+const cards = (n) => t("topspot.cards", { n });
 
 /** "red 7" / "joker": the words used on the page (the engine's names are "red-7" / "joker"). */
 export function cardName(card) {
-  return card === JOKER ? "joker" : `${colourOf(card)} ${numberOf(card)}`;
+  return card === JOKER ? t("topspot.joker") : t("topspot.card", { colour: colourName(colourOf(card)),
+    n: numberOf(card) });
 }
 
 function layoutOf(card) {
@@ -43,7 +50,7 @@ function cellKind(layout, cell) {
 
 function cardLabel(card) {
   const lay = layoutOf(card);
-  const corners = lay ? `, corner numbers ${lay.corners[0]} and ${lay.corners[1]}` : "";
+  const corners = lay ? t("topspot.corners", { a: lay.corners[0], b: lay.corners[1] }) : "";
   return `${cardName(card)}${corners}`;
 }
 
@@ -76,10 +83,10 @@ function stackElement(cards, topView, extra = "") {
   });
   return h(`span.ts-card.ts-stack-face.c-${colourOf(top)}${extra}`, { "aria-hidden": "true" },
     h("span.grid", cells),
-    cards.length > 1 ? h("span.depth", { title: `${cards.length} cards` }, `×${cards.length}`) : null);
+    cards.length > 1 ? h("span.depth", { title: t("topspot.cards", { n: cards.length }) }, `×${cards.length}`) : null);
 }
 
-const stackWords = (cards) => cards.map(cardName).join(" over ");
+const stackWords = (list) => list.map(cardName).join(t("topspot.over"));
 
 /** replaceChildren without the null/false placeholders of optional parts. */
 function fill(el, ...children) {
@@ -126,69 +133,71 @@ function draftAction(view, colours) {
 
 // ----- the board ---------------------------------------------------------------------------------------------------
 function seatStrip(view, ui) {
-  return h("ol.ts-seats", { "aria-label": "Players" }, view.hand_counts.map((count, s) => {
+  return h("ol.ts-seats", { "aria-label": t("newgame.players") }, view.hand_counts.map((count, s) => {
     const who = ui.names[s];
     const bot = ui.seats[s]?.kind === "bot";
     const classes = [s === view.current_player ? ".to-move" : "", s === view.you ? ".me" : "",
       count ? "" : ".out"].join("");
     const total = view.match ? view.match.totals[s] : null;
     return h(`li.ts-seat${classes}`, { dataset: { seat: String(s) } },
-      h("span.ts-seat-name", who, s === view.you && !bot ? h("span.you", " (you)") : null),
+      h("span.ts-seat-name", who, s === view.you && !bot ? h("span.you", ` ${t("topspot.you")}`) : null),
       bot ? h("span.badge.level", ui.seats[s].level) : null,
-      s === view.dealer ? h("span.badge.dealer", { title: "Dealer" }, "D") : null,
-      h("span.ts-hand-count", { title: `${plural(count, "card")} in hand`,
-        "aria-label": `${who} holds ${plural(count, "card")}` },
+      s === view.dealer ? h("span.badge.dealer", { title: t("topspot.dealer") }, t("topspot.dealer_badge")) : null,
+      h("span.ts-hand-count", { title: t("topspot.in_hand", { cards: cards(count) }),
+        "aria-label": t("topspot.holds", { name: who, cards: cards(count) }) },
       h("span.mini-back", { "aria-hidden": "true", dataset: { key: `hand@${s}` } }), ` ${count}`),
-      h("span.ts-points", { title: `${plural(view.rounds_won[s], "round")} won` +
-        (view.bonus[s] ? ` + ${view.bonus[s]} extra` : "") + (total !== null ? `; match total ${total}` : "") },
-      h("strong", String(view.scores[s])), ` ${view.scores[s] === 1 ? "pt" : "pts"}`,
+      h("span.ts-points", { title: t("topspot.rounds_won", { n: view.rounds_won[s] }) +
+        (view.bonus[s] ? t("topspot.extra", { n: view.bonus[s] }) : "") +
+        (total !== null ? t("topspot.match_total", { total }) : "") },
+      h("strong", String(view.scores[s])), ` ${t("topspot.pts", { n: view.scores[s] })}`,
       total !== null ? h("span.ts-total", ` · Σ ${total}`) : null));
   }));
 }
 
 function colourChip(colour) {
-  return h(`span.ts-chip.c-${colour}`, cap(colour));
+  return h(`span.ts-chip.c-${colour}`, cap(colourName(colour)));
 }
 
 function playBlock(play, ui, extra = {}) {
   const who = ui.names[play.player];
-  const label = `${who}: ${stackWords(play.cards)}, value ${play.value}` +
-    (play.follows ? "" : ` (did not follow ${extra.led || "the colour"}: cannot win)`);
+  const label = t("topspot.play_label", { name: who, stack: stackWords(play.cards), value: play.value }) +
+    (play.follows ? "" : t("topspot.did_not_follow", { colour: extra.led ? colourName(extra.led) : t("topspot.the_colour") }));
   return h(`div.ts-play${play.follows ? "" : ".off"}${extra.winner ? ".winner" : ""}`,
     { role: "img", "aria-label": label, title: label },
     h("span.ts-play-face", stackElement(play.cards, play.top_view),
       h("span.ts-value", { "aria-hidden": "true" }, String(play.value))),
     h("span.ts-play-cards", { "aria-hidden": "true" }, play.cards.map((c) =>
       h(`span.ts-mini.c-${colourOf(c)}`, c === JOKER ? "J" : String(numberOf(c))))),
-    play.follows ? null : h("span.ts-tag", "off colour"));
+    play.follows ? null : h("span.ts-tag", t("topspot.off_colour")));
 }
 
 function roundArea(table, ui) {
   const view = table.view;
   const me = ui.seats[view.you]?.kind === "human" ? view.you : null; // a bots-only game has no drop target
   const byPlayer = new Map(view.table.map((p) => [p.player, p]));
-  const title = view.over ? "Game over" : view.tiebreak ? `Round ${view.round} · tiebreaker ${view.tiebreak}` :
-    `Round ${view.round}`;
+  const title = view.over ? t("result.game_over") : view.tiebreak ?
+    t("topspot.round_tiebreak", { round: view.round, n: view.tiebreak }) : t("topspot.round", { round: view.round });
   const led = view.led_colour;
   const slots = view.over ? [] : view.order.map((s) => {
     const play = byPlayer.get(s);
     const mine = s === me;
     const who = ui.names[s];
-    const label = play ? `${who}'s play` : `${mine ? "Your" : `${who}'s`} place in this round`;
+    const label = play ? t("topspot.play_of", { name: who }) :
+      mine ? t("topspot.place_mine") : t("topspot.place_of", { name: who });
     const body = play ? playBlock(play, ui, { led }) : h("span.ts-card.slot", s === view.current_player ?
-      (mine ? "your play" : "thinking…") : "to play");
+      (mine ? t("topspot.your_play") : t("topspot.thinking")) : t("topspot.to_play"));
     return h(`div.ts-slot${s === view.current_player ? ".to-move" : ""}`,
       h("span.ts-slot-name", who),
-      mine && !play ? h("button.ts-spot", { type: "button", "aria-label": `${label}: play your stack here`,
+      mine && !play ? h("button.ts-spot", { type: "button", "aria-label": t("topspot.play_here", { label }),
         dataset: { key: `spot:${s}`, drop: "" } }, body)
         : h("div.ts-spot", { dataset: { key: `spot:${s}` }, "aria-label": label }, body));
   });
-  const pot = view.pot.length ? h("p.ts-pot", `${plural(view.pot.length, "card")} of the tied round` +
-    `${view.tiebreak > 1 ? "s" : ""} also go to the winner.`) : null;
-  return h("section.ts-round", { "aria-label": "This round" },
+  const pot = view.pot.length ? h("p.ts-pot", t(view.tiebreak > 1 ? "topspot.pot_many" : "topspot.pot_one",
+    { cards: cards(view.pot.length) })) : null;
+  return h("section.ts-round", { "aria-label": t("topspot.this_round") },
     h("header.ts-round-head", h("h2", title),
-      led ? h("span.ts-led", "Led colour ", colourChip(led)) : view.over ? null :
-        h("span.ts-led", `${ui.names[view.order[0]]} leads and chooses the colour`)),
+      led ? h("span.ts-led", `${t("topspot.led_colour")} `, colourChip(led)) : view.over ? null :
+        h("span.ts-led", t("topspot.leads_chooses", { name: ui.names[view.order[0]] }))),
     slots.length ? h("div.ts-slots", slots) : null, pot,
     lastRound(view, ui));
 }
@@ -198,17 +207,19 @@ function lastRound(view, ui) {
   if (!last) return null;
   let verdict;
   if (last.winner !== null && last.winner !== undefined) {
-    verdict = h("p.ts-verdict-line.won", h("strong", ui.names[last.winner]), ` wins with ${last.best}`,
-      ` and scores 1 point`, last.cards.length ? ` (takes ${plural(last.cards.length, "card")})` : "", ".");
+    verdict = h("p.ts-verdict-line.won", h("strong", ui.names[last.winner]), ` ${t("topspot.wins_with",
+      { best: last.best })}`, last.cards.length ? ` ${t("topspot.takes", { cards: cards(last.cards.length) })}` : "",
+    ".");
   } else if (last.cards && last.cards.length) {
-    verdict = h("p.ts-verdict-line", `Tie at ${last.best}; every tied player is out of cards: nobody scores.`);
+    verdict = h("p.ts-verdict-line", t("topspot.tie_nobody", { best: last.best }));
   } else {
-    verdict = h("p.ts-verdict-line", `Tie at ${last.best} between ${last.tied.map((s) => ui.names[s]).join(" and ")}:` +
-      " a tiebreaker round decides.");
+    verdict = h("p.ts-verdict-line", t("topspot.tie_between", { best: last.best,
+      names: last.tied.map((s) => ui.names[s]).join(t("common.and")) }));
   }
-  const name = last.tiebreak ? `Round ${last.round}, tiebreaker ${last.tiebreak}` : `Round ${last.round}`;
-  return h("section.ts-last", { "aria-label": `Last round: ${name}` },
-    h("header.ts-last-head", h("h3", `Last round · ${name.toLowerCase()}`),
+  const name = last.tiebreak ? t("topspot.last_tiebreak", { round: last.round, n: last.tiebreak }) :
+    t("topspot.last_round_n", { round: last.round });
+  return h("section.ts-last", { "aria-label": t("topspot.last_round", { name }) },
+    h("header.ts-last-head", h("h3", t("topspot.last_round_head", { name })),
       last.led_colour ? colourChip(last.led_colour) : null),
     verdict,
     h("div.ts-last-plays", last.plays.map((p) => h("div.ts-last-play", h("span.ts-slot-name", ui.names[p.player]),
@@ -233,10 +244,11 @@ function myArea(table, ui) {
   });
   const buttons = [];
   const hand = h("div.ts-hand", { role: "group",
-    "aria-label": `Your hand: ${view.hand.map(cardName).join(", ") || "empty"}` },
-  [...groups].map(([colour, cards]) => h(`div.ts-group.c-${colour}`,
-    h("span.ts-group-name", colour === JOKER ? "Jokers" : cap(colour), h("span.n", ` ${cards.length}`)),
-    h("div.ts-group-cards", cards.map(({ card, index }) => {
+    "aria-label": t("topspot.your_hand", { cards: view.hand.map(cardName).join(", ") || t("topspot.empty") }) },
+  [...groups].map(([colour, group]) => h(`div.ts-group.c-${colour}`,
+    h("span.ts-group-name", colour === JOKER ? t("topspot.jokers") : cap(colourName(colour)),
+      h("span.n", ` ${group.length}`)),
+    h("div.ts-group-cards", group.map(({ card, index }) => {
       // When a bot plays this seat (a bots-only game), its moves fly from the hand: the cards stand for "stack".
       const b = h("button.ts-hand-card", { type: "button", disabled: !canBuild,
         dataset: human ? { card, index: String(index) } : { card, index: String(index), key: "stack" },
@@ -245,28 +257,28 @@ function myArea(table, ui) {
       buttons.push(b);
       return b;
     })))));
-  if (!view.hand.length) hand.append(h("p.empty-hand", "No cards left: you are out of this game."));
+  if (!view.hand.length) hand.append(h("p.empty-hand", t("topspot.out")));
 
   // Nothing to build for a bot's seat, after the game or with no cards left: the hand alone.
   if (!human || view.over || !view.hand.length) {
-    return h("section.ts-me.watching", { "aria-label": `${ui.names[me]}'s hand` }, hand);
+    return h("section.ts-me.watching", { "aria-label": t("topspot.hand_of", { name: ui.names[me] }) }, hand);
   }
 
   // The builder: a preview of the stack (the source of the play), what the engine says about it, and buttons.
   const preview = h("button.ts-preview", { type: "button", dataset: { key: "stack", pick: "" } });
-  const list = h("ol.ts-draft-list", { "aria-label": "Your stack, top card first" });
+  const list = h("ol.ts-draft-list", { "aria-label": t("topspot.stack_list") });
   const verdict = h("p.ts-verdict", { role: "status", "aria-live": "polite" });
-  const colourRow = h("div.ts-colours", { role: "group", "aria-label": "Colour your joker stack stands for" });
+  const colourRow = h("div.ts-colours", { role: "group", "aria-label": t("topspot.joker_colour_label") });
   const playButton = h("button.btn.primary.ts-play-button", { type: "button", onclick: (e) => playDraft(e) },
-    "Play");
+    t("topspot.play"));
   const clearButton = h("button.btn.ts-clear", { type: "button", onclick: (e) => {
     e.stopPropagation();
     draft.picks = [];
     draft.colour = null;
     refresh();
-  } }, "Clear");
-  const area = h(`section.ts-me${canBuild ? ".to-move" : ""}`, { "aria-label": "Your stack and hand" },
-    h("div.ts-builder", h("div.ts-preview-wrap", preview, h("span.ts-preview-label", "Your stack")),
+  } }, t("topspot.clear"));
+  const area = h(`section.ts-me${canBuild ? ".to-move" : ""}`, { "aria-label": t("topspot.stack_and_hand") },
+    h("div.ts-builder", h("div.ts-preview-wrap", preview, h("span.ts-preview-label", t("topspot.your_stack"))),
       h("div.ts-builder-info", verdict, list, colourRow, h("div.ts-builder-buttons", playButton, clearButton))),
     hand);
 
@@ -292,34 +304,34 @@ function myArea(table, ui) {
     const { cards, entry, colours, next } = judge(table);
     const legalNow = !!entry;
     fill(preview, entry ? stackElement(entry.cards, entry.top_view) :
-      h("span.ts-card.slot", cards.length ? "✗" : "empty"),
+      h("span.ts-card.slot", cards.length ? "✗" : t("topspot.empty")),
     entry ? h("span.ts-value", { "aria-hidden": "true" }, String(entry.value)) : null);
     preview.classList.toggle("empty", !cards.length);
     preview.classList.toggle("illegal", cards.length > 0 && !legalNow);
-    preview.setAttribute("aria-label", !cards.length ? "Your stack: empty" :
-      `Your stack: ${stackWords(cards)}; ${legalNow ? `worth ${entry.value}` : "cannot be played"}`);
+    preview.setAttribute("aria-label", !cards.length ? t("topspot.stack_empty") : t("topspot.stack_is", {
+      stack: stackWords(cards), verdict: legalNow ? t("topspot.worth", { value: entry.value }) : t("topspot.cannot") }));
     fill(list, ...cards.map((c, i) => h("li", h("button.ts-draft-card", { type: "button",
-      "aria-label": `Take ${cardName(c)} off your stack`, title: "Take it off",
+      "aria-label": t("topspot.take_off", { card: cardName(c) }), title: t("topspot.take_it_off"),
       onclick: (e) => { e.stopPropagation(); toggle(draft.picks[i]); } },
     h(`span.ts-mini.c-${colourOf(c)}`, c === JOKER ? "J" : String(numberOf(c))), ` ${cardName(c)} ×`))));
-    if (!canBuild) fill(verdict, view.over ? "The game is over." : "Wait for your turn.");
+    if (!canBuild) fill(verdict, view.over ? t("topspot.over_msg") : t("topspot.wait"));
     else if (!cards.length) {
-      fill(verdict, view.led_colour ? h("span", colourChip(view.led_colour), " was led. ") : null,
-        "Pick your top card, then the cards to go under it.");
+      fill(verdict, view.led_colour ? h("span", colourChip(view.led_colour), ` ${t("topspot.was_led")} `) : null,
+        t("topspot.pick_top"));
     } else if (legalNow) {
-      fill(verdict, h("span.ok", "✓ Legal"), " · worth ", h("strong.ts-worth", String(entry.value)),
-        colours.length && !draft.colour ? " · choose its colour" : "");
+      fill(verdict, h("span.ok", t("topspot.legal")), ` · ${t("topspot.worth_word")} `,
+        h("strong.ts-worth", String(entry.value)), colours.length && !draft.colour ? ` · ${t("topspot.choose_colour")}` : "");
     } else {
-      fill(verdict, h("span.bad", "✗ Not a legal stack"), " · press “Why not?” to hear why");
+      fill(verdict, h("span.bad", t("topspot.not_legal")), ` · ${t("topspot.press_why")}`);
     }
     verdict.dataset.state = !cards.length ? "empty" : legalNow ? "legal" : "illegal";
-    fill(colourRow, ...(colours.length ? [h("span.ts-colours-label", "Joker stands for:"),
+    fill(colourRow, ...(colours.length ? [h("span.ts-colours-label", t("topspot.joker_stands")),
       ...colours.map((c) => h(`button.ts-colour.c-${c}${draft.colour === c ? ".chosen" : ""}`, {
         type: "button", "aria-pressed": String(draft.colour === c), dataset: { colour: c },
-        onclick: (e) => { e.stopPropagation(); draft.colour = c; refresh(); } }, cap(c)))] : []));
+        onclick: (e) => { e.stopPropagation(); draft.colour = c; refresh(); } }, cap(colourName(c))))] : []));
     colourRow.hidden = !colours.length;
     playButton.disabled = !canBuild || !cards.length;
-    playButton.textContent = cards.length && !legalNow ? "Why not?" : "Play";
+    playButton.textContent = cards.length && !legalNow ? t("topspot.why_not") : t("topspot.play");
     clearButton.disabled = !cards.length;
     for (const b of buttons) {
       const index = Number(b.dataset.index);
@@ -328,8 +340,8 @@ function myArea(table, ui) {
       b.querySelector(".ts-order").textContent = at >= 0 ? String(at + 1) : "";
       b.classList.toggle("fits", canBuild && at < 0 && next.has(b.dataset.card));
       b.setAttribute("aria-pressed", String(at >= 0));
-      b.setAttribute("aria-label", `${cardLabel(b.dataset.card)}` + (at >= 0 ? `, card ${at + 1} of your stack` :
-        next.has(b.dataset.card) && canBuild ? ", fits your stack" : ""));
+      b.setAttribute("aria-label", `${cardLabel(b.dataset.card)}` + (at >= 0 ? t("topspot.nth_in_stack", { n: at + 1 }) :
+        next.has(b.dataset.card) && canBuild ? t("topspot.fits") : ""));
     }
   }
   refresh();
@@ -340,27 +352,11 @@ function myArea(table, ui) {
 export default {
   name: "topspot",
   title: "Top Spot",
-  rules: [
-    "Every card is a 3 by 3 grid of spots, holes and blank cells. You play one card or a stack of cards of one " +
-      "colour laid exactly on top of each other; its value is the number of spots you can see from above, looking " +
-      "through the holes. The corner numbers say how many spots a card has and the most it can show in a stack.",
-    "Worked example: card 1 has one spot in the middle and holes all round; card 7 has spots in the four corners " +
-      "and holes on the edges; card 8 has spots on the four edges. Lay 1 on 7 on 8: the middle shows 1's spot, " +
-      "the corners show 7's spots, the edges show 8's spots through both cards. All nine cells show a spot: 9. " +
-      "Every card under the top must show at least one of its own spots, or it may not be added.",
-    "The leader plays any colour; the others must play that colour if they can. Who cannot plays one card of " +
-      "another colour, which never wins. The highest stack in the led colour takes the round, 1 point and the " +
-      "next lead. Junior: ties go to the first of them to play. Expert: tied players play tiebreaker rounds, and " +
-      "jokers (always on top, worth what shows through their six holes) may cover cards of any colour; a leading " +
-      "joker names its colour.",
-    "The game ends when a round is won with someone's last cards; a player left alone with cards scores 1 extra " +
-      "point per card. In this app you build your stack by picking cards top first: it shows its value and " +
-      "whether it may be played before you play it.",
-  ],
+  rules: () => ["topspot.rules.1", "topspot.rules.2", "topspot.rules.3", "topspot.rules.4"].map((k) => t(k)),
   optionHints: {
-    level: { label: "Level (junior or expert)" },
-    joker_each: { label: "Expert: everyone is dealt one joker" },
-    games: { label: "Games in the match (1 = a single game)", placeholder: "one each" },
+    level: { label: () => t("topspot.option.level"), choices: (c) => (c === "expert" ? t("topspot.level.expert") : t("topspot.level.junior")) },
+    joker_each: { label: () => t("topspot.option.joker_each") },
+    games: { label: () => t("topspot.option.games"), placeholder: "one each" },
   },
   cardElement: (card) => cardElement(card),
 
@@ -391,20 +387,21 @@ export default {
     const view = table.view;
     const key = action.cards.join(" ");
     const entry = mover === view.you ? (view.playable || []).find((p) => p.cards.join(" ") === key) : null;
-    return `${mover === view.you ? "play " : "plays "}${stackWords(action.cards)}` +
-      (action.colour ? ` as ${action.colour}` : "") + (entry ? ` (worth ${entry.value})` : "");
+    return t(mover === view.you ? "topspot.says_play" : "topspot.says_plays", { stack: stackWords(action.cards) }) +
+      (action.colour ? t("topspot.says_as", { colour: colourName(action.colour) }) : "") +
+      (entry ? ` (${t("topspot.worth", { value: entry.value })})` : "");
   },
 
   resultDetails(result, names) {
     const games = result.games || [result];
-    const rows = games.map((g, i) => h("tr", games.length > 1 ? h("th", { scope: "row" }, `Game ${i + 1}`) : null,
+    const rows = games.map((g, i) => h("tr", games.length > 1 ? h("th", { scope: "row" }, t("topspot.game_n", { n: i + 1 })) : null,
       ...names.map((_, s) => h("td", `${g.rounds_won?.[s] ?? 0}` + (g.bonus?.[s] ? ` + ${g.bonus[s]}` : "")))));
     return h("div.ts-result",
-      h("p.result-note", "Rounds won (+ extra points for cards left):"),
+      h("p.result-note", t("topspot.rounds_won_note")),
       h("table.scores", h("thead", h("tr", games.length > 1 ? h("th", "") : null,
         ...names.map((n) => h("th", { scope: "col" }, n)))), h("tbody", rows)),
-      games.length === 1 && result.reason ? h("p.result-note", `The game ended: ${result.reason.replace(
-        /\bseat (\d+)\b/g, (m, n) => names[Number(n)] ?? m)}.`) : null);
+      games.length === 1 && result.reason ? h("p.result-note", t("topspot.ended", { reason: result.reason.replace(
+        /\bseat (\d+)\b/g, (m, n) => names[Number(n)] ?? m) })) : null);
   },
 };
 

@@ -1,0 +1,112 @@
+"""The interface catalogues (web/i18n/<lang>.json) against each other and against the keys the JS and pages use.
+
+Fails when a key is missing in any language, when a key used in web/js or in a page is in no catalogue, when a
+translation drops or invents a {placeholder}, or when a plural entry lacks its forms. See docs/i18n.md.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+LANGS = ("en", "nl", "de", "fr")
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+CHOICE = re.compile(r"""\btr?\(\s*[\w.\s=!<>&|()]+?\?\s*["']([\w.]+)["']\s*:\s*["']([\w.]+)["']""")
+# The widget UI strings (teach contract: keys prefixed "widget."), as web/js/widget-strings.js on teach-widgets lists.
+WIDGET_KEYS = {
+    "widget.label", "widget.idle", "widget.start", "widget.loading", "widget.failed", "widget.previous", "widget.next",
+    "widget.restart", "widget.step", "widget.log", "widget.noMoves", "widget.player", "widget.tryIntro",
+    "widget.typeAction", "widget.actionLabel", "widget.tryJson", "widget.reset", "widget.legal", "widget.illegal",
+    "widget.badJson", "widget.stepFailed", "widget.error.notObject", "widget.error.game", "widget.error.scenario",
+    "widget.error.seat", "widget.error.steps", "widget.error.code", "widget.error.origin", "widget.error.fetch",
+    "widget.error.json", "widget.error.missing",
+}
+
+
+def catalogue(lang: str) -> dict:
+    return json.loads((WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+CATALOGUES = {lang: catalogue(lang) for lang in LANGS}
+NAMESPACES = {key.split(".")[0] for key in CATALOGUES["en"]}
+
+
+def forms(value: str | dict) -> list[str]:
+    return list(value.values()) if isinstance(value, dict) else [value]
+
+
+def used_keys() -> dict[str, set[str]]:
+    """Every catalogue key the code and pages name, by file: t("key") calls, key lists mapped through t, the
+    engine-status keys the worker sends, and data-i18n attributes in HTML."""
+    found: dict[str, set[str]] = {}
+    patterns = [
+        re.compile(r"""\btr?\(\s*["']([\w.]+)["']"""),  # t("key", ...)
+        re.compile(r"""["'](\w+\.rules\.\d+)["']"""),  # ["skipbo.rules.1", ...].map((k) => t(k))
+        re.compile(r"""\bkey: ["'](engine\.\w+)["']"""),  # the engine status carries its label's key
+        re.compile(r"""progress\([^)]*["'](engine\.\w+)["']\)"""),  # the worker's progress labels
+        re.compile(r"""data-i18n=["']([\w.]+)["']"""),  # static pages
+    ]
+    files = [p for p in WEB.rglob("*") if p.suffix in {".js", ".html"} and p.is_file()]
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        keys = {k for pattern in patterns for k in pattern.findall(text)}
+        for pair in CHOICE.findall(text):  # t(mine ? "a.key" : "b.key", ...)
+            keys.update(pair)
+        if path.suffix == ".js":  # keys picked from a list: any quoted "<namespace>.<name>" of a catalogue namespace
+            quoted = re.findall(r"""(?<!h\()["']([a-z0-9]+\.[\w.]+)["']""", text)  # h("table.scores") is a tag
+            keys.update(k for k in quoted if k.split(".")[0] in NAMESPACES)
+        if keys:
+            found[str(path.relative_to(WEB))] = keys
+    return found
+
+
+def test_every_language_has_exactly_the_english_keys() -> None:
+    english = set(CATALOGUES["en"])
+    for lang in LANGS[1:]:
+        keys = set(CATALOGUES[lang])
+        assert not english - keys, f"{lang}.json lacks {sorted(english - keys)}"
+        assert not keys - english, f"{lang}.json has keys English lacks: {sorted(keys - english)}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_values_are_text_with_the_same_placeholders(lang: str) -> None:
+    for key, value in CATALOGUES[lang].items():
+        english = CATALOGUES["en"][key]
+        assert isinstance(value, type(english)), f"{lang}:{key} is {type(value).__name__}"
+        if isinstance(value, dict):
+            assert {"one", "other"} <= set(value), f"{lang}:{key} needs one/other forms"
+        for text in forms(value):
+            assert isinstance(text, str) and text.strip(), f"{lang}:{key} is empty"
+        wanted = {p for text in forms(english) for p in PLACEHOLDER.findall(text)}
+        have = {p for text in forms(value) for p in PLACEHOLDER.findall(text)}
+        assert have == wanted, f"{lang}:{key} has placeholders {sorted(have)}, English {sorted(wanted)}"
+
+
+def test_every_key_the_code_uses_is_in_the_catalogue() -> None:
+    used = used_keys()
+    assert "js/main.js" in used and "js/table.js" in used  # the scan really reads the app
+    missing = {f: sorted(keys - set(CATALOGUES["en"])) for f, keys in used.items() if keys - set(CATALOGUES["en"])}
+    assert not missing, f"keys used but in no catalogue: {missing}"
+
+
+def test_the_widget_keys_of_the_contract_exist() -> None:
+    assert WIDGET_KEYS <= set(CATALOGUES["en"])
+
+
+def test_no_catalogue_key_is_dead() -> None:
+    # Used = named by a t() call as above, or quoted anywhere in the code (keys picked from a list in JS).
+    quoted = re.compile(r"""["']([\w.]+)["']""")
+    literals = {k for p in WEB.rglob("*.js") for k in quoted.findall(p.read_text(encoding="utf-8"))}
+    used = set().union(*used_keys().values()) | WIDGET_KEYS | (literals & set(CATALOGUES["en"]))
+    dead = set(CATALOGUES["en"]) - used
+    assert not dead, f"catalogue keys nothing uses: {sorted(dead)}"
+
+
+def test_the_scan_catches_an_unknown_key(tmp_path: Path) -> None:
+    pattern = re.compile(r"""\btr?\(\s*["']([\w.]+)["']""")
+    assert pattern.findall('x = t("home.nope", { n }) + t(\'a.b\')') == ["home.nope", "a.b"]
+    assert CHOICE.findall('t(c === 0 ? "x.wild" : "x.card", { card })') == [("x.wild", "x.card")]
