@@ -34,11 +34,13 @@ serve: site
 lint: venv
 	$(BIN)/ruff check pygame_rules tests e2e tools
 
+# Unit, scenario and property tests, spread over the machine's cores.
 unit: venv
-	$(BIN)/python -m pytest -q tests pygame_rules
+	$(BIN)/python -m pytest -q -n auto tests pygame_rules
 
 # Browser tests: build site/ in a fixture, serve it, drive /usr/bin/chromium through Playwright.
 e2e: venv node
+	bash tools/ensure_chromium.sh
 	$(BIN)/python -m pytest -q e2e
 
 test: lint unit e2e

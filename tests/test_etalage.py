@@ -310,6 +310,19 @@ def test_views_hide_other_hands_and_won_cards():
         state.view(6)
 
 
+def test_view_explains_the_last_trick_with_its_ranking():
+    """After the claims the played cards join the display; the view keeps the settled trick's ranking for the app."""
+    state = example()
+    play(state, "red-6")
+    for colour in ("yellow", "red", "green"):
+        claim(state, colour)
+    last = state.view(BEN)["last_trick"]
+    assert [(r["colour"], r["strength"], r["status"]) for r in last["ranking"]] == [
+        ("red", 11, "claims"), ("blue", 10, "claims"), ("yellow", 9, "tied"), ("green", 9, "tied")]
+    assert last["ranking"][0]["seats"] == [FRANK, DORA]
+    assert "ranking" not in state.to_json()["data"]["last_trick"]  # derived for the view, not saved
+
+
 # ----- saves and scenarios ------------------------------------------------------------------------------------
 def test_json_round_trip_mid_claim():
     state = example()

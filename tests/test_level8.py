@@ -604,6 +604,16 @@ def test_views_hide_other_hands_and_the_draw_order():
     assert "seed" not in text and view["hand_counts"] == [10, 10, 10]
 
 
+def test_view_describes_the_deck_for_the_app():
+    view = pr.new_game("level8", players=2, seed=1, options={"edition": "2016"}).view(0)
+    deck = view["deck"]
+    assert [c["code"] for c in deck["colours"]] == ["R", "O", "Y", "G", "B", "P"]
+    assert deck["colours"][0]["name"] == "red"
+    assert (deck["low"], deck["high"]) == (1, 15)
+    assert (deck["edition"], deck["jokers"], deck["skips"], deck["total"]) == ("2016", 5, 3, 98)
+    assert pr.new_game("level8", players=2, seed=1).view(1)["deck"]["jokers"] == 7
+
+
 def test_undo_policy():
     hand = hand_for(LEVELS["one_star"][0])
     state = make(hands=[hand, []])

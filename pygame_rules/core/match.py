@@ -97,14 +97,17 @@ class MatchState(State):
                 "game_number": number,
                 "points": points,
                 "totals": list(self.totals),
-                "text": f"Game {number} ends; match totals {self.totals}.",
+                "text": f"Game {number} ends; match totals: "
+                        + ", ".join(f"Seat {s} {t}" for s, t in enumerate(self.totals)) + ".",
             }
         ]
         if self.rules.finished(self.totals, number, self.options):
             self.over = True
             winners = winners_by_max(self.totals)
+            who = " and ".join(f"Seat {w}" for w in winners)
+            verb = "wins" if len(winners) == 1 else "share the win"
             events.append({"type": "match_end", "winners": winners, "totals": list(self.totals),
-                           "text": f"The match is over; seat(s) {winners} win."})
+                           "text": f"The match is over: {who} {verb} with {max(self.totals)} points."})
             return events
         self.start = self.rules.next_start(self.inner, self.totals, self.start)
         self.inner = self.inner_cls._setup(self.players, self.options, self.rng.fork(f"game{number + 1}"),

@@ -336,7 +336,7 @@ class EtalageState(State):
             "won": sorted(self.won[player], key=card_key),
             "won_counts": [len(w) for w in self.won],
             "score": sum(CARD_VALUE[c] for c in self.won[player]),
-            "last_trick": _copy_trick(self.last_trick),
+            "last_trick": _trick_view(self.last_trick),
             "over": over,
         }
         if over:
@@ -704,3 +704,12 @@ def _copy_trick(trick: dict[str, Any] | None) -> dict[str, Any] | None:
         "claims": [dict(c, cards=list(c["cards"])) for c in trick["claims"]],
         "next_leader": trick["next_leader"],
     }
+
+
+def _trick_view(trick: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The last trick as the view shows it: a copy plus its colour ranking (public: everyone saw the cards), so
+    a table can explain the claims after the played cards have joined the display."""
+    out = _copy_trick(trick)
+    if out is not None:
+        out["ranking"] = rank_colours([(p["seat"], p["card"]) for p in out["plays"]])
+    return out

@@ -575,6 +575,7 @@ class Level8State(State):
             "seat": player,
             "options": dict(self.options),
             "sheet": self.sheet.to_json(),
+            "deck": _deck_json(self.options["edition"]),
             "deal": self.deal_number,
             "dealer": self.dealer,
             "turn": self.turn,
@@ -789,6 +790,14 @@ class Level8State(State):
         s.phase = "skipped" if s.skipped[s.turn] else phase
         s._validate()
         return s
+
+
+def _deck_json(edition: str) -> dict[str, Any]:
+    """The public deck description the app draws with: colour codes and names, the number range, the edition."""
+    ed = DECK.editions[edition]
+    return {"colours": [{"code": c, "name": n} for c, n in zip(DECK.colours, DECK.colour_names, strict=True)],
+            "low": DECK.low, "high": DECK.high, "edition": ed.name, "title": ed.title, "jokers": ed.jokers,
+            "skips": ed.skips, "total": ed.total}
 
 
 def _str_list(value: Any, what: str) -> list[str]:

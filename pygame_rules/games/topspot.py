@@ -181,6 +181,30 @@ def stack_value(cards: tuple[str, ...] | list[str]) -> int:
     return sum(m.bit_count() for m in stack_shows(cards))
 
 
+def stack_top_view(cards: tuple[str, ...] | list[str]) -> list[list[Any]]:
+    """What each of the nine cells shows looking down on a stack listed top to bottom, for drawing it.
+
+    Each cell is ``[depth, "spot"]`` or ``[depth, "blank"]`` for the first card (0 = top) whose cell is not a hole,
+    or ``[None, "hole"]`` when the cell is a hole all the way down. The spots counted are exactly the value.
+
+    >>> stack_top_view(["red-1", "red-7", "red-8"])[:3]
+    [[1, 'spot'], [2, 'spot'], [1, 'spot']]
+    """
+    out: list[list[Any]] = []
+    for cell in range(CELLS):
+        bit = 1 << cell
+        shown: list[Any] = [None, "hole"]
+        for depth, card in enumerate(cards):
+            if SPOTS[card] & bit:
+                shown = [depth, "spot"]
+                break
+            if not HOLES[card] & bit:
+                shown = [depth, "blank"]
+                break
+        out.append(shown)
+    return out
+
+
 def _stacks_under(open_cells: int, avail: list[str], prefix: tuple[str, ...], value: int,
                   out: list[tuple[tuple[str, ...], int]]) -> None:
     """Append every legal extension of ``prefix`` downward; a card that would show no spot is pruned."""
@@ -211,6 +235,11 @@ def joker_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
     out: list[tuple[tuple[str, ...], int]] = [((JOKER,), 0)]
     _stacks_under(HOLES[JOKER], cards, (JOKER,), 0, out)
     return out
+
+
+def _drawn(play: Mapping[str, Any]) -> dict[str, Any]:
+    """A play for the view: a copy with its ``top_view`` (what the stack shows from above)."""
+    return dict(play, cards=list(play["cards"]), top_view=stack_top_view(play["cards"]))
 
 
 # ----- actions -----------------------------------------------------------------------------------------------------
@@ -391,6 +420,18 @@ class TopSpotState(State):
             for card in coloured:
                 yield (card,), None, SPOTS[card].bit_count()
 
+    def _playable(self) -> list[dict[str, Any]]:
+        """The current player's distinct legal stacks with value and top view, so the app can show a stack's
+        value and legality while the player builds it without a rule in JavaScript (one entry per card order;
+        a leading joker stack's colour choices share it)."""
+        seen: set[tuple[str, ...]] = set()
+        out = []
+        for cards, _colour, value in self._legal_plays():
+            if cards not in seen:
+                seen.add(cards)
+                out.append({"cards": list(cards), "value": value, "top_view": stack_top_view(cards)})
+        return out
+
     def result(self) -> dict[str, Any]:
         if not self.over:
             raise IllegalAction("the game is not over yet", code="not_over")
@@ -431,7 +472,7 @@ class TopSpotState(State):
             "tiebreak": self.tiebreak,
             "order": list(self.order),
             "led_colour": self.led_colour,
-            "table": [dict(p, cards=list(p["cards"])) for p in self.plays],
+            "table": [_drawn(p) for p in self.plays],
             "pot": list(self.pot),
             "won": [[list(s) for s in w] for w in self.won],
             "rounds_won": [len(w) for w in self.won],
@@ -442,7 +483,9 @@ class TopSpotState(State):
             "voids": [list(v) for v in self.voids],
             "no_joker": list(self.no_joker),
             "last_winner": self.last_winner,
-            "last_round": self.last_round,
+            "last_round": None if self.last_round is None else dict(
+                self.last_round, plays=[_drawn(p) for p in self.last_round["plays"]]),
+            "playable": self._playable() if player == self.current_player else [],
             "layouts": json.loads(_LAYOUTS_JSON),  # a fresh copy: views are never shared
             "over": self.over,
         }
@@ -789,4 +832,4 @@ class TopSpotState(State):
 
 
 __all__ = ["TopSpotState", "Play", "DECK", "Deck", "Layout", "parse_deck", "load_deck", "stack_value",
-           "stack_shows", "colour_stacks", "joker_stacks", "card_code", "JOKER", "sort_cards"]
+           "stack_shows", "stack_top_view", "colour_stacks", "joker_stacks", "card_code", "JOKER", "sort_cards"]

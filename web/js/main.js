@@ -1,6 +1,7 @@
 // The app shell: draws at once while Python starts in the worker, then lists games, runs the new-game dialog,
 // resumes a saved game, and shows results. Every rule question goes to the engine through Engine.request.
 import { Engine, EngineError } from "./engine.js";
+import { openExample } from "./example.js";
 import { PLANNED, RENDERERS } from "./games/index.js";
 import { clearGame, readGame, readSettings, saveSettings } from "./store.js";
 import { defaultName, SPEEDS, TableController } from "./table.js";
@@ -77,8 +78,11 @@ function gameTile(info, renderer) {
     h("div.tile-head", h("h2", info.title), players ? h("span.players", players) : null,
       renderer ? null : h("span.badge", "Coming")),
     h("div.rules", rules.map((p) => h("p", p))),
-    renderer ? h("button.btn.primary.new-game", { type: "button", onclick: () => newGameDialog(info),
-      "aria-label": `New ${info.title} game` }, "New game") : null);
+    renderer ? h("div.tile-buttons",
+      h("button.btn.primary.new-game", { type: "button", onclick: () => newGameDialog(info),
+        "aria-label": `New ${info.title} game` }, "New game"),
+      renderer.example ? h("button.btn.ghost.example-open", { type: "button",
+        onclick: () => openExample(engine, renderer, renderer.example) }, renderer.example.label) : null) : null);
 }
 
 // ----- new game dialog ----------------------------------------------------------------------------------------
@@ -192,6 +196,11 @@ function optionField(spec, hint, prev) {
       value: prev[spec.name] ?? "" });
     return { name: spec.name, el: h("label.row", `${label} `, num),
       read: () => (num.value === "" ? undefined : Number(num.value)) };
+  }
+  if (spec.choices && spec.choices.length) {
+    const was = prev[spec.name] ?? spec.default;
+    const select = h("select", { id }, spec.choices.map((c) => h("option", { value: c, selected: c === was }, c)));
+    return { name: spec.name, el: h("label.row", `${label} `, select), read: () => select.value };
   }
   const text = h("input", { type: "text", id, value: prev[spec.name] ?? spec.default ?? "" });
   return { name: spec.name, el: h("label.row", `${label} `, text), read: () => text.value };

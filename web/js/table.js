@@ -101,7 +101,8 @@ export class TableController {
     const t = this.table;
     this.moves = t.legal.map((action) => ({ action, ...this.renderer.keys(action, t.current_player, t) }));
     this.board.replaceChildren(this.renderer.render(t, { names: this.names, viewer: this.viewer,
-      seats: this.setup.seats }));
+      seats: this.setup.seats, act: (action, el) => this.act(action, el), check: (action) => this.check(action),
+      redraw: () => this.draw() }));
     this.board.dataset.current = String(t.current_player);
     this.board.dataset.over = String(t.over);
     this.decorate();
@@ -168,6 +169,13 @@ export class TableController {
     if (!this.myTurn) { toast(`It is ${this.names[this.table.current_player]}'s turn.`); return; }
     const key = el.dataset.key;
     if (this.selected && "drop" in el.dataset && key !== this.selected) {
+      // A renderer may keep page-only state (e.g. a combination being built) and handle a gesture itself.
+      if (this.renderer.gesture?.(this.table, this.selected, key)) {
+        this.selected = null;
+        this.say("");
+        this.draw();
+        return;
+      }
       const action = this.renderer.actionFor(this.table, this.selected, key);
       if (action) { this.attempt(action, el); return; }
     }
@@ -200,6 +208,18 @@ export class TableController {
     } finally {
       this.busy = false;
     }
+  }
+
+  /** For renderers: play an action built on the page (legal list first, else the engine says why not). */
+  async act(action, el = this.board) {
+    if (this.busy || !this.myTurn) { toast(this.busy ? "One moment: the last move is still being played." :
+      `It is ${this.names[this.table.current_player]}'s turn.`); return; }
+    await this.attempt(action, el);
+  }
+
+  /** For renderers: the engine's verdict on an action, without changing anything ({legal, message}). */
+  check(action) {
+    return this.engine.request("check", { session: this.session, action, seat: this.viewer });
   }
 
   async play(action) {

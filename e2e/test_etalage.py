@@ -1,0 +1,191 @@
+"""Etalage in real Chromium: the worked-example replay, a game played by clicks and drags against bots, an illegal
+gesture refused by the engine, and a bots-only match to the result screen. Screenshots at 375 and 1280 px.
+
+Every test ends with ``guard.check()``: no request left the origin and the console stayed free of errors.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pygame_rules import api
+
+from .conftest import ENGINE_TIMEOUT, click_key, legal_moves, screenshot, wait_my_turn
+
+
+def _engine(request: dict[str, Any]) -> dict[str, Any]:
+    """Ask the CPython copy of the same engine (what the browser's engine must answer too)."""
+    return json.loads(api.handle(json.dumps({"id": 0, **request})))
+
+
+def _table(page: Any) -> dict[str, Any]:
+    return page.evaluate("() => window.__app.controller.table")
+
+
+def _start(page: Any, *, seats: list[str], seed: int, speed: str = "instant", games: int | None = None) -> None:
+    """Open the Etalage dialog and start a game; ``seats`` like ["human", "bot:normal", "bot:easy"]."""
+    page.click(".game-tile[data-game=etalage] .new-game")
+    page.select_option("#players", str(len(seats)))
+    for i, seat in enumerate(seats):
+        kind, _, level = seat.partition(":")
+        page.select_option(f'select[data-seat="{i}"][data-role="kind"]', kind)
+        if level:
+            page.select_option(f'select[data-seat="{i}"][data-role="level"]', level)
+    if games is not None:
+        page.fill("#opt-games", str(games))
+    page.fill("#seed-input", str(seed))
+    page.select_option("#speed-input", speed)
+    page.click("#start-game")
+    page.wait_for_selector(".et, #result-dialog", timeout=ENGINE_TIMEOUT)
+
+
+def test_tile_rules_and_worked_example_replay(page: Any, guard: Any) -> None:
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.locator(".game-tile[data-game=etalage]").scroll_into_view_if_needed()
+    screenshot(page, "etalage-home-375.png")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    tile = page.locator(".game-tile[data-game=etalage]")
+    assert tile.locator(".badge", has_text="Coming").count() == 0
+    assert "strength" in tile.locator(".rules").inner_text()
+    tile.locator(".example-open").click()
+    page.wait_for_selector("#example-board .et", timeout=ENGINE_TIMEOUT)
+    board = page.locator("#example-board")
+    assert board.get_attribute("data-step") == "0"
+    groups = [g.get_attribute("data-colour") for g in board.locator(".et-group").all()]
+    assert groups == ["red", "yellow", "green", "blue"]
+    sums = [t.strip() for t in board.locator(".et-sum").all_inner_texts()]
+    assert sums == ["Red 9", "Yellow 11", "Green 6", "Blue 4"]
+    assert "Anna" in page.locator("#example-caption").inner_text()
+
+    def step_to(n: int) -> None:
+        while int(board.get_attribute("data-step")) < n:
+            before = board.get_attribute("data-step")
+            page.click("#example-next")
+            page.wait_for_function(f"() => document.querySelector('#example-board').dataset.step !== '{before}'")
+
+    step_to(3)  # Anna green 7, Ben green 2, Cécile yellow 9: green and yellow tie for now
+    ranks = board.locator(".et-rank")
+    assert [r.get_attribute("data-status") for r in ranks.all()] == ["tied", "tied"]
+    step_to(6)  # the trick is complete: red 11 > blue 10 > green 9 = yellow 9
+    rows = [(r.get_attribute("data-colour"), r.get_attribute("data-strength"), r.get_attribute("data-status"))
+            for r in ranks.all()]
+    assert rows == [("red", "11", "claims"), ("blue", "10", "claims"), ("yellow", "9", "tied"),
+                    ("green", "9", "tied")]
+    assert "Frank 6" in ranks.first.inner_text() and "Dora 5" in ranks.first.inner_text()
+    played = [s.get_attribute("data-card") for s in board.locator(".et-trick .et-card").all()]
+    assert played == ["green-7", "green-2", "yellow-9", "red-5", "blue-10", "red-6"]
+    page.set_viewport_size({"width": 1280, "height": 900})
+    screenshot(page, "etalage-example-1280.png")
+    page.set_viewport_size({"width": 375, "height": 812})
+    screenshot(page, "etalage-example-375.png")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    step_to(9)
+    cards = sorted(c.get_attribute("data-card") for c in board.locator(".et-display .et-card").all())
+    assert cards == sorted(["blue-4", "green-7", "green-2", "yellow-9", "red-5", "blue-10", "red-6"])
+    last = board.locator(".et-last")
+    assert "Frank leads" in last.inner_text()
+    assert "Frank 6 took yellow (7, 4)" in last.inner_text()
+    assert "Dora 5 took red (8, 1)" in last.inner_text()
+    assert "Emiel 10 took green (6)" in last.inner_text()
+    assert board.locator('.et-seat[data-seat="5"] .et-points').inner_text() == "11 pts"  # Frank's view
+    page.click("#example-back")
+    assert board.get_attribute("data-step") == "8"
+    page.click("#example-restart")
+    assert board.get_attribute("data-step") == "0"
+    page.click("#example-close")
+    page.wait_for_selector("#example-dialog", state="detached")
+    guard.check()
+
+
+def test_play_by_clicks_and_drags_against_bots(page: Any, guard: Any) -> None:
+    seed = 11
+    _start(page, seats=["human", "bot:normal", "bot:easy", "bot:normal", "bot:random", "bot:normal"], seed=seed)
+    wait_my_turn(page)
+    table = _table(page)
+    assert table["view"]["phase"] == "play"
+    # The same seed gives the same deal in the CPython engine: the browser draws what the engine dealt.
+    fresh = _engine({"op": "new", "game": "etalage", "players": 6, "seed": seed, "options": {}, "seat": 0})
+    assert table["view"]["hand"] == fresh["table"]["view"]["hand"]
+    page.set_viewport_size({"width": 375, "height": 812})
+    screenshot(page, "etalage-start-375.png")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    hand = [b.get_attribute("data-key") for b in page.locator("#board .et-hand-card").all()]
+    assert hand == [f"hand:{c}" for c in table["view"]["hand"]]
+
+    # An illegal gesture: claiming while the trick is being played. The engine refuses; nothing changes.
+    log_before = page.evaluate("() => window.__app.controller.log.length")
+    colour = table["view"]["display_groups"][0]["colour"]
+    click_key(page, f"group:{colour}")
+    click_key(page, "won:0")
+    page.wait_for_function("() => document.querySelector('#status').dataset.kind === 'error'")
+    assert "cannot claim" in page.locator("#status").inner_text()
+    assert page.evaluate("() => window.__app.controller.log.length") == log_before
+    assert _table(page)["view"]["hand"] == table["view"]["hand"]
+
+    plays = claims = 0
+    used_drag = shot = False
+    while True:
+        page.wait_for_function("() => { const c = window.__app.controller; return c && !c.busy && !c._running &&"
+                               " (c.myTurn || c.table.over); }", timeout=60_000)
+        table = _table(page)
+        if table["over"]:
+            break
+        moves = legal_moves(page)
+        logged = page.evaluate("() => window.__app.controller.log.length")
+        if table["view"]["phase"] == "claim":
+            # the claimant sees the colour groups glowing; take the largest by clicking group then pile
+            groups = {g["colour"]: g["sum"] for g in table["view"]["display_groups"]}
+            glowing = page.locator("#board .et-group.can-pick").count()
+            assert glowing == len(moves) == len(groups)
+            best = max(moves, key=lambda m: groups[m["action"]["colour"]])
+            if not shot:
+                page.wait_for_selector("#toast", state="hidden")  # the refusal's message has gone
+                page.set_viewport_size({"width": 1280, "height": 900})
+                screenshot(page, "etalage-claim-1280.png")
+                page.set_viewport_size({"width": 375, "height": 812})
+                screenshot(page, "etalage-claim-375.png")
+                page.set_viewport_size({"width": 1280, "height": 900})
+                shot = True
+            click_key(page, best["source"])
+            assert page.locator("#board [data-key='won:0']").get_attribute("class").count("can-drop") == 1
+            click_key(page, best["target"])
+            claims += 1
+        else:
+            best = max(moves, key=lambda m: int(m["action"]["card"].rsplit("-", 1)[1]))
+            assert best["target"] == "trick:0"
+            if not used_drag:
+                page.drag_and_drop(f'#board [data-key="{best["source"]}"]', '#board [data-key="trick:0"]')
+                used_drag = True
+            else:
+                click_key(page, best["source"])
+                click_key(page, best["target"])
+            plays += 1
+        page.wait_for_function("(n) => window.__app.controller.log.length > n", arg=logged)
+    assert plays == 9 and claims >= 1
+    page.wait_for_selector("#result-dialog", timeout=ENGINE_TIMEOUT)
+    result = _table(page)["result"]
+    text = page.locator("#result-dialog").inner_text()
+    assert f"= {result['scores'][0]}" in text and "Player 1" in text
+    assert page.locator("#result-dialog .et-won-list li").count() == 6
+    guard.check()
+
+
+def test_bots_only_match_to_the_result(page: Any, guard: Any) -> None:
+    _start(page, seats=["bot:normal", "bot:easy", "bot:random", "bot:normal"], seed=5, games=2)
+    page.wait_for_selector("#result-dialog", timeout=120_000)
+    result = _table(page)["result"]
+    assert len(result["games"]) == 2
+    assert result["scores"] == [a + b for a, b in zip(result["games"][0]["points"], result["games"][1]["points"],
+                                                      strict=True)]
+    rows = page.locator("#result-dialog .et-games tbody tr")
+    assert rows.count() == 2
+    assert rows.nth(1).locator("td").all_inner_texts() == [str(p) for p in result["games"][1]["points"]]
+    score_cells = page.locator("#result-dialog table.scores:not(.et-games) tbody td").all_inner_texts()
+    assert score_cells == [str(s) for s in result["scores"]]
+    page.set_viewport_size({"width": 375, "height": 812})
+    screenshot(page, "etalage-result-375.png")
+    page.click("#result-dialog >> text=View the table")
+    assert page.locator("#board .et").count() == 1
+    screenshot(page, "etalage-end-375.png")
+    guard.check()

@@ -1,0 +1,410 @@
+// Top Spot drawing and gesture mapping. The engine decides everything: the legal list (table.legal) and the view's
+// `playable` list (every legal stack of the seat to move with its value and what it shows from above) are the only
+// sources of legality and value here; any other stack goes to the engine's `check` op through the table, whose
+// message is shown. This module keeps one piece of page state of its own: the stack the player is building (which
+// hand cards, in which order, and the colour a leading joker stack declares).
+//
+// Keys: stack (the stack being built: the source of every play of the viewer), hand@<seat> (a seat's hand),
+// spot:<seat> (that seat's place in the current round: the target of its play).
+import { h, plural } from "../util.js";
+
+// The stylesheet of this renderer, loaded once with the module (same origin; the build copies and precaches it).
+const sheet = new URL("../../css/topspot.css", import.meta.url).href;
+if (typeof document !== "undefined" && !document.querySelector(`link[href="${sheet}"]`)) {
+  document.head.append(h("link", { rel: "stylesheet", href: sheet }));
+}
+
+const JOKER = "joker";
+let LAYOUTS = null; // the deck's card layouts, from the last view drawn (cards never change within a session)
+
+// The stack being built: indices into view.hand, top card first; `sig` ties it to one position of one round.
+const draft = { sig: "", picks: [], colour: null };
+
+// ----- cards -------------------------------------------------------------------------------------------------------
+const colourOf = (card) => (card === JOKER ? JOKER : card.slice(0, card.lastIndexOf("-")));
+const numberOf = (card) => (card === JOKER ? null : Number(card.slice(card.lastIndexOf("-") + 1)));
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** "red 7" / "joker": the words used on the page (the engine's names are "red-7" / "joker"). */
+export function cardName(card) {
+  return card === JOKER ? "joker" : `${colourOf(card)} ${numberOf(card)}`;
+}
+
+function layoutOf(card) {
+  if (!LAYOUTS) return null;
+  return card === JOKER ? LAYOUTS.joker : LAYOUTS.cards[String(numberOf(card))];
+}
+
+/** What one cell of a single card is: "s" (spot), "h" (hole) or "b" (blank). */
+function cellKind(layout, cell) {
+  if (layout.spots.includes(cell)) return "s";
+  return layout.holes.includes(cell) ? "h" : "b";
+}
+
+function cardLabel(card) {
+  const lay = layoutOf(card);
+  const corners = lay ? `, corner numbers ${lay.corners[0]} and ${lay.corners[1]}` : "";
+  return `${cardName(card)}${corners}`;
+}
+
+/** A card face drawn as its 3x3 grid (spot = white dot, hole = window to the table, blank = plain) with its corner
+ * numbers (spots, spots + holes); null/undefined draws a card back. */
+function cardElement(card, extra = "") {
+  if (card === null || card === undefined) return h(`span.ts-card.back${extra}`, { "aria-hidden": "true" });
+  const lay = layoutOf(card);
+  const cells = [];
+  for (let cell = 0; cell < 9; cell++) {
+    const kind = lay ? cellKind(lay, cell) : "b";
+    cells.push(h(`span.cell.${kind}`, kind === "h" ? h("span.win") : kind === "s" ? h("span.dot") : null));
+  }
+  return h(`span.ts-card.c-${colourOf(card)}${extra}`, { "aria-hidden": "true", dataset: { card } },
+    h("span.corner.tl", lay ? String(lay.corners[0]) : ""),
+    h("span.corner.br", lay ? String(lay.corners[1]) : ""),
+    h("span.grid", cells),
+    h("span.id", card === JOKER ? "J" : `#${numberOf(card)}`));
+}
+
+/** A stack seen from above, from the engine's top view: the top card's surface with the cells below showing
+ * through its holes (each window coloured by the card seen there). */
+function stackElement(cards, topView, extra = "") {
+  const top = cards[0];
+  const cells = topView.map(([depth, what]) => {
+    if (depth === 0) return h(`span.cell.${what === "spot" ? "s" : "b"}`, what === "spot" ? h("span.dot") : null);
+    if (depth === null) return h("span.cell.h", h("span.win"));
+    return h("span.cell.h", h(`span.win.c-${colourOf(cards[depth])}`, { dataset: { depth: String(depth) } },
+      what === "spot" ? h("span.dot") : null));
+  });
+  return h(`span.ts-card.ts-stack-face.c-${colourOf(top)}${extra}`, { "aria-hidden": "true" },
+    h("span.grid", cells),
+    cards.length > 1 ? h("span.depth", { title: `${cards.length} cards` }, `×${cards.length}`) : null);
+}
+
+const stackWords = (cards) => cards.map(cardName).join(" over ");
+
+/** replaceChildren without the null/false placeholders of optional parts. */
+function fill(el, ...children) {
+  el.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false && c !== ""));
+}
+
+// ----- the stack being built ---------------------------------------------------------------------------------------
+function draftCards(view) {
+  return draft.picks.map((i) => view.hand[i]);
+}
+
+/** Start a fresh stack whenever the position changes (new round, a play made, another hand). */
+function syncDraft(view) {
+  const sig = [view.match?.game_number ?? 1, view.round, view.tiebreak, view.table.length, view.hand.join(",")]
+    .join("|");
+  if (sig !== draft.sig) {
+    draft.sig = sig;
+    draft.picks = [];
+    draft.colour = null;
+  }
+}
+
+/** What the engine says about the stack being built: its playable entry (value, top view) or none, the colours a
+ * leading joker stack may declare with these cards (from the legal list), and which hand cards extend it legally. */
+function judge(table) {
+  const view = table.view;
+  const cards = draftCards(view);
+  const key = cards.join(" ");
+  const entry = (view.playable || []).find((p) => p.cards.join(" ") === key) || null;
+  const colours = table.legal.filter((a) => a.colour && a.cards.join(" ") === key).map((a) => a.colour);
+  const next = new Set();
+  for (const p of view.playable || []) {
+    if (p.cards.length === cards.length + 1 && p.cards.slice(0, cards.length).join(" ") === key) {
+      next.add(p.cards[cards.length]);
+    }
+  }
+  if (!colours.includes(draft.colour)) draft.colour = null;
+  return { cards, entry, colours, next };
+}
+
+function draftAction(view, colours) {
+  return { type: "play", cards: draftCards(view), colour: colours.length ? draft.colour : null };
+}
+
+// ----- the board ---------------------------------------------------------------------------------------------------
+function seatStrip(view, ui) {
+  return h("ol.ts-seats", { "aria-label": "Players" }, view.hand_counts.map((count, s) => {
+    const who = ui.names[s];
+    const bot = ui.seats[s]?.kind === "bot";
+    const classes = [s === view.current_player ? ".to-move" : "", s === view.you ? ".me" : "",
+      count ? "" : ".out"].join("");
+    const total = view.match ? view.match.totals[s] : null;
+    return h(`li.ts-seat${classes}`, { dataset: { seat: String(s) } },
+      h("span.ts-seat-name", who, s === view.you && !bot ? h("span.you", " (you)") : null),
+      bot ? h("span.badge.level", ui.seats[s].level) : null,
+      s === view.dealer ? h("span.badge.dealer", { title: "Dealer" }, "D") : null,
+      h("span.ts-hand-count", { title: `${plural(count, "card")} in hand`,
+        "aria-label": `${who} holds ${plural(count, "card")}` },
+      h("span.mini-back", { "aria-hidden": "true", dataset: { key: `hand@${s}` } }), ` ${count}`),
+      h("span.ts-points", { title: `${plural(view.rounds_won[s], "round")} won` +
+        (view.bonus[s] ? ` + ${view.bonus[s]} extra` : "") + (total !== null ? `; match total ${total}` : "") },
+      h("strong", String(view.scores[s])), ` ${view.scores[s] === 1 ? "pt" : "pts"}`,
+      total !== null ? h("span.ts-total", ` · Σ ${total}`) : null));
+  }));
+}
+
+function colourChip(colour) {
+  return h(`span.ts-chip.c-${colour}`, cap(colour));
+}
+
+function playBlock(play, ui, extra = {}) {
+  const who = ui.names[play.player];
+  const label = `${who}: ${stackWords(play.cards)}, value ${play.value}` +
+    (play.follows ? "" : ` (did not follow ${extra.led || "the colour"}: cannot win)`);
+  return h(`div.ts-play${play.follows ? "" : ".off"}${extra.winner ? ".winner" : ""}`,
+    { role: "img", "aria-label": label, title: label },
+    h("span.ts-play-face", stackElement(play.cards, play.top_view),
+      h("span.ts-value", { "aria-hidden": "true" }, String(play.value))),
+    h("span.ts-play-cards", { "aria-hidden": "true" }, play.cards.map((c) =>
+      h(`span.ts-mini.c-${colourOf(c)}`, c === JOKER ? "J" : String(numberOf(c))))),
+    play.follows ? null : h("span.ts-tag", "off colour"));
+}
+
+function roundArea(table, ui) {
+  const view = table.view;
+  const me = ui.seats[view.you]?.kind === "human" ? view.you : null; // a bots-only game has no drop target
+  const byPlayer = new Map(view.table.map((p) => [p.player, p]));
+  const title = view.over ? "Game over" : view.tiebreak ? `Round ${view.round} · tiebreaker ${view.tiebreak}` :
+    `Round ${view.round}`;
+  const led = view.led_colour;
+  const slots = view.over ? [] : view.order.map((s) => {
+    const play = byPlayer.get(s);
+    const mine = s === me;
+    const who = ui.names[s];
+    const label = play ? `${who}'s play` : `${mine ? "Your" : `${who}'s`} place in this round`;
+    const body = play ? playBlock(play, ui, { led }) : h("span.ts-card.slot", s === view.current_player ?
+      (mine ? "your play" : "thinking…") : "to play");
+    return h(`div.ts-slot${s === view.current_player ? ".to-move" : ""}`,
+      h("span.ts-slot-name", who),
+      mine && !play ? h("button.ts-spot", { type: "button", "aria-label": `${label}: play your stack here`,
+        dataset: { key: `spot:${s}`, drop: "" } }, body)
+        : h("div.ts-spot", { dataset: { key: `spot:${s}` }, "aria-label": label }, body));
+  });
+  const pot = view.pot.length ? h("p.ts-pot", `${plural(view.pot.length, "card")} of the tied round` +
+    `${view.tiebreak > 1 ? "s" : ""} also go to the winner.`) : null;
+  return h("section.ts-round", { "aria-label": "This round" },
+    h("header.ts-round-head", h("h2", title),
+      led ? h("span.ts-led", "Led colour ", colourChip(led)) : view.over ? null :
+        h("span.ts-led", `${ui.names[view.order[0]]} leads and chooses the colour`)),
+    slots.length ? h("div.ts-slots", slots) : null, pot,
+    lastRound(view, ui));
+}
+
+function lastRound(view, ui) {
+  const last = view.last_round;
+  if (!last) return null;
+  let verdict;
+  if (last.winner !== null && last.winner !== undefined) {
+    verdict = h("p.ts-verdict-line.won", h("strong", ui.names[last.winner]), ` wins with ${last.best}`,
+      ` and scores 1 point`, last.cards.length ? ` (takes ${plural(last.cards.length, "card")})` : "", ".");
+  } else if (last.cards && last.cards.length) {
+    verdict = h("p.ts-verdict-line", `Tie at ${last.best}; every tied player is out of cards: nobody scores.`);
+  } else {
+    verdict = h("p.ts-verdict-line", `Tie at ${last.best} between ${last.tied.map((s) => ui.names[s]).join(" and ")}:` +
+      " a tiebreaker round decides.");
+  }
+  const name = last.tiebreak ? `Round ${last.round}, tiebreaker ${last.tiebreak}` : `Round ${last.round}`;
+  return h("section.ts-last", { "aria-label": `Last round: ${name}` },
+    h("header.ts-last-head", h("h3", `Last round · ${name.toLowerCase()}`),
+      last.led_colour ? colourChip(last.led_colour) : null),
+    verdict,
+    h("div.ts-last-plays", last.plays.map((p) => h("div.ts-last-play", h("span.ts-slot-name", ui.names[p.player]),
+      playBlock(p, ui, { winner: p.player === last.winner, led: last.led_colour })))));
+}
+
+// ----- the player's own area: hand and stack builder ----------------------------------------------------------------
+function myArea(table, ui) {
+  const view = table.view;
+  const me = view.you;
+  const human = ui.seats[me]?.kind === "human";
+  const canBuild = human && !view.over && view.current_player === me && table.legal.length > 0;
+  syncDraft(view);
+  if (!canBuild) draft.picks = [];
+
+  // The hand, grouped by colour (deck order, jokers last), each card a button that adds it to the stack.
+  const groups = new Map();
+  view.hand.forEach((card, index) => {
+    const colour = colourOf(card);
+    if (!groups.has(colour)) groups.set(colour, []);
+    groups.get(colour).push({ card, index });
+  });
+  const buttons = [];
+  const hand = h("div.ts-hand", { role: "group",
+    "aria-label": `Your hand: ${view.hand.map(cardName).join(", ") || "empty"}` },
+  [...groups].map(([colour, cards]) => h(`div.ts-group.c-${colour}`,
+    h("span.ts-group-name", colour === JOKER ? "Jokers" : cap(colour), h("span.n", ` ${cards.length}`)),
+    h("div.ts-group-cards", cards.map(({ card, index }) => {
+      // When a bot plays this seat (a bots-only game), its moves fly from the hand: the cards stand for "stack".
+      const b = h("button.ts-hand-card", { type: "button", disabled: !canBuild,
+        dataset: human ? { card, index: String(index) } : { card, index: String(index), key: "stack" },
+        onclick: (e) => { e.stopPropagation(); toggle(index); } },
+      cardElement(card), h("span.ts-order", { "aria-hidden": "true" }));
+      buttons.push(b);
+      return b;
+    })))));
+  if (!view.hand.length) hand.append(h("p.empty-hand", "No cards left: you are out of this game."));
+
+  // Nothing to build for a bot's seat, after the game or with no cards left: the hand alone.
+  if (!human || view.over || !view.hand.length) {
+    return h("section.ts-me.watching", { "aria-label": `${ui.names[me]}'s hand` }, hand);
+  }
+
+  // The builder: a preview of the stack (the source of the play), what the engine says about it, and buttons.
+  const preview = h("button.ts-preview", { type: "button", dataset: { key: "stack", pick: "" } });
+  const list = h("ol.ts-draft-list", { "aria-label": "Your stack, top card first" });
+  const verdict = h("p.ts-verdict", { role: "status", "aria-live": "polite" });
+  const colourRow = h("div.ts-colours", { role: "group", "aria-label": "Colour your joker stack stands for" });
+  const playButton = h("button.btn.primary.ts-play-button", { type: "button", onclick: (e) => playDraft(e) },
+    "Play");
+  const clearButton = h("button.btn.ts-clear", { type: "button", onclick: (e) => {
+    e.stopPropagation();
+    draft.picks = [];
+    draft.colour = null;
+    refresh();
+  } }, "Clear");
+  const area = h(`section.ts-me${canBuild ? ".to-move" : ""}`, { "aria-label": "Your stack and hand" },
+    h("div.ts-builder", h("div.ts-preview-wrap", preview, h("span.ts-preview-label", "Your stack")),
+      h("div.ts-builder-info", verdict, list, colourRow, h("div.ts-builder-buttons", playButton, clearButton))),
+    hand);
+
+  function toggle(index) {
+    const at = draft.picks.indexOf(index);
+    if (at >= 0) draft.picks.splice(at, 1);
+    else draft.picks.push(index);
+    refresh();
+  }
+
+  function playDraft(event) {
+    event.stopPropagation();
+    // The same gesture as picking the stack and dropping it on your place: the table checks it against the legal
+    // list and, when it is not there, asks the engine why.
+    const board = area.closest("#board") || area.parentElement;
+    const target = board.querySelector(`[data-key="spot:${me}"]`);
+    if (!target) return;
+    if (!preview.classList.contains("selected")) preview.click();
+    target.click();
+  }
+
+  function refresh() {
+    const { cards, entry, colours, next } = judge(table);
+    const legalNow = !!entry;
+    fill(preview, entry ? stackElement(entry.cards, entry.top_view) :
+      h("span.ts-card.slot", cards.length ? "✗" : "empty"),
+    entry ? h("span.ts-value", { "aria-hidden": "true" }, String(entry.value)) : null);
+    preview.classList.toggle("empty", !cards.length);
+    preview.classList.toggle("illegal", cards.length > 0 && !legalNow);
+    preview.setAttribute("aria-label", !cards.length ? "Your stack: empty" :
+      `Your stack: ${stackWords(cards)}; ${legalNow ? `worth ${entry.value}` : "cannot be played"}`);
+    fill(list, ...cards.map((c, i) => h("li", h("button.ts-draft-card", { type: "button",
+      "aria-label": `Take ${cardName(c)} off your stack`, title: "Take it off",
+      onclick: (e) => { e.stopPropagation(); toggle(draft.picks[i]); } },
+    h(`span.ts-mini.c-${colourOf(c)}`, c === JOKER ? "J" : String(numberOf(c))), ` ${cardName(c)} ×`))));
+    if (!canBuild) fill(verdict, view.over ? "The game is over." : "Wait for your turn.");
+    else if (!cards.length) {
+      fill(verdict, view.led_colour ? h("span", colourChip(view.led_colour), " was led. ") : null,
+        "Pick your top card, then the cards to go under it.");
+    } else if (legalNow) {
+      fill(verdict, h("span.ok", "✓ Legal"), " · worth ", h("strong.ts-worth", String(entry.value)),
+        colours.length && !draft.colour ? " · choose its colour" : "");
+    } else {
+      fill(verdict, h("span.bad", "✗ Not a legal stack"), " · press “Why not?” to hear why");
+    }
+    verdict.dataset.state = !cards.length ? "empty" : legalNow ? "legal" : "illegal";
+    fill(colourRow, ...(colours.length ? [h("span.ts-colours-label", "Joker stands for:"),
+      ...colours.map((c) => h(`button.ts-colour.c-${c}${draft.colour === c ? ".chosen" : ""}`, {
+        type: "button", "aria-pressed": String(draft.colour === c), dataset: { colour: c },
+        onclick: (e) => { e.stopPropagation(); draft.colour = c; refresh(); } }, cap(c)))] : []));
+    colourRow.hidden = !colours.length;
+    playButton.disabled = !canBuild || !cards.length;
+    playButton.textContent = cards.length && !legalNow ? "Why not?" : "Play";
+    clearButton.disabled = !cards.length;
+    for (const b of buttons) {
+      const index = Number(b.dataset.index);
+      const at = draft.picks.indexOf(index);
+      b.classList.toggle("picked", at >= 0);
+      b.querySelector(".ts-order").textContent = at >= 0 ? String(at + 1) : "";
+      b.classList.toggle("fits", canBuild && at < 0 && next.has(b.dataset.card));
+      b.setAttribute("aria-pressed", String(at >= 0));
+      b.setAttribute("aria-label", `${cardLabel(b.dataset.card)}` + (at >= 0 ? `, card ${at + 1} of your stack` :
+        next.has(b.dataset.card) && canBuild ? ", fits your stack" : ""));
+    }
+  }
+  refresh();
+  return area;
+}
+
+// ----- the renderer ------------------------------------------------------------------------------------------------
+export default {
+  name: "topspot",
+  title: "Top Spot",
+  rules: [
+    "Every card is a 3 by 3 grid of spots, holes and blank cells. You play one card or a stack of cards of one " +
+      "colour laid exactly on top of each other; its value is the number of spots you can see from above, looking " +
+      "through the holes. The corner numbers say how many spots a card has and the most it can show in a stack.",
+    "Worked example: card 1 has one spot in the middle and holes all round; card 7 has spots in the four corners " +
+      "and holes on the edges; card 8 has spots on the four edges. Lay 1 on 7 on 8: the middle shows 1's spot, " +
+      "the corners show 7's spots, the edges show 8's spots through both cards. All nine cells show a spot: 9. " +
+      "Every card under the top must show at least one of its own spots, or it may not be added.",
+    "The leader plays any colour; the others must play that colour if they can. Who cannot plays one card of " +
+      "another colour, which never wins. The highest stack in the led colour takes the round, 1 point and the " +
+      "next lead. Junior: ties go to the first of them to play. Expert: tied players play tiebreaker rounds, and " +
+      "jokers (always on top, worth what shows through their six holes) may cover cards of any colour; a leading " +
+      "joker names its colour.",
+    "The game ends when a round is won with someone's last cards; a player left alone with cards scores 1 extra " +
+      "point per card. In this app you build your stack by picking cards top first: it shows its value and " +
+      "whether it may be played before you play it.",
+  ],
+  optionHints: {
+    level: { label: "Level (junior or expert)" },
+    joker_each: { label: "Expert: everyone is dealt one joker" },
+    games: { label: "Games in the match (1 = a single game)", placeholder: "one each" },
+  },
+  cardElement: (card) => cardElement(card),
+
+  render(table, ui) {
+    const view = table.view;
+    LAYOUTS = view.layouts;
+    return h("div.ts", { dataset: { players: String(view.players), level: view.level } },
+      seatStrip(view, ui), roundArea(table, ui), myArea(table, ui));
+  },
+
+  /** A play moves from the mover's hand (the viewer: the stack being built) to the mover's place in the round. */
+  keys(action, mover, table) {
+    if (action.type !== "play") return {};
+    const source = mover === table.view.you ? "stack" : `hand@${mover}`;
+    return { source, target: `spot:${mover}`, card: action.cards[0] };
+  },
+
+  /** Dropping the stack on your own place means playing it as built (legal or not: the engine judges). */
+  actionFor(table, source, target) {
+    const view = table.view;
+    if (source !== "stack" || target !== `spot:${view.you}`) return null;
+    syncDraft(view);
+    return draftAction(view, judge(table).colours);
+  },
+
+  describe(action, mover, table, names) {
+    if (action.type !== "play") return action.type;
+    const view = table.view;
+    const key = action.cards.join(" ");
+    const entry = mover === view.you ? (view.playable || []).find((p) => p.cards.join(" ") === key) : null;
+    return `${mover === view.you ? "play " : "plays "}${stackWords(action.cards)}` +
+      (action.colour ? ` as ${action.colour}` : "") + (entry ? ` (worth ${entry.value})` : "");
+  },
+
+  resultDetails(result, names) {
+    const games = result.games || [result];
+    const rows = games.map((g, i) => h("tr", games.length > 1 ? h("th", { scope: "row" }, `Game ${i + 1}`) : null,
+      ...names.map((_, s) => h("td", `${g.rounds_won?.[s] ?? 0}` + (g.bonus?.[s] ? ` + ${g.bonus[s]}` : "")))));
+    return h("div.ts-result",
+      h("p.result-note", "Rounds won (+ extra points for cards left):"),
+      h("table.scores", h("thead", h("tr", games.length > 1 ? h("th", "") : null,
+        ...names.map((n) => h("th", { scope: "col" }, n)))), h("tbody", rows)),
+      games.length === 1 && result.reason ? h("p.result-note", `The game ended: ${result.reason.replace(
+        /\bseat (\d+)\b/g, (m, n) => names[Number(n)] ?? m)}.`) : null);
+  },
+};
+
