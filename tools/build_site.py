@@ -9,7 +9,11 @@ What it does, in order:
    ``site/app/<hash>/``, where ``<hash>`` is the content hash of that directory: every file below it is immutable;
 4. writes ``index.html`` (pointing at the hashed app directory), ``manifest.webmanifest``, the icons and the
    service worker ``sw.js`` whose precache list carries every file's content hash and whose cache name is the hash of
-   the whole list, so a changed site installs a fresh cache and deletes the old one.
+   the whole list, so a changed site installs a fresh cache and deletes the old one;
+5. adds the teaching files (docs/embedding.md): ``embed.html``, ``editor.html``, ``lab.html``, ``widgets.js`` and
+   ``embed-host.js`` at the root (their ``{{APP}}``-style placeholders filled in), ``scenarios/``, and
+   ``@pyscript/core``'s dist (pinned in package.json, without source maps) under ``pyscript/<version>/`` (written
+   before step 4, so the service worker precaches them too).
 
 Run: ``python tools/build_site.py [--out site]``. Nothing is downloaded except, when the running Python lacks
 setuptools>=68 and wheel, the build backend that ``python -m build`` fetches from PyPI for its isolated environment.
@@ -29,6 +33,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
+# Site-root files of the teaching widgets (docs/embedding.md): stable URLs, {{APP}} etc. filled in at build time.
+ROOT_PAGES = ("embed.html", "editor.html", "lab.html", "widgets.js", "embed-host.js")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 SOURCE_DATE_EPOCH = "315532800"  # 1980-01-01: zip timestamps cannot go earlier; makes the wheel reproducible
 
@@ -99,6 +105,37 @@ def copy_tree(src: Path, dst: Path, skip: tuple[str, ...] = ()) -> None:
         shutil.copyfile(path, target)
 
 
+def pyscript_version() -> str:
+    """The exact @pyscript/core version pinned in package.json (and installed in node_modules)."""
+    pinned = json.loads((ROOT / "package.json").read_text())["dependencies"]["@pyscript/core"]
+    installed_pkg = ROOT / "node_modules" / "@pyscript" / "core" / "package.json"
+    if not installed_pkg.exists():
+        sys.exit("node_modules/@pyscript/core is missing: run `npm ci` first")
+    installed = json.loads(installed_pkg.read_text())["version"]
+    if installed != pinned:
+        sys.exit(f"node_modules has @pyscript/core {installed} but package.json pins {pinned}: run `npm ci`")
+    return pinned
+
+
+def build_teaching_files(out: Path, app_hash: str, version: str, wheel_name: str) -> None:
+    """Widgets, editor and PyScript lab: root pages (templated), scenarios/, and PyScript under pyscript/<version>/."""
+    ps_version = pyscript_version()
+    ps_dir = out / "pyscript" / ps_version
+    dist = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
+    for path in sorted(dist.iterdir()):
+        if path.is_file() and not path.name.endswith(".map"):  # source maps are for PyScript's own debugging
+            ps_dir.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, ps_dir / path.name)
+    values = {"{{APP}}": f"app/{app_hash}", "{{PYODIDE}}": f"pyodide/{version}",
+              "{{PYSCRIPT}}": f"pyscript/{ps_version}", "{{WHEEL}}": f"app/{app_hash}/wheels/{wheel_name}"}
+    for name in ROOT_PAGES:
+        text = (WEB / name).read_text()
+        for key, value in values.items():
+            text = text.replace(key, value)
+        (out / name).write_text(text)
+    copy_tree(WEB / "scenarios", out / "scenarios")
+
+
 def build(out: Path) -> dict:
     """Build the whole site into ``out`` and return a summary (paths, sizes, hashes)."""
     version = pyodide_version()
@@ -115,7 +152,7 @@ def build(out: Path) -> dict:
 
     # 2. The app directory, staged then renamed after its content hash.
     stage = out / "app" / "_stage"
-    copy_tree(WEB, stage, skip=("index.html", "icons", "sw.js", "manifest.webmanifest"))
+    copy_tree(WEB, stage, skip=("index.html", "icons", "sw.js", "manifest.webmanifest", "scenarios", *ROOT_PAGES))
     (stage / "wheels").mkdir()
     shutil.copyfile(wheel, stage / "wheels" / wheel.name)
     shutil.rmtree(wheel.parent)
@@ -137,6 +174,7 @@ def build(out: Path) -> dict:
     shutil.copyfile(WEB / "manifest.webmanifest", out / "manifest.webmanifest")
     html = (WEB / "index.html").read_text().replace("{{APP}}", f"app/{app_hash}")
     (out / "index.html").write_text(html)
+    build_teaching_files(out, app_hash, version, wheel.name)
 
     # 4. Service worker with the content-hashed precache list.
     files = sorted(p for p in out.rglob("*") if p.is_file())

@@ -1,0 +1,111 @@
+"""The widgets' server-side pieces: the compact scenario code, the demo scenario files (checked with the engine),
+and the headers that let embed.html be framed anywhere while every other page keeps its strict policy."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pygame_rules import api
+from tools import embed_code, serve
+
+ROOT = Path(__file__).resolve().parent.parent
+DEMOS = sorted((ROOT / "web" / "scenarios").glob("demo-*.json"))
+RULES = serve.load_header_rules()
+
+
+def _ask(request: dict) -> dict:
+    return json.loads(api.handle(json.dumps(request)))
+
+
+def test_code_round_trips_and_is_url_safe() -> None:
+    spec = json.loads(DEMOS[0].read_text())
+    code = embed_code.encode(spec)
+    assert code.startswith("z")
+    assert set(code[1:]) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+    assert embed_code.decode(code) == spec
+    assert len(code) < len(json.dumps(spec))  # compact: shorter than the JSON itself
+
+
+def test_damaged_and_oversized_codes_are_refused() -> None:
+    code = embed_code.encode({"game": "topspot"})
+    for bad in ("", "x" + code[1:], code[:-3] + "$$$", "z@@@"):
+        with pytest.raises(ValueError):
+            embed_code.decode(bad)
+    bomb = embed_code.encode({"pad": "a" * (embed_code.MAX_DECODED + 10)})
+    with pytest.raises(ValueError, match="256 KB"):
+        embed_code.decode(bomb)
+
+
+@pytest.mark.parametrize("path", DEMOS, ids=lambda p: p.name)
+def test_demo_scenarios_set_up_and_play_with_the_engine(path: Path) -> None:
+    spec = json.loads(path.read_text())
+    assert set(spec) <= {"game", "title", "caption", "seat", "scenario", "steps", "try"}
+    answer = _ask({"op": "scenario", "game": spec["game"], "scenario": spec["scenario"], "seat": spec["seat"]})
+    assert answer["ok"], answer
+    session = answer["session"]
+    table = answer["table"]
+    for step in spec["steps"]:
+        done = _ask({"op": "act", "session": session, "seat": table["current_player"], "action": step})
+        assert done["ok"], (step, done)
+        table = done["table"]
+    if spec.get("try"):
+        assert table["current_player"] == spec["seat"], "the reader must be to move after the steps"
+
+
+def test_topspot_demo_has_the_legal_and_illegal_moves_the_e2e_test_tries() -> None:
+    spec = json.loads((ROOT / "web" / "scenarios" / "demo-topspot.json").read_text())
+    session = _ask({"op": "scenario", "game": "topspot", "scenario": spec["scenario"], "seat": 0})["session"]
+    for step in spec["steps"]:
+        seat = _ask({"op": "table", "session": session, "seat": 0})["table"]["current_player"]
+        assert _ask({"op": "act", "session": session, "seat": seat, "action": step})["ok"]
+    illegal = _ask({"op": "check", "session": session, "seat": 0,
+                    "action": {"type": "play", "cards": ["yellow-3"], "colour": None}})
+    assert illegal["legal"] is False and "must follow red" in illegal["message"]
+    legal = _ask({"op": "check", "session": session, "seat": 0,
+                  "action": {"type": "play", "cards": ["red-1", "red-7", "red-8"], "colour": None}})
+    assert legal["legal"] is True
+
+
+def _csp_rules(path: str) -> list[str]:
+    return [values["Content-Security-Policy"] for pattern, values in RULES
+            if "Content-Security-Policy" in values and serve.headers_for(path, [(pattern, values)])]
+
+
+@pytest.mark.parametrize("path", ["/", "/index.html", "/embed.html", "/editor.html", "/lab.html",
+                                  "/app/abc/js/worker.js", "/sw.js", "/widgets.js"])
+def test_no_path_gets_its_policy_from_two_rules(path: str) -> None:
+    # Netlify joins a header set by several matching rules; two policies would both be enforced.
+    assert len(_csp_rules(path)) <= 1, path
+
+
+def test_embed_is_framable_and_other_pages_are_not() -> None:
+    embed = serve.headers_for("/embed.html", RULES)["Content-Security-Policy"]
+    assert "frame-ancestors" not in embed and "unsafe-eval" not in embed.replace("wasm-unsafe-eval", "")
+    for path in ("/", "/index.html", "/editor.html", "/lab.html", "/app/x/js/worker.js"):
+        csp = serve.headers_for(path, RULES)["Content-Security-Policy"]
+        assert "frame-ancestors 'self'" in csp, path
+        assert "default-src 'self'" in csp, path
+
+
+def test_only_the_lab_allows_eval() -> None:
+    for path in ("/", "/index.html", "/editor.html", "/embed.html", "/app/x/js/worker.js"):
+        csp = serve.headers_for(path, RULES)["Content-Security-Policy"]
+        assert "'unsafe-eval'" not in csp, path
+    assert "'unsafe-eval'" in serve.headers_for("/lab.html", RULES)["Content-Security-Policy"]
+
+
+def test_widget_entry_points_are_revalidated() -> None:
+    for path in ("/embed.html", "/editor.html", "/lab.html", "/widgets.js", "/embed-host.js",
+                 "/scenarios/demo-topspot.json"):
+        assert serve.headers_for(path, RULES)["Cache-Control"] == "no-cache", path
+    assert "immutable" in serve.headers_for("/pyscript/0.7.31/core.js", RULES)["Cache-Control"]
+
+
+def test_pyscript_is_pinned_exactly() -> None:
+    pinned = json.loads((ROOT / "package.json").read_text())["dependencies"]["@pyscript/core"]
+    assert pinned[0].isdigit() and pinned.count(".") == 2, "pin @pyscript/core to one exact version"
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    assert lock["packages"]["node_modules/@pyscript/core"]["version"] == pinned

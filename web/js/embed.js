@@ -1,0 +1,53 @@
+// embed.html: one scenario widget in an iframe on any site. The scenario comes from ?s=<compact code> or
+// ?src=<JSON file on this site>; optional lang=, seat=, id= (echoed in our messages so a host page with several
+// frames can tell them apart). The frame tells its parent its height with postMessage and accepts only messages of
+// the documented shape (docs/embedding.md); anything else is ignored.
+import { decodeSpec, fetchSpec, ScenarioWidget, startWhenVisible, stats } from "./widget.js";
+import { h } from "./util.js";
+import { t } from "./widget-strings.js";
+
+const params = new URLSearchParams(location.search);
+const frameId = (params.get("id") || "").slice(0, 64);
+const root = document.getElementById("widget");
+window.__widgets = { stats, received: [] };
+
+let lastHeight = 0;
+function reportSize(force = false) {
+  const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+  if (!force && height === lastHeight) return;
+  lastHeight = height;
+  if (window.parent !== window) {
+    // The height is no secret: any parent may read it, so "*" is fine; nothing else is ever sent.
+    window.parent.postMessage({ type: "pygame_rules:resize", version: 1, id: frameId, height }, "*");
+  }
+}
+new ResizeObserver(() => reportSize()).observe(document.documentElement);
+
+// Inbound: only {type: "pygame_rules:measure", version: 1} from our parent, which asks for the height again.
+window.addEventListener("message", (event) => {
+  const msg = event.data;
+  if (event.source !== window.parent || !msg || typeof msg !== "object" || Array.isArray(msg)) return;
+  if (msg.type !== "pygame_rules:measure" || msg.version !== 1 || Object.keys(msg).length !== 2) return;
+  window.__widgets.received.push(msg.type);
+  reportSize(true);
+});
+
+async function main() {
+  try {
+    let spec;
+    if (params.has("s")) spec = await decodeSpec(params.get("s"));
+    else if (params.has("src")) spec = await fetchSpec(params.get("src"), location.href);
+    else throw new Error(t("widget.error.missing"));
+    const seat = /^\d$/.test(params.get("seat") || "") ? Number(params.get("seat")) : null;
+    const widget = new ScenarioWidget(root, spec, { lang: params.get("lang"), seat, onResize: () => reportSize() });
+    window.__widgets.widget = widget;
+    if (params.get("start") === "click") return; // the reader presses Start
+    startWhenVisible(root, widget);
+  } catch (err) {
+    root.dataset.state = "failed";
+    root.replaceChildren(h("p.rw-status.error", t("widget.failed", { message: err.message })));
+  }
+  reportSize(true);
+}
+
+main();

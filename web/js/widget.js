@@ -1,0 +1,443 @@
+// Scenario widgets: one teaching position from a scenario file, stepped through (Previous/Next with the move log in
+// words) or tried out (the reader acts for one seat and the engine gives the verdict). Used by the custom element
+// <rules-scenario> (js/widget-element.js, same site) and by embed.html (any site, in an iframe).
+// No rule lives here: the engine (api ops scenario, table, check, act) decides everything; the board is drawn by the
+// app's renderer for the game (js/games/<game>.js). The engine starts lazily and is shared by every widget of a page.
+import { Engine } from "./engine.js";
+import { RENDERERS } from "./games/index.js";
+import { canon, h } from "./util.js";
+import { t, pick } from "./widget-strings.js";
+
+/** The site root (where sw.js, embed.html and scenarios/ live): js/ is in app/<hash>/js/. */
+export const SITE_ROOT = new URL("../../../", import.meta.url);
+
+let engine = null;
+export const stats = { engineRequestedAt: null, engineReadyAt: null, engineMs: null };
+
+/** The page's one engine, created on first use (first view or first click of any widget). */
+export function getEngine() {
+  if (!engine) {
+    stats.engineRequestedAt = performance.now();
+    engine = new Engine(new URL("./worker.js", import.meta.url));
+    engine.ready.then(() => {
+      stats.engineReadyAt = performance.now();
+      stats.engineMs = Math.round(stats.engineReadyAt - stats.engineRequestedAt);
+      registerServiceWorker();
+    }, () => {});
+  }
+  return engine;
+}
+
+/** Same service worker as the app (cache-first, same origin), so widgets work offline after one visit. */
+export function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register(new URL("sw.js", SITE_ROOT), { scope: SITE_ROOT.pathname })
+    .then(() => navigator.serviceWorker.ready)
+    .then(() => { document.documentElement.dataset.offline = "ready"; })
+    .catch(() => { document.documentElement.dataset.offline = "unavailable"; });
+}
+
+// ----- the scenario file (see docs/embedding.md) -----------------------------------------------------------------
+export class SpecError extends Error {}
+
+const MAX_STEPS = 200;
+
+/** Check the shape of a scenario file; the engine checks the position itself. Returns a normalised copy. */
+export function checkSpec(spec) {
+  if (!spec || typeof spec !== "object" || Array.isArray(spec)) throw new SpecError(t("widget.error.notObject"));
+  if (typeof spec.game !== "string" || !/^[a-z0-9_]{1,40}$/.test(spec.game)) {
+    throw new SpecError(t("widget.error.game", { game: String(spec.game) }));
+  }
+  if (!spec.scenario || typeof spec.scenario !== "object" || Array.isArray(spec.scenario)) {
+    throw new SpecError(t("widget.error.scenario"));
+  }
+  const seat = spec.seat === undefined ? 0 : spec.seat;
+  if (!Number.isInteger(seat) || seat < 0 || seat > 9) throw new SpecError(t("widget.error.seat"));
+  const steps = spec.steps === undefined ? [] : spec.steps;
+  if (!Array.isArray(steps) || steps.length > MAX_STEPS) throw new SpecError(t("widget.error.steps"));
+  for (const step of steps) {
+    if (!step || typeof step !== "object" || Array.isArray(step)) throw new SpecError(t("widget.error.steps"));
+  }
+  return { ...spec, seat, steps, try: spec.try === true };
+}
+
+// ----- compact URL-safe encoding: "z" + base64url(deflate-raw(UTF-8 JSON)) ------------------------------------------
+const MAX_DECODED = 256 * 1024;
+
+function toBase64Url(bytes) {
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text) {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new SpecError(t("widget.error.code"));
+  const b64 = text.replaceAll("-", "+").replaceAll("_", "/") + "===".slice((text.length + 3) % 4);
+  const bin = atob(b64);
+  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+}
+
+async function pump(stream, limit) {
+  const reader = stream.getReader();
+  const parts = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > limit) { reader.cancel(); throw new SpecError(t("widget.error.code")); }
+    parts.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) { out.set(p, at); at += p.length; }
+  return out;
+}
+
+/** The compact code for a scenario file (used in embed.html?s=... and <rules-scenario code="...">). */
+export async function encodeSpec(spec) {
+  const raw = new TextEncoder().encode(JSON.stringify(spec));
+  const stream = new Blob([raw]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  return "z" + toBase64Url(await pump(stream, Infinity));
+}
+
+/** Decode a compact code (at most 256 KB of JSON once inflated). */
+export async function decodeSpec(code) {
+  if (typeof code !== "string" || code[0] !== "z" || code.length > 20000) throw new SpecError(t("widget.error.code"));
+  let bytes;
+  try {
+    const stream = new Blob([fromBase64Url(code.slice(1))]).stream()
+      .pipeThrough(new DecompressionStream("deflate-raw"));
+    bytes = await pump(stream, MAX_DECODED);
+  } catch (err) {
+    throw err instanceof SpecError ? err : new SpecError(t("widget.error.code"));
+  }
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch (err) {
+    throw new SpecError(t("widget.error.code"));
+  }
+}
+
+/** Fetch a scenario file from our own site (a `src` relative to `base`); other origins are refused. */
+export async function fetchSpec(src, base = location.href) {
+  const url = new URL(src, base);
+  if (url.origin !== SITE_ROOT.origin) throw new SpecError(t("widget.error.origin", { src }));
+  const response = await fetch(url);
+  if (!response.ok) throw new SpecError(t("widget.error.fetch", { src, status: response.status }));
+  try {
+    return await response.json();
+  } catch (err) {
+    throw new SpecError(t("widget.error.json", { src }));
+  }
+}
+
+// ----- the widget -------------------------------------------------------------------------------------------------
+const stepAction = (step) => (step.action && typeof step.action === "object" && !step.type ? step.action : step);
+
+/**
+ * Draws one scenario into `root`. Nothing runs before start() (called by the element / embed page on first view or
+ * first click). `onResize` is called whenever the content may have changed size.
+ */
+export class ScenarioWidget {
+  constructor(root, spec, { lang = null, seat = null, onResize = () => {} } = {}) {
+    this.spec = checkSpec(spec);
+    if (seat !== null) this.spec.seat = seat;
+    this.lang = lang;
+    this.onResize = onResize;
+    this.renderer = RENDERERS[this.spec.game] || null;
+    this.seat = this.spec.seat;
+    this.session = null;
+    this.tables = []; // tables[k]: the viewer's table after k steps
+    this.logs = []; // logs[k]: the move log (words) after k steps
+    this.at = 0;
+    this.busy = false;
+    this.trying = false;
+    this.selected = null;
+    this.root = root;
+    this._build();
+  }
+
+  get names() {
+    const n = this.tables[0]?.view?.players || this.spec.scenario.players || 4;
+    return Array.from({ length: n }, (_, i) => t("widget.player", { n: i + 1 }));
+  }
+
+  words(text) {
+    return String(text).replace(/\b[Ss]eat (\d+)\b/g, (m, n) => this.names[Number(n)] || m);
+  }
+
+  _build() {
+    const title = pick(this.spec.title, this.lang);
+    const caption = pick(this.spec.caption, this.lang);
+    this.status = h("p.rw-status", { role: "status", "aria-live": "polite" }, t("widget.idle"));
+    this.board = h("div.board.rw-board", { "aria-live": "polite" });
+    this.counter = h("span.rw-counter");
+    this.prevBtn = h("button.btn.rw-prev", { type: "button", onclick: () => this.back() }, t("widget.previous"));
+    this.nextBtn = h("button.btn.primary.rw-next", { type: "button", onclick: () => this.forward() }, t("widget.next"));
+    this.restartBtn = h("button.btn.ghost.rw-restart", { type: "button", onclick: () => this.restart() },
+      t("widget.restart"));
+    this.startBtn = h("button.btn.primary.rw-start", { type: "button", onclick: () => this.start() },
+      t("widget.start"));
+    this.log = h("ol.rw-log", { "aria-label": t("widget.log") });
+    this.verdict = h("p.rw-verdict", { role: "status", "aria-live": "polite" });
+    this.actionInput = h("textarea.rw-action", { rows: 2, spellcheck: "false", "aria-label": t("widget.actionLabel"),
+      placeholder: '{"type": "..."}' });
+    this.tryBtn = h("button.btn.rw-try-json", { type: "button", onclick: () => this.tryJson() }, t("widget.tryJson"));
+    this.resetBtn = h("button.btn.ghost.rw-reset", { type: "button", onclick: () => this.resetTry() },
+      t("widget.reset"));
+    this.buttons = h("div.rw-actions");
+    this.tryBox = h("div.rw-try", { hidden: true },
+      h("p.rw-try-intro", t("widget.tryIntro", { name: t("widget.player", { n: this.seat + 1 }) })),
+      this.buttons,
+      h("details.rw-json", h("summary", t("widget.typeAction")), this.actionInput, this.tryBtn),
+      h("div.rw-try-buttons", this.resetBtn),
+      this.verdict);
+    this.controls = h("div.rw-controls", this.restartBtn, this.prevBtn, this.nextBtn, this.counter);
+    this.board.addEventListener("click", (e) => this._boardClick(e));
+    this.root.replaceChildren(h("section.rw", { "aria-label": title || t("widget.label") },
+      title ? h("h3.rw-title", title) : null,
+      caption ? h("p.rw-caption", caption) : null,
+      this.startBtn, this.status, this.controls, this.board, this.tryBox,
+      h("details.rw-log-box", { open: true }, h("summary", t("widget.log")), this.log)));
+    this.controls.hidden = true;
+    this.root.dataset.state = "idle";
+  }
+
+  _state(state, message) {
+    this.root.dataset.state = state;
+    this.status.textContent = message || "";
+    this.status.hidden = !message;
+    this.onResize();
+  }
+
+  /** Start the engine (if needed) and set up the position. Safe to call more than once. */
+  start() {
+    if (!this._started) this._started = this._start();
+    return this._started;
+  }
+
+  async _start() {
+    this.startBtn.hidden = true;
+    const eng = getEngine();
+    eng.onStatus((s) => { if (this.root.dataset.state !== "ready" && s.stage !== "ready") this._state("loading", s.label); });
+    this._state("loading", t("widget.loading"));
+    try {
+      await eng.ready;
+      const answer = await eng.request("scenario", { game: this.spec.game, scenario: this.spec.scenario,
+        seat: this.seat });
+      this.session = answer.session;
+      this.tables[0] = answer.table;
+      this.logs[0] = answer.table.log.map((e) => this.words(e.text)).filter(Boolean);
+      this.at = 0;
+      this._sessionAt = 0;
+      this._state("ready", "");
+      this.draw();
+    } catch (err) {
+      this._state("failed", t("widget.failed", { message: err.message }));
+    }
+  }
+
+  get table() { return this.tables[this.at]; }
+
+  get atEnd() { return this.at >= this.spec.steps.length; }
+
+  draw() {
+    const table = this.table;
+    const steps = this.spec.steps.length;
+    this.controls.hidden = steps === 0;
+    this.counter.textContent = t("widget.step", { at: this.at, of: steps });
+    this.prevBtn.disabled = this.busy || this.at === 0;
+    this.nextBtn.disabled = this.busy || this.atEnd;
+    this.restartBtn.disabled = this.busy || this.at === 0;
+    this.root.dataset.step = String(this.at);
+    const canTry = this.spec.try && this.atEnd && !table.over && table.current_player === this.seat;
+    this.tryBox.hidden = !canTry;
+    this.trying = canTry;
+    this._drawBoard(table, canTry);
+    this.log.replaceChildren(...this.logs[this.at].map((line) => h("li", line)));
+    if (!this.logs[this.at].length) this.log.append(h("li.rw-log-empty", t("widget.noMoves")));
+    if (canTry) this._drawButtons(table);
+    this.onResize();
+  }
+
+  _drawBoard(table, live) {
+    if (!this.renderer) {
+      this.board.replaceChildren(h("pre.rw-view", JSON.stringify(table.view, null, 1)));
+      return;
+    }
+    const seats = this.names.map((name, i) => ({ kind: live && i === this.seat ? "human" : "replay", name }));
+    this.board.replaceChildren(this.renderer.render(table, { names: this.names, viewer: this.seat, seats }));
+    if (!live) for (const el of this.board.querySelectorAll("button")) el.tabIndex = -1;
+    const step = this.spec.steps[this.at];
+    if (step && !live) {
+      try {
+        const keys = this.renderer.keys(stepAction(step), table.current_player, table);
+        for (const el of this.board.querySelectorAll("[data-key]")) {
+          el.classList.toggle("hinted-static", el.dataset.key === keys.source || el.dataset.key === keys.target);
+        }
+      } catch (err) { /* a step the renderer cannot point at is still played */ }
+    }
+    this._decorate();
+  }
+
+  _drawButtons(table) {
+    // Actions with no source or target on the board (e.g. "end turn") are buttons, as on the app's table.
+    const buttons = [];
+    if (this.renderer) {
+      const seen = new Set();
+      for (const action of table.legal) {
+        const keys = this.renderer.keys(action, this.seat, table);
+        if (keys.button && !seen.has(keys.button)) {
+          seen.add(keys.button);
+          buttons.push(h("button.btn.rw-action-btn", { type: "button", onclick: () => this.attempt(action) },
+            keys.button));
+        }
+      }
+    }
+    this.buttons.replaceChildren(...buttons);
+  }
+
+  async forward() {
+    if (this.busy || this.atEnd || !this.session) return;
+    if (this.tables[this.at + 1]) { this.at += 1; this.draw(); return; }
+    this.busy = true;
+    this.nextBtn.disabled = true;
+    const eng = getEngine();
+    try {
+      const table = this.table;
+      // The scripted sequence is re-played from the position of this step (a fresh session), so Previous then Next
+      // after trying a move still shows the script.
+      await this._goto(this.at);
+      const mover = table.current_player;
+      await eng.request("act", { session: this.session, action: stepAction(this.spec.steps[this.at]), seat: mover });
+      const answer = await eng.request("table", { session: this.session, seat: this.seat });
+      this.tables[this.at + 1] = answer.table;
+      this._sessionAt = this.at + 1;
+      this.logs[this.at + 1] = answer.table.log.map((e) => this.words(e.text)).filter(Boolean);
+      this.at += 1;
+      this.busy = false;
+      this.draw();
+    } catch (err) {
+      this.busy = false;
+      this.draw();
+      this._state("ready", t("widget.stepFailed", { n: this.at + 1, message: err.message }));
+    }
+  }
+
+  back() {
+    if (this.busy || this.at === 0) return;
+    this.at -= 1;
+    this.verdict.textContent = "";
+    this.draw();
+  }
+
+  restart() {
+    if (this.busy) return;
+    this.at = 0;
+    this.verdict.textContent = "";
+    this.draw();
+  }
+
+  /** Make the engine session stand at step k (loads the saved table of that step). */
+  async _goto(k) {
+    const eng = getEngine();
+    if (this._sessionAt === k) return;
+    const answer = await eng.request("load", { save: this.tables[k].save, seat: this.seat });
+    eng.request("drop", { session: this.session }).catch(() => {});
+    this.session = answer.session;
+    this._sessionAt = k;
+  }
+
+  // ----- try mode: the reader acts for this.seat; the engine gives the verdict --------------------------------------
+  _boardClick(event) {
+    if (!this.trying || this.busy || !this.renderer) return;
+    const el = event.target.closest("[data-key]");
+    if (!el || !this.board.contains(el)) { this.selected = null; this._decorate(); return; }
+    const key = el.dataset.key;
+    if (this.selected && "drop" in el.dataset && key !== this.selected) {
+      const action = this.renderer.actionFor(this.table, this.selected, key);
+      if (action) { this.selected = null; this._decorate(); this.attempt(action); return; }
+    }
+    this.selected = "pick" in el.dataset && this.selected !== key ? key : null;
+    this._decorate();
+  }
+
+  _decorate() {
+    for (const el of this.board.querySelectorAll("[data-key]")) {
+      el.classList.toggle("selected", !!this.selected && el.dataset.key === this.selected);
+    }
+  }
+
+  tryJson() {
+    delete this.root.dataset.verdict;
+    let action;
+    try {
+      action = JSON.parse(this.actionInput.value);
+    } catch (err) {
+      this._verdict("illegal", t("widget.illegal", { message: t("widget.badJson") }));
+      return;
+    }
+    this.attempt(action);
+  }
+
+  /** Ask the engine: check first (nothing changes), and when legal play it and show what happened. */
+  async attempt(action) {
+    if (this.busy || !this.trying) return;
+    this.busy = true;
+    this.verdict.textContent = "";
+    delete this.root.dataset.verdict; // a new question: the old answer goes
+    const eng = getEngine();
+    try {
+      await this._goto(this.at);
+      const check = await eng.request("check", { session: this.session, action, seat: this.seat });
+      if (!check.legal) {
+        this._verdict("illegal", t("widget.illegal", { message: check.message }));
+        return;
+      }
+      const answer = await eng.request("act", { session: this.session, action, seat: this.seat });
+      this._sessionAt = null; // the session moved past the script
+      const said = answer.table.log.map((e) => this.words(e.text)).filter(Boolean).join(" ");
+      this.tryTable = answer.table;
+      this._drawBoard(answer.table, false);
+      this.log.replaceChildren(...[...this.logs[this.at], ...answer.table.log.map((e) => this.words(e.text))]
+        .filter(Boolean).map((line) => h("li", line)));
+      this.buttons.replaceChildren();
+      this._verdict("legal", t("widget.legal", { message: said || canon(action) }));
+    } catch (err) {
+      this._verdict("illegal", t("widget.illegal", { message: err.message }));
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  _verdict(kind, text) {
+    this.verdict.dataset.kind = kind;
+    this.verdict.textContent = text;
+    this.root.dataset.verdict = kind;
+    this.onResize();
+  }
+
+  /** Back to the position before the reader's move. */
+  resetTry() {
+    if (this.busy) return;
+    this.tryTable = null;
+    this.verdict.textContent = "";
+    delete this.root.dataset.verdict;
+    this.draw();
+  }
+
+  destroy() {
+    if (this.session && engine) engine.request("drop", { session: this.session }).catch(() => {});
+    this.session = null;
+  }
+}
+
+/** Start `widget` when `el` first comes into view (lazy engine start); a click on Start also starts it. */
+export function startWhenVisible(el, widget) {
+  if (!("IntersectionObserver" in window)) { widget.start(); return; }
+  const io = new IntersectionObserver((entries) => {
+    if (entries.some((e) => e.isIntersecting)) { io.disconnect(); widget.start(); }
+  }, { rootMargin: "200px" });
+  io.observe(el);
+}
