@@ -77,7 +77,7 @@ def browser(site_dir: Path) -> Iterator[Any]:
 
 
 class Guard:
-    """Records every request and console error of a context, to assert same-origin only and a clean console."""
+    """Records every request and console error of a test, to assert same-origin only and a clean console."""
 
     def __init__(self, base_url: str) -> None:
         self.origin = base_url.rstrip("/")
@@ -85,20 +85,36 @@ class Guard:
         self.errors: list[str] = []
 
     def watch_context(self, context: Any) -> None:
-        context.on("request", lambda r: self.requests.append(r.url))
-        context.on("page", self.watch_page)
-
-    def watch_page(self, page: Any) -> None:
-        page.on("console", lambda m: self.errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
-        page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
-        page.on("worker", lambda w: w.on("console", lambda m: self.errors.append(f"worker: {m.text}")
-                                         if m.type == "error" else None))
+        """Record everything ``context`` (and every page it opens) does."""
+        _Watch(lambda: self).attach(context)
 
     def check(self) -> None:
         foreign = [u for u in self.requests if not (u.startswith(self.origin + "/") or u.startswith("data:")
                                                     or u.startswith("blob:"))]
         assert not foreign, f"requests left the origin: {foreign[:5]}"
         assert not self.errors, f"console errors: {self.errors[:5]}"
+
+
+class _Watch:
+    """Forwards a context's requests and console errors to whichever Guard is current (tests share a context)."""
+
+    def __init__(self, current: Any) -> None:
+        self.current = current
+
+    def _add(self, kind: str, value: str) -> None:
+        guard = self.current()
+        if guard is not None:
+            getattr(guard, kind).append(value)
+
+    def attach(self, context: Any) -> None:
+        context.on("request", lambda r: self._add("requests", r.url))
+        context.on("page", self._page)
+
+    def _page(self, page: Any) -> None:
+        page.on("console", lambda m: self._add("errors", f"console.{m.type}: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda e: self._add("errors", f"page error: {e}"))
+        page.on("worker", lambda w: w.on("console", lambda m: self._add("errors", f"worker: {m.text}")
+                                         if m.type == "error" else None))
 
 
 @pytest.fixture
@@ -109,20 +125,40 @@ def guard(base_url: str) -> Guard:
 
 @pytest.fixture
 def context(browser: Any, guard: Guard) -> Iterator[Any]:
-    """A fresh browser context (cold cache, empty storage) at desktop size, watched by ``guard``."""
+    """A fresh browser context (cold cache, empty storage, no service worker yet) at desktop size."""
     ctx = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
     guard.watch_context(ctx)
     yield ctx
     ctx.close()
 
 
+@pytest.fixture(scope="session")
+def shared_context(browser: Any, base_url: str) -> Iterator[tuple[Any, dict[str, Any]]]:
+    """One context for the ordinary tests: after the first test its service worker serves the site, as it would
+    for a returning player, so each test does not pay a cold Pyodide download (tests needing a cold or offline
+    browser use ``context``)."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
+    holder: dict[str, Any] = {"guard": None}
+    _Watch(lambda: holder["guard"]).attach(ctx)
+    yield ctx, holder
+    ctx.close()
+
+
 @pytest.fixture
-def page(context: Any, base_url: str) -> Any:
-    """A page already showing the start screen with the engine ready."""
-    page = context.new_page()
+def page(shared_context: tuple[Any, dict[str, Any]], guard: Guard, base_url: str) -> Iterator[Any]:
+    """A page showing the start screen with the engine ready and empty local storage."""
+    ctx, holder = shared_context
+    holder["guard"] = guard
+    page = ctx.new_page()
+    page.set_viewport_size({"width": 1280, "height": 900})
+    # Empty storage for this test: cleared before the app's first script runs, once per tab (reloads keep it).
+    page.add_init_script("if (!sessionStorage.getItem('e2e-cleared')) {"
+                         " localStorage.clear(); sessionStorage.setItem('e2e-cleared', '1'); }")
     page.goto(base_url)
     wait_engine(page)
-    return page
+    yield page
+    page.close()
+    holder["guard"] = None
 
 
 # ----- helpers used by the tests -----------------------------------------------------------------------------------

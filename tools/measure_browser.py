@@ -51,9 +51,13 @@ def site_sizes(site: Path) -> tuple[int, int]:
     return raw, packed
 
 
+TIMINGS: list[dict[str, float]] = []
+
+
 def ready_ms(page: Any) -> float:
-    """Milliseconds from navigation start to the engine-ready signal."""
+    """Milliseconds from navigation start to the engine-ready signal (worker stage timings kept in TIMINGS)."""
     page.wait_for_selector(READY, timeout=120_000)
+    TIMINGS.append(page.evaluate("() => ({worker: window.__app.engine.readyAt - 0, ...window.__app.engine.timings})"))
     return page.evaluate("() => window.__app.engineReadyAt")
 
 
@@ -143,6 +147,9 @@ def main() -> None:
     print(f"engine ready, cold cache:        median {med(cold):6.0f} ms  runs {[round(x) for x in cold]}")
     print(f"engine ready, warm HTTP cache:   median {med(warm):6.0f} ms  runs {[round(x) for x in warm]}")
     print(f"engine ready, offline (SW):      median {med(offline):6.0f} ms  runs {[round(x) for x in offline]}")
+    stages = {k: med([t[k] for t in TIMINGS]) for k in ("python", "wheel", "api")}
+    print(f"worker stages (ms after the worker started, medians): Python up {stages['python']:.0f}, "
+          f"wheel unpacked {stages['wheel']:.0f}, api imported {stages['api']:.0f}")
     print(f"bot move ('normal', 2 players, {len(think)} moves): median {med(think):.2f} ms in Python, "
           f"{med(trips):.2f} ms page-to-worker round trip, max {max(think):.1f} ms")
 

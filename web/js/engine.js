@@ -47,6 +47,7 @@ export class Engine {
     } else if (msg.type === "ready") {
       this.readyAt = performance.now();
       this.python = msg.python;
+      this.timings = msg.timings; // ms since the worker started: python (runtime up), wheel (unpacked), api
       this._status({ stage: "ready", label: "Engine ready", fraction: 1, python: msg.python });
       this._resolve();
     } else if (msg.type === "fatal") {

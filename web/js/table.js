@@ -100,7 +100,11 @@ export class TableController {
     else this.log.push(...table.log);
     this.selected = null;
     this.hint = null;
-    saveGame({ setup: this.setup, viewer: this.viewer, save: table.save, seed: this.seed });
+    const saved = saveGame({ setup: this.setup, viewer: this.viewer, save: table.save, seed: this.seed });
+    if (!saved && !this._warnedSave) {
+      this._warnedSave = true;
+      toast("This browser refused to store the game, so it will not survive a reload.", "error", 8000);
+    }
     this.draw();
   }
 

@@ -16,6 +16,8 @@ function progress(stage, label, fraction, key) {
 }
 
 async function start() {
+  const t = { start: 0 };
+  const mark = (name) => { t[name] = Math.round(performance.now() - started); };
   progress("runtime", "Downloading Python…", 0.1, "engine.downloading");
   const { loadPyodide } = await import(pyodideBase + "pyodide.mjs");
   progress("runtime", "Starting Python…", 0.35, "engine.starting");
@@ -24,13 +26,15 @@ async function start() {
     return r.arrayBuffer();
   });
   const pyodide = await loadPyodide({ indexURL: pyodideBase, packages: [], stdout: () => {}, stderr: () => {} });
+  mark("python");
   progress("engine", "Loading the rules engine…", 0.85, "engine.loading_engine");
   pyodide.unpackArchive(await wheel, "wheel");
-  const api = pyodide.pyimport("pygame_rules.api");
-  const handle = api.handle;
-  handle(JSON.stringify({ id: 0, op: "games" })); // imports every game module now, not on the first click
+  mark("wheel");
+  const handle = pyodide.pyimport("pygame_rules.api").handle;
+  mark("api");
+  // Game modules are imported by the first request that needs one (registry.py loads them lazily).
   const python = pyodide.runPython("import sys; sys.version.split()[0]");
-  self.postMessage({ type: "ready", ms: performance.now() - started, python });
+  self.postMessage({ type: "ready", ms: performance.now() - started, python, timings: t });
   return handle;
 }
 
