@@ -24,7 +24,6 @@ CATALOGUES = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_tex
 @pytest.mark.parametrize("game", GAMES)
 def test_rules_page_renders_in_every_language(context: Any, base_url: str, guard: Any, game: str) -> None:
     page = context.new_page()
-    guard.watch_page(page)
     for lang in LANGS:
         page.goto(f"{base_url.rstrip('/')}/rules/{game}.{lang}.html")
         page.wait_for_selector("body[data-i18n=ready]", timeout=15_000)
@@ -49,7 +48,6 @@ def test_app_follows_the_browser_language_and_switches(browser: Any, base_url: s
     ctx = browser.new_context(locale="de-DE", service_workers="block")
     guard.watch_context(ctx)
     page = ctx.new_page()
-    guard.watch_page(page)
     page.goto(base_url)
     page.wait_for_selector(".game-tile")
     assert page.locator(".hero h1").inner_text() == CATALOGUES["de"]["home.title"]
@@ -76,7 +74,6 @@ def test_app_follows_the_browser_language_and_switches(browser: Any, base_url: s
 
 
 def test_table_switches_language_mid_game(page: Any, guard: Any) -> None:
-    guard.watch_page(page)
     page.locator(".game-tile[data-game=skipbo] .new-game").click()
     page.fill("#opt-stock_size", "5")
     page.click("#start-game")
@@ -97,7 +94,6 @@ def test_every_board_draws_in_the_language_with_no_missing_key(browser: Any, bas
     ctx = browser.new_context(locale=lang, service_workers="block", viewport={"width": 1280, "height": 900})
     guard.watch_context(ctx)
     page = ctx.new_page()
-    guard.watch_page(page)
     page.goto(base_url)
     wait_engine(page)
     for game in GAMES:

@@ -1,45 +1,16 @@
-// The widgets' interface text. A tiny local fallback with the same t(key, params) signature as the app's i18n
-// catalogue (web/js/i18n.js, keys "widget.*"), English only until that catalogue lands; docs/embedding.md lists the
-// keys. pick() chooses a language from a scenario file's title/caption ({"en": ..., "nl": ...} or a plain string).
-const EN = {
-  "widget.label": "Rules scenario",
-  "widget.idle": "Press Start to load the rules engine.",
-  "widget.start": "Start",
-  "widget.loading": "Starting the rules engine…",
-  "widget.failed": "The scenario could not be shown: {message}",
-  "widget.previous": "◀ Previous",
-  "widget.next": "Next ▶",
-  "widget.restart": "Restart",
-  "widget.step": "Step {at} of {of}",
-  "widget.log": "Moves",
-  "widget.noMoves": "No moves yet.",
-  "widget.player": "Player {n}",
-  "widget.tryIntro": "Your turn as {name}: make a move on the board and the engine says whether it is legal.",
-  "widget.typeAction": "Type a move as JSON",
-  "widget.actionLabel": "A move as JSON",
-  "widget.tryJson": "Try this move",
-  "widget.reset": "Take it back",
-  "widget.legal": "Legal: {message}",
-  "widget.illegal": "Illegal: {message}",
-  "widget.badJson": "that is not valid JSON",
-  "widget.stepFailed": "Step {n} could not be played: {message}",
-  "widget.error.notObject": "the scenario file must be a JSON object",
-  "widget.error.game": "unknown game {game}",
-  "widget.error.scenario": "the scenario file needs a \"scenario\" object",
-  "widget.error.seat": "\"seat\" must be a seat number",
-  "widget.error.steps": "\"steps\" must be a list of actions",
-  "widget.error.code": "the scenario code in the address is damaged",
-  "widget.error.origin": "scenario files are only read from this site, not from {src}",
-  "widget.error.fetch": "could not load {src} ({status})",
-  "widget.error.json": "{src} is not valid JSON",
-  "widget.error.missing": "no scenario given: add ?src=scenarios/file.json or ?s=<code> to the address",
-};
+// The widgets' interface text comes from the app's catalogues (web/js/i18n.js, keys "widget.*"), in the language of
+// the page that hosts the widget (<html lang>, e.g. a Dutch rules page), else the reader's app language.
+// pick() chooses a language from a scenario file's title/caption ({"en": ..., "nl": ...} or a plain string).
+import { LANGS, getLang, t as translate } from "./i18n.js";
 
-export const WIDGET_STRINGS = EN;
+/** The language a widget speaks: the host page's when we have it, else the reader's choice. */
+export function widgetLang() {
+  const page = (typeof document !== "undefined" ? document.documentElement.lang || "" : "").slice(0, 2).toLowerCase();
+  return LANGS.includes(page) ? page : getLang();
+}
 
 export function t(key, params = {}) {
-  const text = EN[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+  return translate(key, params, widgetLang());
 }
 
 /** A title or caption in `lang` (falling back to the page's language, then English, then any). */
