@@ -85,22 +85,24 @@ def play_one(task: dict[str, Any]) -> dict[str, Any]:
     state = new_game(game, players=players, seed=f"{seed}/deal/{index // players}", options=task.get("options"))
     rng = random.Random(f"{seed}/bots/{index}")
     times: list[list[float]] = [[] for _ in range(players)]
+    cpu: list[list[float]] = [[] for _ in range(players)]
     actions = 0
     while not state.is_over():
         seat = state.current_player
         assert seat is not None
         view = state.view(seat)
         legal = state.legal_actions()
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.thread_time()
         action = bots[seat].choose(view, legal, rng)
         times[seat].append(time.perf_counter() - start)
+        cpu[seat].append(time.thread_time() - start_cpu)
         state.apply(action)
         actions += 1
         if actions > task.get("action_cap", 100_000):
-            return {"index": index, "lineup": levels, "capped": True, "times": times}
+            return {"index": index, "lineup": levels, "capped": True, "times": times, "cpu": cpu}
     result = state.result()
     return {"index": index, "lineup": levels, "capped": False, "winners": list(result["winners"]),
-            "scores": list(result["scores"]), "times": times}
+            "scores": list(result["scores"]), "times": times, "cpu": cpu}
 
 
 def run_arena(game: str, players: int, bots: Sequence[str], games: int, seed: str | int = 1, jobs: int = 1,
@@ -138,12 +140,14 @@ def summarise(game: str, players: int, names: Sequence[str], outcomes: list[dict
         wins = 0.0
         scores: list[float] = []
         times: list[float] = []
+        cpu: list[float] = []
         seats = sum(1 for i in range(players) if names[i % len(names)] == level)
         for o in outcomes:
             for seat, lv in enumerate(o["lineup"]):
                 if lv != level:
                     continue
                 times.extend(o["times"][seat])
+                cpu.extend(o["cpu"][seat])
                 if o["capped"]:
                     continue
                 scores.append(o["scores"][seat])
@@ -159,6 +163,8 @@ def summarise(game: str, players: int, names: Sequence[str], outcomes: list[dict
             "mean_ms": round(1000 * sum(times) / len(times), 2) if times else None,
             "median_ms": round(1000 * percentile(times, 0.5), 2) if times else None,
             "p95_ms": round(1000 * percentile(times, 0.95), 2) if times else None,
+            "cpu_median_ms": round(1000 * percentile(cpu, 0.5), 2) if cpu else None,
+            "cpu_p95_ms": round(1000 * percentile(cpu, 0.95), 2) if cpu else None,
         })
     return {"game": game, "players": players, "bots": list(names), "games": len(outcomes),
             "finished": len(finished), "capped": len(outcomes) - len(finished), "seed": seed,
@@ -173,13 +179,14 @@ def format_table(summary: dict[str, Any]) -> str:
                                                      if summary["options"] else "")
             + f" ({summary['seconds']} s{', ' + str(summary['capped']) + ' capped' if summary['capped'] else ''})")
     lines = [head, f"{'bot':<10} {'seats':>5} {'parity':>7} {'win share':>9}  {'95% CI':<15} {'avg score':>9} "
-                   f"{'decisions':>9} {'mean ms':>8} {'median':>8} {'p95 ms':>8}"]
+                   f"{'decisions':>9} {'mean ms':>8} {'median':>8} {'p95 ms':>8} {'cpu med':>8} {'cpu p95':>8}"]
     for r in summary["rows"]:
         share = "-" if r["win_share"] is None else f"{100 * r['win_share']:.1f}%"
         ci = f"{100 * r['ci95'][0]:.1f}-{100 * r['ci95'][1]:.1f}%"
         lines.append(f"{r['bot']:<10} {r['seats']:>5} {100 * r['parity']:>6.1f}% {share:>9}  {ci:<15} "
                      f"{_num(r['mean_score']):>9} {r['decisions']:>9} {_num(r['mean_ms']):>8} "
-                     f"{_num(r['median_ms']):>8} {_num(r['p95_ms']):>8}")
+                     f"{_num(r['median_ms']):>8} {_num(r['p95_ms']):>8} {_num(r['cpu_median_ms']):>8} "
+                     f"{_num(r['cpu_p95_ms']):>8}")
     return "\n".join(lines)
 
 
@@ -202,40 +209,60 @@ LADDER: list[dict[str, Any]] = [
 ]
 
 
+def _key(entry: dict[str, Any]) -> str:
+    return f"{entry['game']}/{entry['players']}/{','.join(entry['bots'])}"
+
+
 def run_ladder(games: int, jobs: int, seed: str, out: str | None, only: str | None = None,
-               params: dict[str, Any] | None = None) -> str:
-    """Run every ladder match-up (or those of game ``only``) and write the markdown page to ``out``."""
-    sections = []
+               params: dict[str, Any] | None = None, search_games: int | None = None) -> str:
+    """Run every ladder match-up (or those of game ``only``) and write the markdown page to ``out``.
+
+    Match-ups with a search level play ``search_games`` games (default ``games``): they cost a hundred times
+    more. The summaries are also kept as JSON beside ``out`` (``<out>.json``), so that ``--only`` refreshes one
+    game's tables and the page is rebuilt from everything measured so far.
+    """
+    store: dict[str, Any] = {}
+    store_path = out[:-3] + ".json" if out and out.endswith(".md") else None
+    if store_path and only:
+        try:
+            with open(store_path, encoding="utf-8") as handle:
+                store = json.load(handle)
+        except (OSError, ValueError):
+            store = {}
     for entry in LADDER:
         if only and entry["game"] != only:
             continue
-        summary = run_arena(entry["game"], entry["players"], entry["bots"], games, seed, jobs,
-                            entry.get("options"), params)
+        searching = any(b.startswith("hard") for b in entry["bots"])
+        count = search_games if searching and search_games else games
+        summary = run_arena(entry["game"], entry["players"], entry["bots"], count, seed, jobs,
+                            entry.get("options"), params if searching else None)
         print(format_table(summary), flush=True)
-        sections.append((entry, summary))
-    text = ladder_markdown(sections, games, jobs, seed, params)
+        summary.pop("outcomes", None)
+        store[_key(entry)] = {"entry": entry, "summary": summary, "jobs": jobs, "params": params}
+        if store_path:
+            with open(store_path, "w", encoding="utf-8") as handle:
+                json.dump(store, handle, indent=1)
+    sections = [(store[_key(e)]["entry"], store[_key(e)]["summary"]) for e in LADDER if _key(e) in store]
+    text = ladder_markdown(sections, seed)
     if out:
         with open(out, "w", encoding="utf-8") as handle:
             handle.write(text)
     return text
 
 
-def ladder_markdown(sections: list[tuple[dict[str, Any], dict[str, Any]]], games: int, jobs: int, seed: str,
-                    params: dict[str, Any] | None) -> str:
+def ladder_markdown(sections: list[tuple[dict[str, Any], dict[str, Any]]], seed: str) -> str:
     """docs/bots.md: what was run, then one table per match-up."""
-    cmd = f"python -m pygame_rules arena ladder --games {games} --jobs {jobs} --seed {seed}"
-    if params and params.get("iterations"):
-        cmd += f" --iterations {params['iterations']}"
     lines = [
         "# Bot strength ladder (measured)",
         "",
-        "Generated by `" + cmd + " --out docs/bots.md`; do not edit by hand.",
-        f"Machine: {platform.python_implementation()} {platform.python_version()} on {platform.machine()}, "
-        f"{jobs} worker process(es) on a shared 2-core box, so decision times are indicative.",
+        "Generated by `python -m pygame_rules arena ladder --out docs/bots.md` (see docs/bots-notes.md for the "
+        "exact runs, the method and the caveats); do not edit by hand.",
+        f"Python: {platform.python_implementation()} {platform.python_version()} on {platform.machine()}.",
         "",
         "Win share: the fraction of games won by that level's seats (tied winners share a win); parity is the "
         "share of seats it held. 95% intervals are Wilson score intervals over the games. Seats rotate and every "
-        "deal is replayed from every seat. See docs/bots.md's companion notes in docs/bots-notes.md.",
+        "deal is replayed from every seat. Wall-clock times were taken on a 2-core machine shared with other "
+        "jobs; the CPU columns (thread CPU time per decision) are the figures to compare with the targets.",
         "",
     ]
     for entry, s in sections:
@@ -246,12 +273,13 @@ def ladder_markdown(sections: list[tuple[dict[str, Any], dict[str, Any]]], games
                      + f"; target: {entry['target']}.")
         lines.append("")
         lines.append("| bot | seats | parity | win share | 95% CI | avg score | decisions | mean ms | median ms "
-                     "| p95 ms |")
-        lines.append("|---|---|---|---|---|---|---|---|---|---|")
+                     "| p95 ms | CPU median ms | CPU p95 ms |")
+        lines.append("|---|---|---|---|---|---|---|---|---|---|---|---|")
         for r in s["rows"]:
             lines.append(f"| {r['bot']} | {r['seats']} | {100 * r['parity']:.1f}% | {100 * r['win_share']:.1f}% | "
                          f"{100 * r['ci95'][0]:.1f}-{100 * r['ci95'][1]:.1f}% | {_num(r['mean_score'])} | "
-                         f"{r['decisions']} | {_num(r['mean_ms'])} | {_num(r['median_ms'])} | {_num(r['p95_ms'])} |")
+                         f"{r['decisions']} | {_num(r['mean_ms'])} | {_num(r['median_ms'])} | {_num(r['p95_ms'])} | "
+                         f"{_num(r['cpu_median_ms'])} | {_num(r['cpu_p95_ms'])} |")
         lines.append("")
     return "\n".join(lines)
 
@@ -271,7 +299,8 @@ def add_parser(subparsers: Any, help_text: str) -> argparse.ArgumentParser:
     p.add_argument("--iterations", type=int, help="rollouts per decision for the hard levels (default: profile)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON instead of a table")
     p.add_argument("--out", help="ladder only: write the markdown here (e.g. docs/bots.md)")
-    p.add_argument("--only", help="ladder only: run just this game's match-ups")
+    p.add_argument("--only", help="ladder only: run just this game's match-ups (the others are kept from <out>.json)")
+    p.add_argument("--search-games", type=int, help="ladder only: games for match-ups with a hard level")
     return p
 
 
@@ -279,7 +308,7 @@ def run(args: argparse.Namespace) -> None:
     """Execute the ``arena`` command."""
     params = {"iterations": args.iterations} if args.iterations else None
     if args.game == "ladder":
-        run_ladder(args.games, args.jobs, args.seed, args.out, args.only, params)
+        run_ladder(args.games, args.jobs, args.seed, args.out, args.only, params, args.search_games)
         return
     options = json.loads(args.options) if args.options else None
     summary = run_arena(args.game, args.players, args.bots.split(","), args.games, args.seed, args.jobs, options,
