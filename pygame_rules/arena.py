@@ -194,6 +194,40 @@ def _num(x: float | None) -> str:
     return "-" if x is None else f"{x:.2f}"
 
 
+def time_decisions(game: str, players: int, level: str, decisions: int = 30, seed: str = "timing",
+                   options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Median and 95th-percentile time of ``level``'s decisions on positions from seeded normal-bot games.
+
+    Only positions with a real choice (two or more legal actions) count. The same function runs in CPython
+    and, through ``tools/bench_bots_pyodide.mjs``, in Pyodide, so the two figures compare like with like.
+    """
+    rng = random.Random(seed)
+    wall: list[float] = []
+    cpu: list[float] = []
+    game_no = 0
+    while len(wall) < decisions:
+        state = new_game(game, players=players, seed=f"{seed}/{game_no}", options=options)
+        game_no += 1
+        normal = make_bot(game, "normal")
+        step = 0
+        while not state.is_over() and len(wall) < decisions:
+            seat = state.current_player
+            view, legal = state.view(seat), state.legal_actions()
+            if step % 5 == 2 and len(legal) > 1:
+                bot = make_bot(game, level)
+                start, start_cpu = time.perf_counter(), time.process_time()
+                bot.choose(view, legal, random.Random(step))
+                wall.append(time.perf_counter() - start)
+                cpu.append(time.process_time() - start_cpu)
+            state.apply(normal.choose(view, legal, rng))
+            step += 1
+    return {"game": game, "players": players, "level": level, "decisions": len(wall),
+            "python": f"{platform.python_implementation()} {platform.python_version()} ({sys.platform})",
+            "median_ms": round(1000 * percentile(wall, 0.5), 1), "p95_ms": round(1000 * percentile(wall, 0.95), 1),
+            "cpu_median_ms": round(1000 * percentile(cpu, 0.5), 1),
+            "cpu_p95_ms": round(1000 * percentile(cpu, 0.95), 1)}
+
+
 # ----- the ladder ------------------------------------------------------------------------------------------------
 #: (game, players, line-up, options, what the target is) for docs/bots.md. Line-ups put the stronger level first.
 LADDER: list[dict[str, Any]] = [
@@ -209,13 +243,17 @@ LADDER: list[dict[str, Any]] = [
 ]
 
 
+TIMING = [{"game": "skipbo", "players": 2}, {"game": "topspot", "players": 3, "options": {"games": 1}},
+          {"game": "etalage", "players": 4}]
+
+
 def _key(entry: dict[str, Any]) -> str:
     return f"{entry['game']}/{entry['players']}/{','.join(entry['bots'])}"
 
 
 def run_ladder(games: int, jobs: int, seed: str, out: str | None, only: str | None = None,
                params: dict[str, Any] | None = None, search_games: int | None = None) -> str:
-    """Run every ladder match-up (or those of game ``only``) and write the markdown page to ``out``.
+    """Run every ladder match-up (or those whose key contains ``only``) and write the markdown page to ``out``.
 
     Match-ups with a search level play ``search_games`` games (default ``games``): they cost a hundred times
     more. The summaries are also kept as JSON beside ``out`` (``<out>.json``), so that ``--only`` refreshes one
@@ -230,7 +268,7 @@ def run_ladder(games: int, jobs: int, seed: str, out: str | None, only: str | No
         except (OSError, ValueError):
             store = {}
     for entry in LADDER:
-        if only and entry["game"] != only:
+        if only and only not in _key(entry):
             continue
         searching = any(b.startswith("hard") for b in entry["bots"])
         count = search_games if searching and search_games else games
@@ -289,7 +327,8 @@ def add_parser(subparsers: Any, help_text: str) -> argparse.ArgumentParser:
     """Register ``arena`` on the main command's subparsers (called by :mod:`pygame_rules.cli`)."""
     p = subparsers.add_parser("arena", help=help_text, description=__doc__,
                               formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("game", help=f"one of {', '.join(GAMES)}, or 'ladder' for the docs/bots.md ladder")
+    p.add_argument("game", help=f"one of {', '.join(GAMES)}; 'ladder' for the docs/bots.md ladder; 'timing' for "
+                   "decision times of the --bots levels on --games positions per game")
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--bots", default="hard,normal", help="comma-separated levels, cycled over the seats")
     p.add_argument("--games", type=int, default=100)
@@ -299,7 +338,8 @@ def add_parser(subparsers: Any, help_text: str) -> argparse.ArgumentParser:
     p.add_argument("--iterations", type=int, help="rollouts per decision for the hard levels (default: profile)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON instead of a table")
     p.add_argument("--out", help="ladder only: write the markdown here (e.g. docs/bots.md)")
-    p.add_argument("--only", help="ladder only: run just this game's match-ups (the others are kept from <out>.json)")
+    p.add_argument("--only", help="ladder only: run just the match-ups whose key (game/players/bots) contains "
+                   "this text, e.g. 'skipbo' or 'easy'; the others are kept from <out>.json")
     p.add_argument("--search-games", type=int, help="ladder only: games for match-ups with a hard level")
     return p
 
@@ -307,6 +347,12 @@ def add_parser(subparsers: Any, help_text: str) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> None:
     """Execute the ``arena`` command."""
     params = {"iterations": args.iterations} if args.iterations else None
+    if args.game == "timing":
+        for entry in TIMING:
+            for level in args.bots.split(","):
+                print(json.dumps(time_decisions(entry["game"], entry["players"], level, args.games, args.seed,
+                                                entry.get("options"))), flush=True)
+        return
     if args.game == "ladder":
         run_ladder(args.games, args.jobs, args.seed, args.out, args.only, params, args.search_games)
         return

@@ -58,11 +58,12 @@ class SearchProfile:
     margin: float = 0.02
     candidates: Callable[[dict[str, Any], list[Action]], list[Action]] | None = None
     obvious: Callable[[dict[str, Any], list[Action], Action], bool] | None = None
+    margin_weight: float = 0.1
 
 
-def final_value(state: State, seat: int) -> float:
-    """A finished game's worth to ``seat``: 1 for a win (shared wins split), plus a small score-margin term so
-    that among equal outcomes the bigger lead counts."""
+def final_value(state: State, seat: int, margin_weight: float = 0.1) -> float:
+    """A finished game's worth to ``seat``: 1 for a win (shared wins split), plus a score-margin term (against
+    the best other seat, relative to the largest score) so that among equal outcomes the bigger lead counts."""
     result = state.result()
     winners = result["winners"]
     win = 1.0 / len(winners) if seat in winners else 0.0
@@ -70,7 +71,7 @@ def final_value(state: State, seat: int) -> float:
     if len(scores) > 1:
         others = max(s for i, s in enumerate(scores) if i != seat)
         spread = max(1.0, max(abs(s) for s in scores))
-        win += 0.1 * (scores[seat] - others) / spread
+        win += margin_weight * (scores[seat] - others) / spread
     return win
 
 
@@ -155,7 +156,8 @@ PROFILES: dict[str, SearchProfile] = {
     "skipbo": SearchProfile(rollout=_skipbo_rollout, turns=0, evaluate=_skipbo_value, iterations=64, worlds=8,
                             max_candidates=6, obvious=_skipbo_obvious),
     "topspot": SearchProfile(iterations=60, worlds=15, max_candidates=8, candidates=_topspot_candidates),
-    "etalage": SearchProfile(rollout=_etalage_rollout, iterations=40, worlds=8, max_candidates=9),
+    "etalage": SearchProfile(rollout=_etalage_rollout, iterations=120, worlds=12, max_candidates=9,
+                             margin_weight=0.6),
 }
 DEFAULT_PROFILE = SearchProfile()
 FAST_SHARE = 0.3  # the "hard-fast" level (hints) searches with this share of the default budget
@@ -267,7 +269,7 @@ class SearchBot:
             if steps > 5000:  # a runaway rollout scores as a draw rather than hanging the decision
                 return 0.5
         if state.is_over():
-            return final_value(state, seat)
+            return final_value(state, seat, self.profile.margin_weight)
         assert self.profile.evaluate is not None
         return self.profile.evaluate(state, seat)
 
