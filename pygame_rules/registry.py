@@ -18,6 +18,7 @@ _GAME_MODULES: dict[str, str] = {
     "skipbo": "pygame_rules.games.skipbo:SkipBoState",
     "topspot": "pygame_rules.games.topspot:TopSpotState",
     "etalage": "pygame_rules.games.etalage:EtalageState",
+    "level8": "pygame_rules.games.level8:Level8State",
 }
 
 GAMES: tuple[str, ...] = tuple(_GAME_MODULES)

@@ -345,3 +345,14 @@ def test_scenario_fills_the_draw_pile_from_the_seed():
     assert a.to_json()["data"]["draw"] == b.to_json()["data"]["draw"]
     assert a.to_json()["data"]["draw"] != c.to_json()["data"]["draw"]
     assert deck_problem(a.all_cards(), complete=True) is None
+
+
+def test_clone_is_independent_and_equals_a_json_round_trip():
+    state = pr.new_game("skipbo", players=4, seed=12, options={"partnership": True})
+    for _ in range(30):
+        state.apply(state.legal_actions()[-1])
+    copy = state.clone()
+    assert copy.to_json() == pr.load_state(state.to_json()).to_json()
+    copy.apply(copy.legal_actions()[0])
+    assert copy.to_json() != state.to_json()
+    assert state.legal_actions() == pr.load_state(state.to_json()).legal_actions()

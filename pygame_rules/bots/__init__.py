@@ -16,6 +16,7 @@ _BOT_MODULES = {
     "skipbo": "pygame_rules.bots.skipbo",
     "topspot": "pygame_rules.bots.topspot",
     "etalage": "pygame_rules.bots.etalage",
+    "level8": "pygame_rules.bots.level8",
 }
 
 

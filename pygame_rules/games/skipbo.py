@@ -204,6 +204,7 @@ class SkipBoState(State):
         self.winners: list[int] | None = None
         self.end_reason: str | None = None
         self._recycled = False
+        self._legal: list[Action] | None = None  # legal_actions cache, dropped by every action
 
     # ----- setup ------------------------------------------------------------------------------------------------
     @classmethod
@@ -287,6 +288,11 @@ class SkipBoState(State):
         return self.winners is not None
 
     def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._list_legal()
+        return list(self._legal)
+
+    def _list_legal(self) -> list[Action]:
         if self.winners is not None:
             return []
         seat = self.current
@@ -363,6 +369,7 @@ class SkipBoState(State):
     # ----- acting -----------------------------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
         seat = self.current
+        self._legal = None
         self.last_undoable = False
         if isinstance(action, (Discard, EndTurn)):
             return self._end_turn(seat, action)
@@ -508,6 +515,20 @@ class SkipBoState(State):
         return out
 
     # ----- persistence ------------------------------------------------------------------------------------------
+    def clone(self) -> SkipBoState:
+        """A fast independent copy (bots clone a lot); equal to a JSON round trip."""
+        other = SkipBoState(self.players, dict(self.options), GameRandom(self.rng.seed, self.rng.count))
+        other.draw = list(self.draw)
+        other.set_aside = list(self.set_aside)
+        other.building = [list(p) for p in self.building]
+        other.hands = [list(h) for h in self.hands]
+        other.stocks = [list(s) for s in self.stocks]
+        other.discards = [[list(d) for d in seat] for seat in self.discards]
+        for name in ("current", "start", "turn", "idle_turns", "played_this_turn", "last_undoable", "end_reason"):
+            setattr(other, name, getattr(self, name))
+        other.winners = None if self.winners is None else list(self.winners)
+        return other
+
     def _data_to_json(self) -> dict[str, Any]:
         return {
             "draw": list(self.draw),
@@ -674,7 +695,7 @@ def _scenario_cards(value: Any, where: str) -> list[int]:
 
 
 def _cards(value: Any, where: str) -> list[int]:
-    if not isinstance(value, list) or not all(isinstance(c, int) and not isinstance(c, bool) for c in value):
+    if not isinstance(value, list) or not set(map(type, value)) <= {int}:  # bool is not int here
         raise ValueError(f"{where} must be a list of card numbers")
     return list(value)
 

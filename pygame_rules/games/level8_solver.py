@@ -1,0 +1,538 @@
+"""Level 8 rules data (decks, level sheets) and the lay-out solver.
+
+Cards are plain string tokens so that hands, tables, actions and saves read the same way:
+
+- a number card is its colour code and number, ``"R7"`` or ``"B15"`` (each colour/number pair exists once);
+- a joker in a hand is ``"J"``; a joker placed in a combination states its meaning: ``"J7"`` (stands for a 7, in
+  runs and sets) or ``"JR"`` (stands for red, in colour groups);
+- a skip card is ``"S"``.
+
+The solver answers three questions with one set of functions, so that listing and validating never disagree:
+:func:`normalise_part` (is this one combination well formed, and what is its canonical form),
+:func:`check_layout` (does this whole lay-out meet the level with this hand) and :func:`enumerate_layouts`
+(every distinct lay-out of the level the hand allows, each already in canonical form).
+
+Canonical form (what "distinct" means): a lay-out is the multiset of parts it puts on the table, each part being its
+kind plus its cards with every joker's meaning. Inside a part the cards are in a fixed order (runs by number, sets
+by colour then jokers, colour groups by number then jokers); the parts are sorted by (kind run/set/colour, number of
+cards, card tokens). Which requirement of the level a part "fills" is not recorded: two lay-outs that put the same
+cards in the same combinations on the table are one option, whatever the labels. A joker's meaning is only what
+matters for the table: a number in runs and sets, a colour in colour groups.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import itertools
+import json
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from importlib import resources
+from typing import Any
+
+KINDS = ("run", "set", "colour")
+KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
+JOKER = "J"
+SKIP = "S"
+
+Part = tuple[str, ...]  # (kind, card, card, ...)
+Layout = tuple[Part, ...]
+
+
+class RulesDataError(ValueError):
+    """A data file of Level 8 is malformed (raised at load time, naming the file and the problem)."""
+
+
+class PartError(ValueError):
+    """A combination or a lay-out does not fit the rules; the message says which cards and why."""
+
+
+# ----- data -------------------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Edition:
+    """One deck composition."""
+
+    name: str
+    title: str
+    jokers: int
+    skips: int
+    total: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Deck:
+    """Colours, number range and editions from ``level8_decks.json``."""
+
+    colours: tuple[str, ...]  # codes, in display order
+    colour_names: tuple[str, ...]
+    low: int
+    high: int
+    editions: dict[str, Edition]
+
+    def cards(self, edition: str) -> list[str]:
+        """Every physical card of ``edition`` as tokens (number cards, jokers, skips)."""
+        ed = self.editions[edition]
+        out = [f"{c}{n}" for c in self.colours for n in range(self.low, self.high + 1)]
+        return out + [JOKER] * ed.jokers + [SKIP] * ed.skips
+
+
+@dataclasses.dataclass(frozen=True)
+class Requirement:
+    """One part of a level: a kind and a minimum number of cards."""
+
+    kind: str
+    size: int
+
+    def text(self) -> str:
+        """Words for the level sheet."""
+        if self.kind == "run":
+            return f"run of {self.size}"
+        if self.kind == "colour":
+            return f"{self.size} cards of one colour"
+        names = {2: "pair", 3: "triple", 4: "quadruple"}
+        return names.get(self.size, f"{self.size} of a kind")
+
+
+@dataclasses.dataclass(frozen=True)
+class Sheet:
+    """A level sheet: eight levels plus the optional keep-cards rule."""
+
+    name: str
+    title: str
+    label: str
+    levels: tuple[tuple[Requirement, ...], ...]
+    keep_levels: tuple[int, ...]
+    keep_cards: int
+
+    def level_text(self, level: int) -> str:
+        """The requirement of ``level`` (1-based) in words, e.g. ``"2 runs of 3"``."""
+        return _level_text(self.levels[level - 1])
+
+    def to_json(self) -> dict[str, Any]:
+        """The sheet as the view shows it (a fresh copy each time)."""
+        return json.loads(_sheet_json(self))
+
+
+@functools.cache
+def _sheet_json(sheet: Sheet) -> str:
+    return json.dumps({
+        "name": sheet.name,
+        "title": sheet.title,
+        "label": sheet.label,
+        "levels": [
+            {"level": i + 1, "text": _level_text(reqs),
+             "parts": [{"kind": r.kind, "size": r.size, "text": r.text()} for r in reqs]}
+            for i, reqs in enumerate(sheet.levels)
+        ],
+        "keep": {"levels": list(sheet.keep_levels), "cards": sheet.keep_cards} if sheet.keep_cards else None,
+    })
+
+
+@functools.cache
+def _level_text(reqs: tuple[Requirement, ...]) -> str:
+    """A level's parts in words, cached (views ask for it on every call)."""
+    counts = Counter(reqs)
+    words = []
+    for req in dict.fromkeys(reqs):
+        n = counts[req]
+        t = req.text()
+        if n == 1:
+            words.append(t if req.kind == "colour" else f"1 {t}")
+        else:
+            plural = t.replace("run of", "runs of").replace("cards of one colour", "groups of one colour")
+            if plural == t and not t.startswith(("run", "groups")):
+                plural = t + "s"
+            words.append(f"{n} {plural}")
+    return " + ".join(words)
+
+
+def _load_json(name: str) -> Any:
+    text = resources.files("pygame_rules.games").joinpath("data", name).read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def parse_deck(data: Any, where: str = "level8_decks.json") -> Deck:
+    """Validate and build the deck description; :class:`RulesDataError` names the problem."""
+
+    def need(cond: bool, msg: str) -> None:
+        if not cond:
+            raise RulesDataError(f"{where}: {msg}")
+
+    need(isinstance(data, dict), "must be an object")
+    colours = data.get("colours")
+    need(isinstance(colours, list) and len(colours) >= 1, "'colours' must be a non-empty list")
+    codes = []
+    names = []
+    for c in colours:
+        need(isinstance(c, dict) and isinstance(c.get("code"), str) and isinstance(c.get("name"), str),
+             f"colour {c!r} needs a string code and name")
+        code = c["code"]
+        need(len(code) == 1 and code.isupper() and code not in (JOKER, SKIP) and code not in codes,
+             f"colour code {code!r} must be one unique capital letter other than J and S")
+        codes.append(code)
+        names.append(c["name"])
+    low, high = data.get("low"), data.get("high")
+    need(isinstance(low, int) and isinstance(high, int) and 1 <= low < high <= 99, "'low'/'high' are wrong")
+    editions = {}
+    eds = data.get("editions")
+    need(isinstance(eds, dict) and eds, "'editions' must be a non-empty object")
+    for name, ed in eds.items():
+        need(isinstance(ed, dict), f"edition {name!r} must be an object")
+        vals = [ed.get(k) for k in ("jokers", "skips", "total")]
+        need(all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in vals),
+             f"edition {name!r} needs whole numbers jokers, skips, total")
+        jokers, skips, total = vals
+        need(total == len(codes) * (high - low + 1) + jokers + skips,
+             f"edition {name!r}: total {total} does not match its cards")
+        need(isinstance(ed.get("title"), str), f"edition {name!r} needs a title")
+        editions[name] = Edition(name, ed["title"], jokers, skips, total)
+    return Deck(tuple(codes), tuple(names), low, high, editions)
+
+
+def parse_sheets(data: Any, where: str = "level8_sheets.json") -> dict[str, Sheet]:
+    """Validate and build the level sheets; :class:`RulesDataError` names the sheet and level at fault."""
+
+    def need(cond: bool, msg: str) -> None:
+        if not cond:
+            raise RulesDataError(f"{where}: {msg}")
+
+    need(isinstance(data, dict) and isinstance(data.get("sheets"), dict) and data["sheets"], "needs 'sheets'")
+    out = {}
+    for name, sheet in data["sheets"].items():
+        need(isinstance(sheet, dict), f"sheet {name!r} must be an object")
+        need(isinstance(sheet.get("title"), str) and isinstance(sheet.get("label"), str),
+             f"sheet {name!r} needs a title and a label")
+        levels = sheet.get("levels")
+        need(isinstance(levels, list) and len(levels) == 8, f"sheet {name!r} must have exactly 8 levels")
+        parsed = []
+        for i, level in enumerate(levels, 1):
+            need(isinstance(level, list) and level, f"sheet {name!r} level {i} must be a non-empty list")
+            reqs = []
+            for part in level:
+                need(isinstance(part, dict) and part.get("kind") in KINDS,
+                     f"sheet {name!r} level {i}: kind must be one of {KINDS}")
+                size = part.get("size")
+                need(isinstance(size, int) and not isinstance(size, bool) and 2 <= size <= 10,
+                     f"sheet {name!r} level {i}: size must be 2..10")
+                reqs.append(Requirement(part["kind"], size))
+            need(sum(r.size for r in reqs) <= 10, f"sheet {name!r} level {i} needs more than 10 cards")
+            parsed.append(tuple(reqs))
+        keep = sheet.get("keep")
+        keep_levels: tuple[int, ...] = ()
+        keep_cards = 0
+        if keep is not None:
+            need(isinstance(keep, dict) and isinstance(keep.get("levels"), list)
+                 and all(isinstance(x, int) and 1 <= x <= 8 for x in keep["levels"])
+                 and isinstance(keep.get("cards"), int) and 1 <= keep["cards"] <= 9,
+                 f"sheet {name!r}: 'keep' needs levels 1..8 and cards 1..9")
+            keep_levels = tuple(keep["levels"])
+            keep_cards = keep["cards"]
+        out[name] = Sheet(name, sheet["title"], sheet["label"], tuple(parsed), keep_levels, keep_cards)
+    return out
+
+
+DECK = parse_deck(_load_json("level8_decks.json"))
+SHEETS = parse_sheets(_load_json("level8_sheets.json"))
+COLOUR_INDEX = {c: i for i, c in enumerate(DECK.colours)}
+NUMBER_CARDS: dict[str, tuple[str, int]] = {
+    f"{c}{n}": (c, n) for c in DECK.colours for n in range(DECK.low, DECK.high + 1)
+}
+
+
+# ----- cards ------------------------------------------------------------------------------------------------
+
+
+def physical(token: str) -> str:
+    """The physical card behind a token on the table: a declared joker ``J7``/``JR`` is the joker ``J``."""
+    return JOKER if token[0] == JOKER else token
+
+
+def is_card(token: Any) -> bool:
+    """Whether ``token`` names a physical card (number card, ``J`` or ``S``)."""
+    return isinstance(token, str) and (token in NUMBER_CARDS or token in (JOKER, SKIP))
+
+
+def card_key(token: str) -> tuple[int, int, int]:
+    """Sort key for hands: numbers by (number, colour), then jokers, then skips."""
+    if token in NUMBER_CARDS:
+        c, n = NUMBER_CARDS[token]
+        return (0, n, COLOUR_INDEX[c])
+    return (1 if token[0] == JOKER else 2, 0, 0)
+
+
+def sort_cards(tokens: Sequence[str]) -> list[str]:
+    """``tokens`` in the canonical hand order."""
+    return sorted(tokens, key=card_key)
+
+
+def _joker_meaning(token: str, kind: str) -> int | str:
+    """The number or colour a declared joker stands for; :class:`PartError` when undeclared or the wrong sort."""
+    rest = token[1:]
+    if not rest:
+        what = "a colour, e.g. JR" if kind == "colour" else "a number, e.g. J7"
+        raise PartError(f"undeclared joker: a joker in a {kind} must say what it stands for ({what})")
+    if kind == "colour":
+        if rest not in COLOUR_INDEX:
+            raise PartError(f"joker {token} in a colour group must state a colour ({', '.join(DECK.colours)})")
+        return rest
+    if not rest.isdigit() or not DECK.low <= int(rest) <= DECK.high or rest != str(int(rest)):
+        raise PartError(f"joker {token} in a {kind} must state a number from {DECK.low} to {DECK.high}")
+    return int(rest)
+
+
+def normalise_part(kind: str, cards: Sequence[str]) -> Part:
+    """The canonical form ``(kind, card, ...)`` of one combination, or :class:`PartError` saying why it is wrong.
+
+    Sizes are not checked here (a level decides the minimum); an empty part is refused.
+    """
+    if kind not in KINDS:
+        raise PartError(f"unknown kind {kind!r} (known: {', '.join(KINDS)})")
+    if not cards:
+        raise PartError(f"a {kind} needs cards")
+    real: list[tuple[str, int, str]] = []  # (colour, number, token)
+    jokers: list[tuple[int | str, str]] = []
+    for tok in cards:
+        if not isinstance(tok, str):
+            raise PartError(f"{tok!r} is not a card")
+        if tok in NUMBER_CARDS:
+            c, n = NUMBER_CARDS[tok]
+            real.append((c, n, tok))
+        elif tok == SKIP:
+            raise PartError("a skip card cannot be part of a combination")
+        elif tok.startswith(JOKER):
+            jokers.append((_joker_meaning(tok, kind), tok))
+        else:
+            raise PartError(f"{tok!r} is not a card")
+    if kind == "run":
+        slots = sorted([(n, 0, COLOUR_INDEX[c], t) for c, n, t in real] + [(m, 1, 0, t) for m, t in jokers])
+        numbers = [s[0] for s in slots]
+        for a, b in zip(numbers, numbers[1:], strict=False):
+            if b == a:
+                raise PartError(f"a run cannot hold two {a}s ({' '.join(cards)})")
+            if b != a + 1:
+                if numbers[0] == DECK.low and numbers[-1] == DECK.high:
+                    raise PartError(f"a run does not wrap from {DECK.high} to {DECK.low} ({' '.join(cards)})")
+                raise PartError(f"a run needs consecutive numbers: {a} is followed by {b} ({' '.join(cards)})")
+        return (kind, *[s[3] for s in slots])
+    if kind == "set":
+        values = {n for _, n, _ in real} | {m for m, _ in jokers}
+        if len(values) > 1:
+            shown = " and ".join(str(v) for v in sorted(values))
+            raise PartError(f"mixed numbers in a set: {shown} ({' '.join(cards)})")
+        ordered = [t for _, _, t in sorted((COLOUR_INDEX[c], n, t) for c, n, t in real)]
+        return (kind, *ordered, *[t for _, t in jokers])
+    values = {c for c, _, _ in real} | {m for m, _ in jokers}
+    if len(values) > 1:
+        shown = " and ".join(DECK.colour_names[COLOUR_INDEX[v]] for v in sorted(values, key=COLOUR_INDEX.get))
+        raise PartError(f"mixed colours in a colour group: {shown} ({' '.join(cards)})")
+    ordered = [t for _, t in sorted((n, t) for _, n, t in real)]
+    return (kind, *ordered, *[t for _, t in jokers])
+
+
+def part_text(part: Sequence[str]) -> str:
+    """A part in words, e.g. ``"run R5 G6 J7"``."""
+    return f"{part[0]} {' '.join(part[1:])}"
+
+
+def layout_key(part: Part) -> tuple[int, int, Part]:
+    """Sort key of a part inside a canonical lay-out."""
+    return (KIND_INDEX[part[0]], len(part), part)
+
+
+def check_layout(reqs: Sequence[Requirement], hand: Sequence[str], parts: Any) -> Layout:
+    """The canonical form of ``parts`` if they lay out ``reqs`` from ``hand``; :class:`PartError` otherwise.
+
+    ``parts`` is a sequence of ``(kind, card, ...)``; order of parts and of cards inside a part is free. The hand
+    must keep at least one card afterwards (the turn ends with a discard).
+    """
+    if not isinstance(parts, (list, tuple)) or not parts:
+        raise PartError("a lay-out needs its parts")
+    canon = []
+    for p in parts:
+        if not isinstance(p, (list, tuple)) or len(p) < 2 or not isinstance(p[0], str):
+            raise PartError(f"each part is [kind, card, ...], not {p!r}")
+        canon.append(normalise_part(p[0], list(p[1:])))
+    have = Counter(hand)
+    used = Counter(physical(t) for p in canon for t in p[1:])
+    for card, n in sorted(used.items()):
+        if have[card] < n:
+            if card == JOKER:
+                raise PartError(f"the lay-out uses {n} jokers but the hand holds {have[card]}")
+            raise PartError(f"the hand does not hold {card}")
+    for kind in KINDS:
+        mins = sorted(r.size for r in reqs if r.kind == kind)
+        got = sorted((p for p in canon if p[0] == kind), key=len)
+        word = {"run": "run", "set": "set", "colour": "colour group"}[kind]
+        if len(got) < len(mins):
+            raise PartError(f"missing part: this level needs {len(mins)} {word}(s), the lay-out has {len(got)}")
+        if len(got) > len(mins):
+            raise PartError(f"extra part: this level needs {len(mins)} {word}(s), the lay-out has {len(got)}")
+        for m, p in zip(mins, got, strict=True):
+            if len(p) - 1 < m:
+                raise PartError(f"the {word} {' '.join(p[1:])} has {len(p) - 1} card(s); it needs at least {m}")
+    if sum(used.values()) >= len(hand):
+        raise PartError("the lay-out would empty the hand: keep at least one card to discard")
+    return tuple(sorted(canon, key=layout_key))
+
+
+def add_to_part(part: Part, token: str) -> Part:
+    """The part after adding ``token`` (a number card or a declared joker), or :class:`PartError` why not."""
+    kind = part[0]
+    if token == JOKER:
+        raise PartError(f"undeclared joker: say what it stands for when adding to the {kind} {' '.join(part[1:])}")
+    try:
+        return normalise_part(kind, [*part[1:], token])
+    except PartError as exc:
+        raise PartError(f"cannot add {token} to the {kind} {' '.join(part[1:])}: {exc}") from exc
+
+
+def add_options(part: Part) -> list[str]:
+    """Every joker meaning that fits ``part`` (J-tokens); number cards are tried directly by the caller."""
+    kind = part[0]
+    if kind == "colour":
+        c = _part_colour(part)
+        return [f"{JOKER}{c}"]
+    nums = [_token_number(t) for t in part[1:]]
+    if kind == "set":
+        return [f"{JOKER}{nums[0]}"]
+    out = []
+    if min(nums) > DECK.low:
+        out.append(f"{JOKER}{min(nums) - 1}")
+    if max(nums) < DECK.high:
+        out.append(f"{JOKER}{max(nums) + 1}")
+    return out
+
+
+def _token_number(token: str) -> int:
+    return NUMBER_CARDS[token][1] if token in NUMBER_CARDS else int(token[1:])
+
+
+def _part_colour(part: Part) -> str:
+    t = part[1]
+    return NUMBER_CARDS[t][0] if t in NUMBER_CARDS else t[1:]
+
+
+# ----- enumeration ------------------------------------------------------------------------------------------
+
+
+class _Pool:
+    """The hand's number cards indexed for candidate generation, plus the joker count."""
+
+    def __init__(self, hand: Sequence[str]) -> None:
+        self.by_number: dict[int, list[str]] = {n: [] for n in range(DECK.low, DECK.high + 1)}
+        self.by_colour: dict[str, list[str]] = {c: [] for c in DECK.colours}
+        for t in sort_cards([t for t in hand if t in NUMBER_CARDS]):
+            c, n = NUMBER_CARDS[t]
+            self.by_number[n].append(t)
+        for t in sorted((t for t in hand if t in NUMBER_CARDS), key=lambda t: NUMBER_CARDS[t][1]):
+            self.by_colour[NUMBER_CARDS[t][0]].append(t)
+        for n in self.by_number:
+            self.by_number[n].sort(key=lambda t: COLOUR_INDEX[NUMBER_CARDS[t][0]])
+        self.jokers = sum(1 for t in hand if t == JOKER)
+
+
+def _set_candidates(pool: _Pool, used: set[str], jokers: int, lo: int, hi: int) -> Iterator[Part]:
+    for n in range(DECK.low, DECK.high + 1):
+        avail = [t for t in pool.by_number[n] if t not in used]
+        if len(avail) + jokers < lo:
+            continue
+        jt = f"{JOKER}{n}"
+        for k in range(0, min(jokers, hi) + 1):
+            for r in range(max(0, lo - k), min(len(avail), hi - k) + 1):
+                if r + k == 0:
+                    continue
+                for combo in itertools.combinations(avail, r):
+                    yield ("set", *combo, *([jt] * k))
+
+
+def _colour_candidates(pool: _Pool, used: set[str], jokers: int, lo: int, hi: int) -> Iterator[Part]:
+    for c in DECK.colours:
+        avail = [t for t in pool.by_colour[c] if t not in used]
+        if len(avail) + jokers < lo:
+            continue
+        jt = f"{JOKER}{c}"
+        for k in range(0, min(jokers, hi) + 1):
+            for r in range(max(0, lo - k), min(len(avail), hi - k) + 1):
+                if r + k == 0:
+                    continue
+                for combo in itertools.combinations(avail, r):
+                    yield ("colour", *combo, *([jt] * k))
+
+
+def _run_candidates(pool: _Pool, used: set[str], jokers: int, lo: int, hi: int) -> Iterator[Part]:
+    options = {n: [t for t in pool.by_number[n] if t not in used] for n in range(DECK.low, DECK.high + 1)}
+    for a in range(DECK.low, DECK.high + 1):
+        gaps = 0
+        for b in range(a, min(DECK.high, a + hi - 1) + 1):
+            if not options[b]:
+                gaps += 1
+            if gaps > jokers:
+                break
+            if b - a + 1 < lo:
+                continue
+            yield from _run_fill(options, a, b, jokers, [])
+
+
+def _run_fill(options: dict[int, list[str]], x: int, b: int, jokers: int, acc: list[str]) -> Iterator[Part]:
+    if x > b:
+        yield ("run", *acc)
+        return
+    for t in options[x]:
+        acc.append(t)
+        yield from _run_fill(options, x + 1, b, jokers, acc)
+        acc.pop()
+    if jokers:
+        acc.append(f"{JOKER}{x}")
+        yield from _run_fill(options, x + 1, b, jokers - 1, acc)
+        acc.pop()
+
+
+_GENERATORS = {"run": _run_candidates, "set": _set_candidates, "colour": _colour_candidates}
+
+
+def enumerate_layouts(reqs: Sequence[Requirement], hand: Sequence[str]) -> Iterator[Layout]:
+    """Every distinct canonical lay-out of ``reqs`` from ``hand`` (keeping at least one card), each once.
+
+    Parts of one kind are generated in non-decreasing (size, cards) order and matched against that kind's minimum
+    sizes sorted ascending, which visits each multiset of parts exactly once; kinds come in the order run, set,
+    colour, so the output is already sorted as :func:`check_layout` sorts.
+    """
+    pool = _Pool(hand)
+    slots = sorted(reqs, key=lambda r: (KIND_INDEX[r.kind], r.size))
+    budget = len(hand) - 1
+    suffix = [sum(r.size for r in slots[i:]) for i in range(len(slots) + 1)]
+    if suffix[0] > budget:
+        return
+    used: set[str] = set()
+    acc: list[Part] = []
+
+    def rec(i: int, jokers: int, spent: int, prev: tuple[int, Part] | None) -> Iterator[Layout]:
+        if i == len(slots):
+            yield tuple(acc)
+            return
+        req = slots[i]
+        hi = budget - spent - suffix[i + 1]
+        if hi < req.size:
+            return
+        same_kind = i > 0 and slots[i - 1].kind == req.kind
+        for part in _GENERATORS[req.kind](pool, used, jokers, req.size, hi):
+            key = (len(part), part)
+            if same_kind and prev is not None and key < prev:
+                continue
+            js = sum(1 for t in part[1:] if t[0] == JOKER)
+            real = [t for t in part[1:] if t[0] != JOKER]
+            used.update(real)
+            acc.append(part)
+            yield from rec(i + 1, jokers - js, spent + len(part) - 1, key)
+            acc.pop()
+            used.difference_update(real)
+
+    yield from rec(0, pool.jokers, 0, None)
+
+
+def can_lay_out(reqs: Sequence[Requirement], hand: Sequence[str]) -> bool:
+    """Whether at least one lay-out exists (stops at the first one found)."""
+    return next(iter(enumerate_layouts(reqs, hand)), None) is not None
