@@ -240,11 +240,13 @@ LADDER: list[dict[str, Any]] = [
     {"game": "etalage", "players": 4, "bots": ["normal", "easy"],
      "target": "normal's win share at least twice easy's"},
     {"game": "etalage", "players": 4, "bots": ["hard", "normal"], "target": "hard clearly above parity (1/2)"},
+    {"game": "level8", "players": 2, "bots": ["normal", "easy"], "target": "normal wins at least 80%"},
+    {"game": "level8", "players": 2, "bots": ["hard", "normal"], "target": "hard clearly above parity (1/2)"},
 ]
 
 
 TIMING = [{"game": "skipbo", "players": 2}, {"game": "topspot", "players": 3, "options": {"games": 1}},
-          {"game": "etalage", "players": 4}]
+          {"game": "etalage", "players": 4}, {"game": "level8", "players": 2}]
 
 
 def _key(entry: dict[str, Any]) -> str:

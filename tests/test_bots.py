@@ -16,7 +16,7 @@ from pygame_rules.cli import main
 from pygame_rules.core.game import State
 from pygame_rules.registry import GAMES, new_game
 
-PLAYERS = {"skipbo": 2, "topspot": 3, "etalage": 4}
+PLAYERS = {"skipbo": 2, "topspot": 3, "etalage": 4, "level8": 2}
 SMALL = {"iterations": 10, "worlds": 3}  # a tiny search budget: tests check behaviour, never strength or time
 
 

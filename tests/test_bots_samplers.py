@@ -29,6 +29,8 @@ CONFIGS = [
     ("topspot", 5, {"level": "expert", "joker_each": True, "games": 1}),
     ("etalage", 3, None),
     ("etalage", 5, None),
+    ("level8", 2, None),
+    ("level8", 4, {"sheet": "two_star", "edition": "2016"}),
 ]
 
 
@@ -44,6 +46,8 @@ def _all_cards(state: Any) -> Counter[Any]:
         cards: list[str] = [c for h in game.hands for c in h] + game.unclaimed + game.aside + game.pot
         cards += [c for w in game.won for s in w for c in s] + [c for p in game.plays for c in p["cards"]]
         return Counter(cards)
+    if game.game == "level8":
+        return +game.all_cards()
     return Counter([c for h in game.hands for c in h] + game.display + game.plays + [c for w in game.won for c in w])
 
 
@@ -62,7 +66,7 @@ def _check_constraints(view: dict[str, Any], sampled: Any, seat: int) -> None:
         claims = list(view["claims"]) + (view["last_trick"]["claims"] if view["last_trick"] else [])
         for claim in claims:
             assert set(claim["cards"]) <= set(sampled.won[claim["seat"]])
-    else:
+    elif view["game"] == "skipbo":
         from pygame_rules.games.skipbo import WILD
 
         runs = sampled.set_aside
@@ -99,7 +103,7 @@ def test_samples_match_the_view_and_conserve_cards(game: str, players: int, opti
             if _game(state) is not first:  # a match dealt its next game: this one is done
                 break
             step += 1
-            if game == "skipbo" and step > 150:  # a long game: the first 150 steps cover every kind of pile
+            if game in ("skipbo", "level8") and step > 240:  # long games: the first steps cover every kind of pile
                 break
     assert checked > 10
 
@@ -107,7 +111,7 @@ def test_samples_match_the_view_and_conserve_cards(game: str, players: int, opti
 @pytest.mark.parametrize("game", sorted(SAMPLERS))
 def test_samples_vary_the_hidden_cards(game: str) -> None:
     """Different random streams give different deals (the sampler really re-deals what the seat cannot see)."""
-    players = {"skipbo": 2, "topspot": 3, "etalage": 4}[game]
+    players = {"skipbo": 2, "topspot": 3, "etalage": 4, "level8": 3}[game]
     state = new_game(game, players=players, seed=3, options={"games": 1} if game == "topspot" else None)
     view = state.view(state.current_player)
     deals = {repr(sample_state(view, random.Random(i)).to_json()["data"]) for i in range(6)}

@@ -29,7 +29,7 @@ function copyTree(src, dest) {
 }
 copyTree(resolve("pygame_rules"), "/home/pyodide/pygame_rules");
 
-const games = [["skipbo", 2, "None"], ["topspot", 3, "{'games': 1}"], ["etalage", 4, "None"]];
+const games = [["skipbo", 2, "None"], ["topspot", 3, "{'games': 1}"], ["etalage", 4, "None"], ["level8", 2, "None"]];
 for (const [game, players, options] of games) {
   for (const level of levels) {
     const out = await pyodide.runPythonAsync(`

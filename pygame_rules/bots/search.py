@@ -152,7 +152,25 @@ def _etalage_rollout() -> Bot:
     return EasyBot(slip=0.0)
 
 
+def _level8_value(state: State, seat: int) -> float:
+    """Level 8 progress: levels (a deal won moves two), a laid-out level, the cards still missing for it and
+    cards left in hand (going out ends the deal), mine against the best opponent's."""
+    from .level8 import missing
+
+    def progress(s: int) -> float:
+        st: Any = state
+        level = st.levels[s] + (1.0 if st.laid[s] else 0.0)
+        if not st.laid[s]:
+            level -= 0.08 * missing(st.level_requirements(s), st.hands[s])
+        return level - 0.02 * len(st.hands[s])
+
+    mine = progress(seat)
+    best = max(progress(s) for s in range(state.players) if s != seat)
+    return 0.5 + 0.1 * (mine - best)
+
+
 PROFILES: dict[str, SearchProfile] = {
+    "level8": SearchProfile(turns=1, evaluate=_level8_value, iterations=48, worlds=8, max_candidates=6),
     "skipbo": SearchProfile(rollout=_skipbo_rollout, turns=0, evaluate=_skipbo_value, iterations=64, worlds=8,
                             max_candidates=6, obvious=_skipbo_obvious),
     "topspot": SearchProfile(iterations=60, worlds=15, max_candidates=8, candidates=_topspot_candidates),
