@@ -249,6 +249,15 @@ TIMING = [{"game": "skipbo", "players": 2}, {"game": "topspot", "players": 3, "o
           {"game": "etalage", "players": 4}, {"game": "level8", "players": 2}]
 
 
+def _read_store(path: str) -> dict[str, Any]:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
 def _key(entry: dict[str, Any]) -> str:
     return f"{entry['game']}/{entry['players']}/{','.join(entry['bots'])}"
 
@@ -264,11 +273,7 @@ def run_ladder(games: int, jobs: int, seed: str, out: str | None, only: str | No
     store: dict[str, Any] = {}
     store_path = out[:-3] + ".json" if out and out.endswith(".md") else None
     if store_path and only:
-        try:
-            with open(store_path, encoding="utf-8") as handle:
-                store = json.load(handle)
-        except (OSError, ValueError):
-            store = {}
+        store = _read_store(store_path)
     for entry in LADDER:
         if only and only not in _key(entry):
             continue
@@ -279,7 +284,8 @@ def run_ladder(games: int, jobs: int, seed: str, out: str | None, only: str | No
         print(format_table(summary), flush=True)
         summary.pop("outcomes", None)
         store[_key(entry)] = {"entry": entry, "summary": summary, "jobs": jobs, "params": params}
-        if store_path:
+        if store_path:  # merge with what other ladder runs stored meanwhile, then write
+            store = {**_read_store(store_path), **store} if only else store
             with open(store_path, "w", encoding="utf-8") as handle:
                 json.dump(store, handle, indent=1)
     sections = [(store[_key(e)]["entry"], store[_key(e)]["summary"]) for e in LADDER if _key(e) in store]
