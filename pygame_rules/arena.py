@@ -69,7 +69,7 @@ def lineup(bots: Sequence[str], players: int, index: int) -> list[str]:
     >>> lineup(["hard", "normal"], 2, 0), lineup(["hard", "normal"], 2, 1)
     (['hard', 'normal'], ['normal', 'hard'])
     >>> lineup(["normal", "easy", "easy"], 3, 2)
-    ['easy', 'normal', 'easy']
+    ['easy', 'easy', 'normal']
     """
     base = [bots[i % len(bots)] for i in range(players)]
     shift = index % players
