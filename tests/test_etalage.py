@@ -428,7 +428,7 @@ def test_single_game_is_not_a_match():
 
 # ----- bots ---------------------------------------------------------------------------------------------------
 def test_bot_levels_registered():
-    assert bot_levels("etalage") == ["random", "easy", "normal"]
+    assert bot_levels("etalage") == ["random", "easy", "normal", "hard"]
 
 
 def test_normal_bot_claims_the_best_pile_and_breaks_near_ties_against_the_next_claimant():

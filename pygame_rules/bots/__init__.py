@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from typing import Any
 
 from .base import Bot, RandomBot
 
@@ -19,16 +20,35 @@ _BOT_MODULES = {
 }
 
 
+SEARCH_LEVELS = ("hard", "hard-fast")  # generic determinized search, for every game with a sampler
+
+
 def bot_levels(game: str) -> list[str]:
-    """The bot level names available for ``game`` (``random`` first)."""
-    return ["random", *[k for k in _game_bots(game) if k != "random"]]
+    """The bot level names the app offers for ``game`` (``random`` first, ``hard`` when the game can be
+    determinized). ``hard-fast`` (the hint button's short search) is accepted by :func:`make_bot` but not listed."""
+    from .samplers import has_sampler
+
+    levels = ["random", *[k for k in _game_bots(game) if k != "random"]]
+    if has_sampler(game) and "hard" not in levels:
+        levels.append("hard")
+    return levels
 
 
-def make_bot(game: str, level: str) -> Bot:
-    """A fresh bot of ``level`` for ``game``; ``ValueError`` for an unknown level."""
+def make_bot(game: str, level: str, **params: Any) -> Bot:
+    """A fresh bot of ``level`` for ``game``; ``ValueError`` for an unknown level.
+
+    ``params`` tune the search levels only: ``make_bot(game, "hard", budget_ms=150)`` caps the thinking time
+    (not reproducible: the result depends on the machine's speed), ``iterations=`` sets the rollout budget.
+    """
     if level == "random":
         return RandomBot()
     table = _game_bots(game)
+    if level in SEARCH_LEVELS and level not in table:
+        from .samplers import has_sampler
+        from .search import make_search_bot
+
+        if has_sampler(game):
+            return make_search_bot(game, level, **params)
     if level not in table:
         raise ValueError(f"no bot level {level!r} for {game} (known: {', '.join(bot_levels(game))})")
     return table[level]()

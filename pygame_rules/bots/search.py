@@ -1,0 +1,313 @@
+"""The ``hard`` level: determinized search over the hidden cards (perfect-information Monte Carlo).
+
+For one decision the bot
+
+1. deals ``worlds`` full states consistent with its view (the game's sampler in :mod:`.samplers`), so it only
+   ever "knows" what the view says;
+2. plays every candidate action in each world and continues the game with the game's own heuristic bot for
+   every seat (the rollout policy), up to the end or to a horizon where a game-specific evaluation scores it;
+3. compares candidates on the *same* worlds and the same rollout dice (common random numbers), dropping the
+   worse half after each round (successive halving), so the budget goes to the moves that matter;
+4. keeps the heuristic's own choice unless another move scored better by a clear margin: the search only
+   overrules the heuristic when the evidence says so.
+
+The budget is a number of rollouts (``iterations``), not a time, so a decision is a pure function of the view,
+the legal list and the random stream: the arena is reproducible and the fairness test holds. An optional
+``max_ms`` stops early when time runs out (used by the hint button), at the price of that reproducibility.
+
+Per-game tuning (rollout policy, horizon, evaluation, candidate pruning, default budget) lives in ``PROFILES``
+below; a game without a profile still gets a working ``hard`` bot from its ``normal`` bot and its result.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ..core.actions import Action
+from ..core.game import State
+from .base import Bot
+from .samplers import sample_state
+
+Evaluate = Callable[[State, int], float]
+
+
+@dataclasses.dataclass(frozen=True)
+class SearchProfile:
+    """How to search one game.
+
+    ``rollout``: level name (or zero-argument factory) of the policy every seat follows in rollouts;
+    ``prior``: the level whose choice is the default move; ``turns``: horizon in the searching seat's turns
+    after the current one (``None``: to the end of the game); ``evaluate``: the value of a non-final state for a
+    seat, on the same scale as :func:`final_value`; ``iterations``: rollouts per decision by default;
+    ``worlds``: distinct sampled deals per decision; ``max_candidates``: how many actions to search at most
+    (the prior's choice always among them); ``margin``: how much better than the prior's move another move must
+    score to be played; ``candidates``: optional game hook ordering the legal actions, most promising first.
+    """
+
+    rollout: str | Callable[[], Bot] = "normal"
+    prior: str | Callable[[], Bot] = "normal"
+    turns: int | None = None
+    evaluate: Evaluate | None = None
+    iterations: int = 120
+    worlds: int = 12
+    max_candidates: int = 8
+    margin: float = 0.02
+    candidates: Callable[[dict[str, Any], list[Action]], list[Action]] | None = None
+    obvious: Callable[[dict[str, Any], list[Action], Action], bool] | None = None
+    margin_weight: float = 0.1
+
+
+def final_value(state: State, seat: int, margin_weight: float = 0.1) -> float:
+    """A finished game's worth to ``seat``: 1 for a win (shared wins split), plus a score-margin term (against
+    the best other seat, relative to the largest score) so that among equal outcomes the bigger lead counts."""
+    result = state.result()
+    winners = result["winners"]
+    win = 1.0 / len(winners) if seat in winners else 0.0
+    scores = result.get("scores") or []
+    if len(scores) > 1:
+        others = max(s for i, s in enumerate(scores) if i != seat)
+        spread = max(1.0, max(abs(s) for s in scores))
+        win += margin_weight * (scores[seat] - others) / spread
+    return win
+
+
+# ----- per-game evaluation of an unfinished position ------------------------------------------------------------
+def _skipbo_value(state: State, seat: int) -> float:
+    """Skip-Bo race: stock cards left, mine against the best opponent's (a stock card is worth about a game in
+    thirty), plus small terms for a useful hand (wilds) and a discard pile tidy enough to play from."""
+    from ..games.skipbo import WILD
+
+    stocks = [len(s) for s in state.stocks]  # type: ignore[attr-defined]
+    team = state._owners(seat)  # type: ignore[attr-defined]
+    mine = sum(stocks[s] for s in team)
+    rivals = [sum(stocks[t] for t in state._owners(s)) for s in range(state.players)  # type: ignore[attr-defined]
+              if s not in team]
+    best_rival = min(rivals) if rivals else mine
+    value = 0.5 + 0.035 * (best_rival - mine)
+    hand = state.hands[seat]  # type: ignore[attr-defined]
+    value += 0.006 * hand.count(WILD)
+    buried = 0
+    for pile in state.discards[seat]:  # type: ignore[attr-defined]
+        buried += sum(1 for a, b in zip(pile, pile[1:], strict=False) if b > a and a != WILD)
+    value -= 0.003 * buried
+    return value
+
+
+def _skipbo_obvious(view: dict[str, Any], legal: list[Action], prior: Action) -> bool:
+    """Playing the stock top is never wrong in Skip-Bo: the heuristic's choice of pile for it stands."""
+    from ..games.skipbo import PlayStock
+
+    return isinstance(prior, PlayStock)
+
+
+def _skipbo_rollout() -> Bot:
+    """The Skip-Bo heuristic with a shallower chain search (3 plays instead of 6): the same play style at a
+    fraction of the cost, which buys more rollouts."""
+    from ..games.skipbo import Discard, EndTurn, PlayStock
+    from .skipbo import HeuristicBot, _chain_to_stock
+
+    class ShallowHeuristic(HeuristicBot):
+        name = "normal-rollout"
+
+        def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+            stock_plays = [a for a in legal if isinstance(a, PlayStock)]
+            if stock_plays:
+                return self._best_stock_play(view, stock_plays)
+            chain = _chain_to_stock(view, depth=3)
+            if chain and chain[0] in legal:
+                return chain[0]
+            safe = self._safe_plays(view, legal)
+            if safe:
+                return safe[0]
+            discards = [a for a in legal if isinstance(a, Discard)]
+            if discards:
+                return self._best_discard(view, discards)
+            return next((a for a in legal if isinstance(a, EndTurn)), legal[0])
+
+    return ShallowHeuristic()
+
+
+def _topspot_candidates(view: dict[str, Any], legal: list[Action]) -> list[Action]:
+    """Top Spot: the cheapest ways to reach each value first (fewest cards), so pruning keeps distinct options."""
+    from ..games.topspot import stack_value
+
+    seen: dict[tuple[int, int, str | None], Action] = {}
+    for action in sorted(legal, key=lambda a: (len(a.cards), a.cards)):  # type: ignore[attr-defined]
+        cards = action.cards  # type: ignore[attr-defined]
+        key = (stack_value(cards), len(cards), action.colour)  # type: ignore[attr-defined]
+        seen.setdefault(key, action)
+    distinct = list(seen.values())
+    return sorted(distinct, key=lambda a: (len(a.cards), -stack_value(a.cards)))  # type: ignore[attr-defined]
+
+
+def _etalage_rollout() -> Bot:
+    """Etalage rollouts use the one-look greedy player (the easy bot without its slips): the sampled look-ahead
+    of ``normal`` costs about ten times more per move, and the search itself supplies the look-ahead."""
+    from .etalage import EasyBot
+
+    return EasyBot(slip=0.0)
+
+
+def _level8_value(state: State, seat: int) -> float:
+    """Level 8 progress: levels (a deal won moves two), a laid-out level, the cards still missing for it and
+    cards left in hand (going out ends the deal), mine against the best opponent's."""
+    from .level8 import missing
+
+    def progress(s: int) -> float:
+        st: Any = state
+        level = st.levels[s] + (1.0 if st.laid[s] else 0.0)
+        if not st.laid[s]:
+            level -= 0.08 * missing(st.level_requirements(s), st.hands[s])
+        return level - 0.02 * len(st.hands[s])
+
+    mine = progress(seat)
+    best = max(progress(s) for s in range(state.players) if s != seat)
+    return 0.5 + 0.1 * (mine - best)
+
+
+PROFILES: dict[str, SearchProfile] = {
+    "level8": SearchProfile(turns=1, evaluate=_level8_value, iterations=48, worlds=8, max_candidates=6),
+    "skipbo": SearchProfile(rollout=_skipbo_rollout, turns=0, evaluate=_skipbo_value, iterations=64, worlds=8,
+                            max_candidates=6, obvious=_skipbo_obvious),
+    "topspot": SearchProfile(iterations=60, worlds=15, max_candidates=8, candidates=_topspot_candidates),
+    "etalage": SearchProfile(rollout=_etalage_rollout, iterations=120, worlds=12, max_candidates=9,
+                             margin_weight=0.6),
+}
+DEFAULT_PROFILE = SearchProfile()
+FAST_SHARE = 0.3  # the "hard-fast" level (hints) searches with this share of the default budget
+
+
+def _factory(game: str, level: str | Callable[[], Bot]) -> Callable[[], Bot]:
+    if callable(level):
+        return level
+    from . import make_bot
+
+    return lambda: make_bot(game, level)
+
+
+class SearchBot:
+    """Determinized (PIMC) search with the heuristic as rollout policy and default move. See the module doc."""
+
+    name = "hard"
+
+    def __init__(self, game: str, iterations: int | None = None, worlds: int | None = None,
+                 max_ms: float | None = None, profile: SearchProfile | None = None) -> None:
+        self.game = game
+        self.profile = profile or PROFILES.get(game, DEFAULT_PROFILE)
+        self.iterations = iterations if iterations is not None else self.profile.iterations
+        self.worlds = worlds if worlds is not None else self.profile.worlds
+        self.max_ms = max_ms
+        self.rollout_bot = _factory(game, self.profile.rollout)()
+        self.prior_bot = _factory(game, self.profile.prior)()
+        self.stats: dict[str, Any] = {}
+
+    # ----- the decision ---------------------------------------------------------------------------------------
+    def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+        """Pick one of ``legal`` for the seat of ``view`` by sampled search; only ``view`` is consulted."""
+        seed = rng.getrandbits(64)
+        prior = self.prior_bot.choose(view, legal, random.Random(f"{seed}/prior"))
+        if len(legal) == 1 or self.iterations <= 0 or (
+                self.profile.obvious is not None and self.profile.obvious(view, legal, prior)):
+            self.stats = {"searched": False}
+            return prior
+        candidates = self._candidates(view, legal, prior)
+        if len(candidates) == 1:
+            self.stats = {"searched": False}
+            return prior
+        deadline = None if self.max_ms is None else time.perf_counter() + self.max_ms / 1000
+        seat = view["seat"] if "seat" in view else view["you"]
+        srng = random.Random(f"{seed}/worlds")
+        worlds = [sample_state(view, srng).to_json() for _ in range(max(1, self.worlds))]
+        totals = {a: 0.0 for a in candidates}
+        counts = {a: 0 for a in candidates}
+        alive = list(candidates)
+        rounds = max(1, (len(alive) - 1).bit_length())  # halvings needed to get down to one move
+        used = 0
+        world_index = 0
+        out_of_time = False
+        for round_no in range(rounds):
+            # every surviving move gets the same worlds and dice this round (common random numbers)
+            share = (self.iterations - used) // (rounds - round_no)
+            for _ in range(max(1, share // len(alive))):
+                data = worlds[world_index % len(worlds)]
+                dice = f"{seed}/roll/{world_index}"
+                world_index += 1
+                for action in alive:
+                    totals[action] += self._rollout(data, action, seat, dice)
+                    counts[action] += 1
+                    used += 1
+                if deadline is not None and time.perf_counter() > deadline:
+                    out_of_time = True
+                    break
+            alive.sort(key=lambda a: (-totals[a] / counts[a], a != prior))
+            if out_of_time or round_no == rounds - 1:
+                break
+            alive = alive[:max(2, (len(alive) + 1) // 2)]
+        means = {a: totals[a] / counts[a] for a in candidates if counts[a]}
+        best = alive[0]
+        self.stats = {"searched": True, "rollouts": used, "candidates": len(candidates), "means": means}
+        if prior in alive and means[best] <= means[prior] + self.profile.margin:
+            return prior
+        return best
+
+    def _candidates(self, view: dict[str, Any], legal: list[Action], prior: Action) -> list[Action]:
+        ordered = self.profile.candidates(view, legal) if self.profile.candidates else list(legal)
+        out = [prior]
+        for action in ordered:
+            if len(out) >= self.profile.max_candidates:
+                break
+            if action != prior and action in legal:
+                out.append(action)
+        return out
+
+    def _rollout(self, data: dict[str, Any], action: Action, seat: int, dice: str) -> float:
+        """Play ``action`` in a copy of the sampled world, continue with the rollout policy, return the value."""
+        state = _load(data)
+        state.apply(action)
+        rng = random.Random(dice)
+        bot = self.rollout_bot
+        turns_left = self.profile.turns
+        last = seat
+        steps = 0
+        while not state.is_over():
+            mover = state.current_player
+            assert mover is not None
+            if turns_left is not None and mover == seat and last != seat:
+                turns_left -= 1
+                if turns_left < 0:
+                    break
+            last = mover
+            # the policy picks from the legal list, so the engine's own apply hook can skip re-validating it
+            state._apply(bot.choose(state.view(mover), state.legal_actions(), rng))
+            steps += 1
+            if steps > 5000:  # a runaway rollout scores as a draw rather than hanging the decision
+                return 0.5
+        if state.is_over():
+            return final_value(state, seat, self.profile.margin_weight)
+        assert self.profile.evaluate is not None
+        return self.profile.evaluate(state, seat)
+
+
+def _load(data: dict[str, Any]) -> State:
+    from ..registry import load_state
+
+    return load_state(data)
+
+
+def make_search_bot(game: str, level: str = "hard", **params: Any) -> SearchBot:
+    """The ``hard`` bot of ``game`` (``hard-fast``: a short budget for hints). ``params`` go to :class:`SearchBot`
+    (``iterations``, ``worlds``, ``max_ms``); ``budget_ms`` is accepted as an alias of ``max_ms``."""
+    if "budget_ms" in params:
+        params["max_ms"] = params.pop("budget_ms")
+    if level == "hard-fast" and "iterations" not in params:
+        profile = PROFILES.get(game, DEFAULT_PROFILE)
+        params["iterations"] = max(8, int(profile.iterations * FAST_SHARE))
+        params.setdefault("worlds", max(4, int(profile.worlds * FAST_SHARE)))
+    return SearchBot(game, **params)
+
+
+__all__ = ["PROFILES", "SearchBot", "SearchProfile", "final_value", "make_search_bot"]

@@ -1,0 +1,44 @@
+// Decision times of the bots inside Pyodide (the engine the browser worker runs), printed as JSON lines.
+//
+//   node tools/bench_bots_pyodide.mjs [path/to/node_modules/pyodide] [levels] [decisions]
+//   e.g. node tools/bench_bots_pyodide.mjs node_modules/pyodide normal,hard 20
+//
+// It copies this checkout's pygame_rules package into Pyodide's file system and calls the same
+// pygame_rules.arena.time_decisions() that `python -m pygame_rules arena timing` uses in CPython, so the
+// two sets of figures are measured on identical positions. Nothing is downloaded: Pyodide comes from the
+// local npm package.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const pyodideDir = resolve(process.argv[2] || "node_modules/pyodide");
+const levels = (process.argv[3] || "normal,hard").split(",");
+const decisions = Number(process.argv[4] || 20);
+const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
+
+function copyTree(src, dest) {
+  pyodide.FS.mkdirTree(dest);
+  for (const name of readdirSync(src)) {
+    if (name === "__pycache__") continue;
+    const from = join(src, name);
+    const to = dest + "/" + name;
+    if (statSync(from).isDirectory()) copyTree(from, to);
+    else if (/\.(py|json)$/.test(name)) pyodide.FS.writeFile(to, readFileSync(from));
+  }
+}
+copyTree(resolve("pygame_rules"), "/home/pyodide/pygame_rules");
+
+const games = [["skipbo", 2, "None"], ["topspot", 3, "{'games': 1}"], ["etalage", 4, "None"], ["level8", 2, "None"]];
+for (const [game, players, options] of games) {
+  for (const level of levels) {
+    const out = await pyodide.runPythonAsync(`
+import json, sys
+sys.path.insert(0, "/home/pyodide")
+from pygame_rules.arena import time_decisions
+json.dumps(time_decisions(${JSON.stringify(game)}, ${players}, ${JSON.stringify(level)}, ${decisions},
+                          options=${options}))
+`);
+    console.log(out);
+  }
+}
