@@ -17,7 +17,8 @@ Operations (all arguments are JSON):
 - ``check``: ``session, action, seat`` -> ``{"legal": bool, "message"}`` without changing anything.
 - ``act``: ``session, action, seat`` -> apply the action for ``seat``.
 - ``bot``: ``session, level, seat`` -> the bot chooses and plays for the current player; ``seat`` is the viewer.
-- ``hint``: ``session, level, seat`` -> the action a bot would choose for ``seat`` (not applied).
+- ``hint``: ``session, level, seat`` -> the action a bot would choose for ``seat`` (not applied); ``level`` "auto"
+  (the default) lets the engine pick the game's best measured level (``bots.hint_level``).
 - ``undo``: ``session, seat`` -> take back the last action if the engine allows it.
 - ``drop``: ``session`` -> forget a session.
 """
@@ -30,7 +31,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .bots import bot_levels, make_bot
+from .bots import bot_levels, hint_level, make_bot
 from .core.errors import IllegalAction, RulesError
 from .core.game import State, redact_event
 from .registry import GAMES, from_scenario, game_class, load_state, new_game
@@ -228,8 +229,11 @@ def op_hint(req: dict[str, Any]) -> dict[str, Any]:
     seat = _seat(req, session)
     if session.state.current_player != seat:
         raise RulesError("a hint is only given to the player whose turn it is", code="not_your_turn")
-    action, ms = _bot_choice(session, req.get("level", "normal"), seat)
-    return {"action": action.to_json(), "ms": ms}
+    level = req.get("level", "auto")
+    if level == "auto":
+        level = hint_level(session.state.game)
+    action, ms = _bot_choice(session, level, seat)
+    return {"action": action.to_json(), "ms": ms, "level": level}
 
 
 def op_undo(req: dict[str, Any]) -> dict[str, Any]:

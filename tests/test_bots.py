@@ -54,7 +54,7 @@ def _positions(game: str, count: int, seed: int = 0) -> list[State]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_levels_offered_for_every_game(game: str) -> None:
-    levels = bot_levels(game)
+    levels = bot_levels(game, all_levels=True)
     assert levels[:1] == ["random"]
     for level in ("easy", "normal", "hard"):
         assert level in levels

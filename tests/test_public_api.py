@@ -273,3 +273,18 @@ def test_api_log_hides_other_seats_draws():
     theirs = call(op="table", session=sid, seat=1)["table"]
     drawn = [e for e in theirs["log"] if e["type"] == "draw"][0]["cards"]
     assert sorted(drawn) == sorted(theirs["view"]["hand"])  # seat 1 had no cards: it drew its whole hand
+
+
+def test_hint_auto_uses_the_games_strongest_measured_level():
+    from pygame_rules.bots import SEARCH_PROVEN, bot_levels, hint_level
+
+    for game in pr.GAMES:
+        listed = bot_levels(game)
+        assert ("hard" in listed) == (game in SEARCH_PROVEN)  # "hard" is offered only where it measured stronger
+        assert "hard" in bot_levels(game, all_levels=True)
+        assert hint_level(game) == ("hard-fast" if game in SEARCH_PROVEN else "normal")
+    sid = call(op="new", game="skipbo", players=2, seed=3, seat=0)["session"]
+    seat = call(op="table", session=sid, seat=0)["table"]["current_player"]
+    hint = call(op="hint", session=sid, seat=seat)
+    assert hint["ok"] and hint["level"] == "normal"
+    assert hint["action"] in call(op="table", session=sid, seat=seat)["table"]["legal"]

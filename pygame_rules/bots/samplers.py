@@ -36,6 +36,22 @@ class SampleError(ValueError):
 
 
 # ----- shared helpers ------------------------------------------------------------------------------------------
+def _without(record: Any, *view_only: str) -> Any:
+    """A view record as the save stores it: the view-only drawing aids dropped."""
+    return {k: v for k, v in record.items() if k not in view_only} if isinstance(record, dict) else record
+
+
+def _saved_plays(plays: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Top Spot plays as the save stores them: without the view-only drawing aid ``top_view``."""
+    return [_without(play, "top_view") for play in plays]
+
+
+def _saved_last_round(last: Any) -> Any:
+    if isinstance(last, dict) and isinstance(last.get("plays"), list):
+        return dict(last, plays=_saved_plays(last["plays"]))
+    return last
+
+
 def _state_json(game: str, players: int, options: dict[str, Any], data: dict[str, Any],
                 rng: random.Random) -> dict[str, Any]:
     """A saved-game envelope around ``data`` with a fresh, unguessable-from-the-view generator seed."""
@@ -249,9 +265,9 @@ def sample_topspot(view: dict[str, Any], rng: random.Random) -> State:
     data = {
         "colours": list(view["colours"]), "start": view["dealer"], "first_leader": view["first_leader"],
         "hands": full_hands, "won": view["won"], "bonus": view["bonus"], "unclaimed": view["unclaimed"],
-        "aside": view["aside"], "order": view["order"], "plays": view["table"], "pot": view["pot"],
+        "aside": view["aside"], "order": view["order"], "plays": _saved_plays(view["table"]), "pot": view["pot"],
         "tiebreak": view["tiebreak"], "round_no": view["round"], "last_winner": view["last_winner"],
-        "last_round": view["last_round"], "voids": view["voids"], "no_joker": view["no_joker"],
+        "last_round": _saved_last_round(view["last_round"]), "voids": view["voids"], "no_joker": view["no_joker"],
         "over": view["over"], "end_reason": view.get("result", {}).get("reason", "") if view["over"] else "",
     }
     return load_state(_state_json("topspot", players, options, data, rng))
@@ -290,7 +306,8 @@ def sample_etalage(view: dict[str, Any], rng: random.Random) -> State:
     data = {
         "colours": list(view["colours"]), "hands": hands, "display": list(view["display"]),
         "leader": trick_leader, "start": view["start"], "plays": [p["card"] for p in view["plays"]],
-        "claims": view["claims"], "claimants": view["claimants"], "won": won, "last_trick": view["last_trick"],
+        "claims": view["claims"], "claimants": view["claimants"], "won": won,
+        "last_trick": _without(view["last_trick"], "ranking"),
     }
     return load_state(_state_json("etalage", players, dict(view["options"]), data, rng))
 

@@ -299,10 +299,9 @@ export class TableController {
   // ----- hint and undo --------------------------------------------------------------------------------------
   async showHint() {
     if (!this.myTurn || this.busy) return;
-    const levels = this.setup.botLevels || ["random"];
-    const level = levels.includes("normal") ? "normal" : levels[levels.length - 1];
     try {
-      const answer = await this.engine.request("hint", { session: this.session, level, seat: this.viewer });
+      // "auto": the engine picks the game's strongest measured level (a short search where it helps)
+      const answer = await this.engine.request("hint", { session: this.session, level: "auto", seat: this.viewer });
       this.hint = this.renderer.keys(answer.action, this.viewer, this.table);
       this.selected = this.hint.source;
       this.decorate();
