@@ -167,25 +167,40 @@ def wait_engine(page: Any) -> None:
     page.wait_for_selector("body[data-engine=ready]", timeout=ENGINE_TIMEOUT)
 
 
-def start_game(page: Any, *, seats: list[str], stock: int | None = 5, seed: int | None = 42,
-               speed: str = "instant", extra: dict[str, Any] | None = None) -> None:
-    """Open the Skip-Bo dialog and start a game; ``seats`` like ["human", "bot:normal"]."""
-    page.click(".game-tile[data-game=skipbo] .new-game")
+def open_new_game(page: Any, game: str, *, seats: list[str], board: str, seed: int | None = 42,
+                  speed: str = "instant", fill: dict[str, Any] | None = None, select: dict[str, str] | None = None,
+                  check: tuple[str, ...] = ()) -> None:
+    """Open ``game``'s new-game dialog, set the seats (like ["human", "bot:normal"]), the options (``fill``,
+    ``select`` and ``check`` map selectors to values), seed and speed, start, and wait for ``board`` to appear."""
+    page.click(f".game-tile[data-game={game}] .new-game")
     page.select_option("#players", str(len(seats)))
     for i, seat in enumerate(seats):
         kind, _, level = seat.partition(":")
         page.select_option(f'select[data-seat="{i}"][data-role="kind"]', kind)
         if level:
             page.select_option(f'select[data-seat="{i}"][data-role="level"]', level)
-    if stock is not None:
-        page.fill("#opt-stock_size", str(stock))
+    for selector, value in (select or {}).items():
+        page.select_option(selector, value)
+    for selector in check:
+        page.check(selector)
+    for selector, value in (fill or {}).items():
+        page.fill(selector, str(value))
     if seed is not None:
         page.fill("#seed-input", str(seed))
     page.select_option("#speed-input", speed)
-    for selector, value in (extra or {}).items():
-        page.check(selector) if value is True else page.fill(selector, str(value))
     page.click("#start-game")
-    page.wait_for_selector(".sb, #pass-screen, #result-dialog", timeout=ENGINE_TIMEOUT)
+    page.wait_for_selector(f"{board}, #pass-screen, #result-dialog", timeout=ENGINE_TIMEOUT)
+
+
+def start_game(page: Any, *, seats: list[str], stock: int | None = 5, seed: int | None = 42,
+               speed: str = "instant", extra: dict[str, Any] | None = None) -> None:
+    """Start a Skip-Bo game; ``extra`` maps more option selectors to a value to fill (``True``: tick it)."""
+    extra = extra or {}
+    fill = {k: v for k, v in extra.items() if v is not True}
+    if stock is not None:
+        fill = {"#opt-stock_size": stock, **fill}
+    open_new_game(page, "skipbo", seats=seats, board=".sb", seed=seed, speed=speed, fill=fill,
+                  check=tuple(k for k, v in extra.items() if v is True))
 
 
 def wait_my_turn(page: Any, timeout: int = 60_000) -> None:

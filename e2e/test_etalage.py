@@ -11,7 +11,7 @@ from typing import Any
 
 from pygame_rules import api
 
-from .conftest import ENGINE_TIMEOUT, click_key, legal_moves, screenshot, wait_my_turn
+from .conftest import ENGINE_TIMEOUT, click_key, legal_moves, open_new_game, screenshot, wait_my_turn
 
 
 def _engine(request: dict[str, Any]) -> dict[str, Any]:
@@ -24,20 +24,9 @@ def _table(page: Any) -> dict[str, Any]:
 
 
 def _start(page: Any, *, seats: list[str], seed: int, speed: str = "instant", games: int | None = None) -> None:
-    """Open the Etalage dialog and start a game; ``seats`` like ["human", "bot:normal", "bot:easy"]."""
-    page.click(".game-tile[data-game=etalage] .new-game")
-    page.select_option("#players", str(len(seats)))
-    for i, seat in enumerate(seats):
-        kind, _, level = seat.partition(":")
-        page.select_option(f'select[data-seat="{i}"][data-role="kind"]', kind)
-        if level:
-            page.select_option(f'select[data-seat="{i}"][data-role="level"]', level)
-    if games is not None:
-        page.fill("#opt-games", str(games))
-    page.fill("#seed-input", str(seed))
-    page.select_option("#speed-input", speed)
-    page.click("#start-game")
-    page.wait_for_selector(".et, #result-dialog", timeout=ENGINE_TIMEOUT)
+    """Start an Etalage game; ``seats`` like ["human", "bot:normal", "bot:easy"]."""
+    fill = {} if games is None else {"#opt-games": games}
+    open_new_game(page, "etalage", seats=seats, board=".et", seed=seed, speed=speed, fill=fill)
 
 
 def test_tile_rules_and_worked_example_replay(page: Any, guard: Any) -> None:

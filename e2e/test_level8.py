@@ -13,7 +13,7 @@ from typing import Any
 
 from pygame_rules import api
 
-from .conftest import ENGINE_TIMEOUT, saved_record, screenshot, wait_my_turn
+from .conftest import open_new_game, saved_record, screenshot, wait_my_turn
 
 SEED = 4  # 2 players; seat 0, following the advice, can lay out level 1 after a few turns
 
@@ -54,19 +54,8 @@ def _key(page: Any, key: str) -> Any:
 
 
 def _start(page: Any, seats: list[str], seed: int, speed: str, sheet: str | None = None) -> None:
-    page.click(".game-tile[data-game=level8] .new-game")
-    page.select_option("#players", str(len(seats)))
-    for i, seat in enumerate(seats):
-        kind, _, level = seat.partition(":")
-        page.select_option(f'select[data-seat="{i}"][data-role="kind"]', kind)
-        if level:
-            page.select_option(f'select[data-seat="{i}"][data-role="level"]', level)
-    if sheet:
-        page.select_option("#opt-sheet", sheet)
-    page.fill("#seed-input", str(seed))
-    page.select_option("#speed-input", speed)
-    page.click("#start-game")
-    page.wait_for_selector(".l8, #result-dialog", timeout=ENGINE_TIMEOUT)
+    select = {"#opt-sheet": sheet} if sheet else {}
+    open_new_game(page, "level8", seats=seats, board=".l8", seed=seed, speed=speed, select=select)
 
 
 def _moved(page: Any, before: int) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from pygame_rules import api
 
-from .conftest import ENGINE_TIMEOUT, screenshot
+from .conftest import open_new_game, screenshot
 
 SETTLED = ("() => { const c = window.__app.controller; return !!c && !c.busy && !c._running &&"
            " (c.table.over || c.myTurn); }")
@@ -25,23 +25,10 @@ def _engine(request: dict[str, Any]) -> dict[str, Any]:
 
 def _start(page: Any, *, seats: list[str], seed: int, speed: str, level: str = "junior", games: int | None = 1,
            joker_each: bool = False) -> None:
-    """Open the Top Spot dialog and start a game; ``seats`` like ["human", "bot:normal"]."""
-    page.click(".game-tile[data-game=topspot] .new-game")
-    page.select_option("#players", str(len(seats)))
-    for i, seat in enumerate(seats):
-        kind, _, bot_level = seat.partition(":")
-        page.select_option(f'select[data-seat="{i}"][data-role="kind"]', kind)
-        if bot_level:
-            page.select_option(f'select[data-seat="{i}"][data-role="level"]', bot_level)
-    page.select_option("#opt-level", level)
-    if joker_each:
-        page.check("#opt-joker_each")
-    if games is not None:
-        page.fill("#opt-games", str(games))
-    page.fill("#seed-input", str(seed))
-    page.select_option("#speed-input", speed)
-    page.click("#start-game")
-    page.wait_for_selector(".ts, #result-dialog", timeout=ENGINE_TIMEOUT)
+    """Start a Top Spot game; ``seats`` like ["human", "bot:normal"]."""
+    fill = {} if games is None else {"#opt-games": games}
+    open_new_game(page, "topspot", seats=seats, board=".ts", seed=seed, speed=speed, fill=fill,
+                  select={"#opt-level": level}, check=("#opt-joker_each",) if joker_each else ())
 
 
 def _table(page: Any) -> dict[str, Any]:
