@@ -53,6 +53,14 @@ def _log_length(page: Any) -> int:
     return page.evaluate("() => window.__app.controller.log.length")
 
 
+def _play_first_move(page: Any) -> None:
+    """Click the source then the target of the first legal move, and wait until the log shows it."""
+    move = next(m for m in legal_moves(page) if m["source"])
+    click_key(page, move["source"])
+    click_key(page, move["target"])
+    page.wait_for_function("() => window.__app.controller.log.length > 0")
+
+
 def test_start_page_lists_games(page: Any, guard: Any) -> None:
     tiles = page.locator(".game-tile")
     assert tiles.count() >= 4
@@ -167,10 +175,7 @@ def test_illegal_move_shows_the_engines_message_and_changes_nothing(page: Any, g
 def test_reload_resumes_the_same_position(page: Any, guard: Any) -> None:
     start_game(page, seats=["human", "bot:normal"], seed=5)
     wait_my_turn(page)
-    move = next(m for m in legal_moves(page) if m["source"])
-    click_key(page, move["source"])
-    click_key(page, move["target"])
-    page.wait_for_function("() => window.__app.controller.log.length > 0")
+    _play_first_move(page)
     wait_my_turn(page)
     before = _table(page)
     log_before = page.locator("#log").inner_text()
@@ -287,10 +292,7 @@ def test_offline_after_first_visit(context: Any, base_url: str, guard: Any) -> N
         wait_engine(page)
         start_game(page, seats=["human", "bot:normal"], seed=13)
         wait_my_turn(page)
-        move = next(m for m in legal_moves(page) if m["source"])
-        click_key(page, move["source"])
-        click_key(page, move["target"])
-        page.wait_for_function("() => window.__app.controller.log.length > 0")
+        _play_first_move(page)
         # A new tab, opened while offline, loads and plays too.
         second = context.new_page()
         second.goto(base_url)

@@ -44,16 +44,21 @@ def sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:16]
 
 
-def pyodide_version() -> str:
-    """The exact Pyodide version pinned in package.json (and installed in node_modules)."""
-    pinned = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
-    installed_pkg = ROOT / "node_modules" / "pyodide" / "package.json"
+def pinned_npm_version(package: str) -> str:
+    """The exact version of npm ``package`` pinned in package.json, checked against what node_modules holds."""
+    pinned = json.loads((ROOT / "package.json").read_text())["dependencies"][package]
+    installed_pkg = ROOT / "node_modules" / package / "package.json"
     if not installed_pkg.exists():
-        sys.exit("node_modules/pyodide is missing: run `npm ci` first")
+        sys.exit(f"node_modules/{package} is missing: run `npm ci` first")
     installed = json.loads(installed_pkg.read_text())["version"]
     if installed != pinned:
-        sys.exit(f"node_modules has pyodide {installed} but package.json pins {pinned}: run `npm ci`")
+        sys.exit(f"node_modules has {package} {installed} but package.json pins {pinned}: run `npm ci`")
     return pinned
+
+
+def pyodide_version() -> str:
+    """The exact Pyodide version pinned in package.json (and installed in node_modules)."""
+    return pinned_npm_version("pyodide")
 
 
 def _can_skip_isolation() -> bool:
@@ -107,14 +112,7 @@ def copy_tree(src: Path, dst: Path, skip: tuple[str, ...] = ()) -> None:
 
 def pyscript_version() -> str:
     """The exact @pyscript/core version pinned in package.json (and installed in node_modules)."""
-    pinned = json.loads((ROOT / "package.json").read_text())["dependencies"]["@pyscript/core"]
-    installed_pkg = ROOT / "node_modules" / "@pyscript" / "core" / "package.json"
-    if not installed_pkg.exists():
-        sys.exit("node_modules/@pyscript/core is missing: run `npm ci` first")
-    installed = json.loads(installed_pkg.read_text())["version"]
-    if installed != pinned:
-        sys.exit(f"node_modules has @pyscript/core {installed} but package.json pins {pinned}: run `npm ci`")
-    return pinned
+    return pinned_npm_version("@pyscript/core")
 
 
 def build_teaching_files(out: Path, app_hash: str, version: str, wheel_name: str) -> None:

@@ -27,7 +27,7 @@ import functools
 import itertools
 import json
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from importlib import resources
 from typing import Any
 
@@ -434,32 +434,29 @@ class _Pool:
         self.jokers = sum(1 for t in hand if t == JOKER)
 
 
-def _set_candidates(pool: _Pool, used: set[str], jokers: int, lo: int, hi: int) -> Iterator[Part]:
-    for n in range(DECK.low, DECK.high + 1):
-        avail = [t for t in pool.by_number[n] if t not in used]
+def _group_candidates(kind: str, groups: dict[Any, list[str]], keys: Iterable[Any], used: set[str], jokers: int,
+                      lo: int, hi: int) -> Iterator[Part]:
+    """Parts of ``kind`` drawn from one group (cards of one number for sets, one colour for colour groups), with
+    ``lo``..``hi`` cards of which any number are jokers declared as that group's number or colour."""
+    for key in keys:
+        avail = [t for t in groups[key] if t not in used]
         if len(avail) + jokers < lo:
             continue
-        jt = f"{JOKER}{n}"
+        jt = f"{JOKER}{key}"
         for k in range(0, min(jokers, hi) + 1):
             for r in range(max(0, lo - k), min(len(avail), hi - k) + 1):
                 if r + k == 0:
                     continue
                 for combo in itertools.combinations(avail, r):
-                    yield ("set", *combo, *([jt] * k))
+                    yield (kind, *combo, *([jt] * k))
+
+
+def _set_candidates(pool: _Pool, used: set[str], jokers: int, lo: int, hi: int) -> Iterator[Part]:
+    return _group_candidates("set", pool.by_number, range(DECK.low, DECK.high + 1), used, jokers, lo, hi)
 
 
 def _colour_candidates(pool: _Pool, used: set[str], jokers: int, lo: int, hi: int) -> Iterator[Part]:
-    for c in DECK.colours:
-        avail = [t for t in pool.by_colour[c] if t not in used]
-        if len(avail) + jokers < lo:
-            continue
-        jt = f"{JOKER}{c}"
-        for k in range(0, min(jokers, hi) + 1):
-            for r in range(max(0, lo - k), min(len(avail), hi - k) + 1):
-                if r + k == 0:
-                    continue
-                for combo in itertools.combinations(avail, r):
-                    yield ("colour", *combo, *([jt] * k))
+    return _group_candidates("colour", pool.by_colour, DECK.colours, used, jokers, lo, hi)
 
 
 def _run_candidates(pool: _Pool, used: set[str], jokers: int, lo: int, hi: int) -> Iterator[Part]:
