@@ -45,7 +45,9 @@ class SearchProfile:
     seat, on the same scale as :func:`final_value`; ``iterations``: rollouts per decision by default;
     ``worlds``: distinct sampled deals per decision; ``max_candidates``: how many actions to search at most
     (the prior's choice always among them); ``margin``: how much better than the prior's move another move must
-    score to be played; ``candidates``: optional game hook ordering the legal actions, most promising first.
+    score to be played; ``candidates``: optional game hook ordering the legal actions, most promising first;
+    ``bot``: optional factory of a game's own search bot (called with ``worlds``, ``iterations`` and ``max_ms``),
+    used instead of the generic rollout search when a game's structure calls for a different search.
     """
 
     rollout: str | Callable[[], Bot] = "normal"
@@ -59,6 +61,7 @@ class SearchProfile:
     candidates: Callable[[dict[str, Any], list[Action]], list[Action]] | None = None
     obvious: Callable[[dict[str, Any], list[Action], Action], bool] | None = None
     margin_weight: float = 0.1
+    bot: Callable[..., Bot] | None = None
 
 
 def final_value(state: State, seat: int, margin_weight: float = 0.1) -> float:
@@ -75,60 +78,13 @@ def final_value(state: State, seat: int, margin_weight: float = 0.1) -> float:
     return win
 
 
-# ----- per-game evaluation of an unfinished position ------------------------------------------------------------
-def _skipbo_value(state: State, seat: int) -> float:
-    """Skip-Bo race: stock cards left, mine against the best opponent's (a stock card is worth about a game in
-    thirty), plus small terms for a useful hand (wilds) and a discard pile tidy enough to play from."""
-    from ..games.skipbo import WILD
+# ----- per-game hooks ---------------------------------------------------------------------------------------------
+def _skipbo_plan_search(worlds: int, iterations: int, max_ms: float | None) -> Bot:
+    """Skip-Bo's ``hard``: whole-turn plans re-scored over sampled deals (:mod:`.skipbo_plan`). The planner
+    enumerates the turn, so the budget is the number of sampled deals; ``iterations`` is not used."""
+    from .skipbo_plan import PlanSearchBot
 
-    stocks = [len(s) for s in state.stocks]  # type: ignore[attr-defined]
-    team = state._owners(seat)  # type: ignore[attr-defined]
-    mine = sum(stocks[s] for s in team)
-    rivals = [sum(stocks[t] for t in state._owners(s)) for s in range(state.players)  # type: ignore[attr-defined]
-              if s not in team]
-    best_rival = min(rivals) if rivals else mine
-    value = 0.5 + 0.035 * (best_rival - mine)
-    hand = state.hands[seat]  # type: ignore[attr-defined]
-    value += 0.006 * hand.count(WILD)
-    buried = 0
-    for pile in state.discards[seat]:  # type: ignore[attr-defined]
-        buried += sum(1 for a, b in zip(pile, pile[1:], strict=False) if b > a and a != WILD)
-    value -= 0.003 * buried
-    return value
-
-
-def _skipbo_obvious(view: dict[str, Any], legal: list[Action], prior: Action) -> bool:
-    """Playing the stock top is never wrong in Skip-Bo: the heuristic's choice of pile for it stands."""
-    from ..games.skipbo import PlayStock
-
-    return isinstance(prior, PlayStock)
-
-
-def _skipbo_rollout() -> Bot:
-    """The Skip-Bo heuristic with a shallower chain search (3 plays instead of 6): the same play style at a
-    fraction of the cost, which buys more rollouts."""
-    from ..games.skipbo import Discard, EndTurn, PlayStock
-    from .skipbo import HeuristicBot, _chain_to_stock
-
-    class ShallowHeuristic(HeuristicBot):
-        name = "normal-rollout"
-
-        def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
-            stock_plays = [a for a in legal if isinstance(a, PlayStock)]
-            if stock_plays:
-                return self._best_stock_play(view, stock_plays)
-            chain = _chain_to_stock(view, depth=3)
-            if chain and chain[0] in legal:
-                return chain[0]
-            safe = self._safe_plays(view, legal)
-            if safe:
-                return safe[0]
-            discards = [a for a in legal if isinstance(a, Discard)]
-            if discards:
-                return self._best_discard(view, discards)
-            return next((a for a in legal if isinstance(a, EndTurn)), legal[0])
-
-    return ShallowHeuristic()
+    return PlanSearchBot(worlds=worlds, max_ms=max_ms)
 
 
 def _topspot_candidates(view: dict[str, Any], legal: list[Action]) -> list[Action]:
@@ -171,8 +127,7 @@ def _level8_value(state: State, seat: int) -> float:
 
 PROFILES: dict[str, SearchProfile] = {
     "level8": SearchProfile(turns=1, evaluate=_level8_value, iterations=48, worlds=8, max_candidates=6),
-    "skipbo": SearchProfile(rollout=_skipbo_rollout, turns=0, evaluate=_skipbo_value, iterations=64, worlds=8,
-                            max_candidates=6, obvious=_skipbo_obvious),
+    "skipbo": SearchProfile(worlds=16, bot=_skipbo_plan_search),
     "topspot": SearchProfile(iterations=60, worlds=15, max_candidates=8, candidates=_topspot_candidates),
     "etalage": SearchProfile(rollout=_etalage_rollout, iterations=120, worlds=12, max_candidates=9,
                              margin_weight=0.6),
@@ -298,15 +253,19 @@ def _load(data: dict[str, Any]) -> State:
     return load_state(data)
 
 
-def make_search_bot(game: str, level: str = "hard", **params: Any) -> SearchBot:
+def make_search_bot(game: str, level: str = "hard", **params: Any) -> Bot:
     """The ``hard`` bot of ``game`` (``hard-fast``: a short budget for hints). ``params`` go to :class:`SearchBot`
-    (``iterations``, ``worlds``, ``max_ms``); ``budget_ms`` is accepted as an alias of ``max_ms``."""
+    (``iterations``, ``worlds``, ``max_ms``), or to the game's own search bot when its profile names one;
+    ``budget_ms`` is accepted as an alias of ``max_ms``."""
     if "budget_ms" in params:
         params["max_ms"] = params.pop("budget_ms")
+    profile = PROFILES.get(game, DEFAULT_PROFILE)
     if level == "hard-fast" and "iterations" not in params:
-        profile = PROFILES.get(game, DEFAULT_PROFILE)
         params["iterations"] = max(8, int(profile.iterations * FAST_SHARE))
         params.setdefault("worlds", max(4, int(profile.worlds * FAST_SHARE)))
+    if profile.bot is not None:
+        return profile.bot(worlds=params.get("worlds", profile.worlds),
+                           iterations=params.get("iterations", profile.iterations), max_ms=params.get("max_ms"))
     return SearchBot(game, **params)
 
 
