@@ -5,6 +5,8 @@ import { canon, h, sleep, toast } from "./util.js";
 import { saveGame } from "./store.js";
 import { t } from "./i18n.js";
 
+/** How long a bot may think before the table says so (ms); `<html data-think-delay>` overrides it (tests). */
+export const THINKING_DELAY_MS = 250;
 export const SPEEDS = { slow: 1100, normal: 650, fast: 300, instant: 0 };
 
 export class TableController {
@@ -359,10 +361,19 @@ export class TableController {
     this.draw();
     let answer;
     const asked = performance.now();
+    // a bot that takes longer than a blink gets a visible "thinking" line (the worker keeps the page responsive)
+    const delay = Number(document.documentElement.dataset.thinkDelay ?? THINKING_DELAY_MS);
+    const thinking = setTimeout(() => {
+      this.say(t("table.thinking", { name: this.names[seat] }), "thinking");
+      this.root.classList.add("bot-thinking");
+    }, delay);
+    const stopThinking = () => { clearTimeout(thinking); this.root.classList.remove("bot-thinking"); };
     try {
       answer = await this.engine.request("bot", { session: this.session, level, seat: this.viewer });
       this.botRoundTrips.push(performance.now() - asked);
+      stopThinking();
     } catch (err) {
+      stopThinking();
       this.busy = false;
       this.say(t("table.bot_failed", { message: err.message }), "error");
       this.alive = false;
