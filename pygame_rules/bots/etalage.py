@@ -2,7 +2,8 @@
 
 - ``normal``: for each card in hand it samples the cards still to come from the unseen cards (the deck minus
   everything the view shows, including the cards seen claimed this trick and the last: so it counts the colours),
-  lets each later opponent answer with their own best card, settles the trick with the real ranking rule and assumes every claimant ahead takes the largest pile left.
+  lets each later opponent answer with their own best card, settles the trick with the real ranking rule and
+  assumes every claimant ahead takes the largest pile left.
   A card is worth the pile it would win, minus a share of what it hands the opponents, minus the cost of spending
   (and putting on the display) a high card. Ties that leave it empty-handed therefore score nothing and lose to a
   card that wins something, and if nothing can win it dumps a low card. Claims weigh the pile against what the
