@@ -543,3 +543,22 @@ def test_api_plays_etalage_with_bots():
         reply = api.handle_request({"op": "bot", "session": sid, "level": "normal", "seat": 0})
         assert reply["ok"], reply
     assert table["over"] and len(table["result"]["scores"]) == 3
+
+
+def test_normal_bot_leaves_cards_seen_claimed_out_of_the_unseen_cards():
+    """Cards claimed in the last trick lie in won piles, so the bot never deals them to a later player's hand."""
+    from pygame_rules.bots.etalage import _unseen
+
+    state = pr.new_game("etalage", players=4, seed=3)
+    rng = random.Random(1)
+    bot = make_bot("etalage", "normal")
+    while state.view(0)["trick_number"] < 3:
+        state.apply(bot.choose(state.view(state.current_player), state.legal_actions(), rng))
+    view = state.view(state.current_player)
+    claimed = {c for claim in view["last_trick"]["claims"] for c in claim["cards"]}
+    others = claimed - set(view["won"])
+    assert others, "the scenario needs a claim by another seat"
+    pool = set(_unseen(view))
+    assert not pool & claimed
+    hidden = {c for s in range(4) if s != view["seat"] for c in state.hands[s]}
+    assert hidden <= pool  # every card really in another hand stays possible
