@@ -169,8 +169,44 @@ def _level8_value(state: State, seat: int) -> float:
     return 0.5 + 0.1 * (mine - best)
 
 
+def _level8_prior() -> Bot:
+    """Level 8's default move: ``normal`` plus card counting on its discards (see :class:`.level8.CountingBot`)."""
+    from .level8 import CountingBot
+
+    return CountingBot()
+
+
+def _level8_rollout() -> Bot:
+    """Level 8 rollouts: the counting bot without the outs count (that count costs up to ~15 ms a discard, the
+    feeding check almost nothing), so both seats in a rollout play at least as well as ``normal``."""
+    from .level8 import CountingBot
+
+    return CountingBot("normal-rollout", outs=False)
+
+
+def _level8_obvious(view: dict[str, Any], legal: list[Action], prior: Action) -> bool:
+    """Level 8 searches only the discard of a seat that has not laid out yet: that is where the search was seen to
+    help (which card to keep, which card the opponent may pick up). Draws, lay-outs and adds follow the prior: with
+    a one-turn horizon the search overruled good draws for discard tops that only looked better in the noise."""
+    return not (view["phase"] == "play" and prior.kind == "discard" and not view["laid_out"][view["seat"]])
+
+
+def _level8_candidates(view: dict[str, Any], legal: list[Action]) -> list[Action]:
+    """Level 8 discards, cheapest first by the counting bot's cost (cards missing afterwards, feeding), so the
+    pruned candidate list holds the discards worth comparing rather than the first cards of the hand."""
+    from .level8 import CountingBot
+
+    discards = [a for a in legal if a.kind == "discard"]
+    if view["laid_out"][view["seat"]] or not discards:
+        return list(legal)
+    ranked = sorted(CountingBot().discard_scores(view, discards), key=lambda s: s[0])
+    return [a for _, a, _ in ranked] + [a for a in legal if a.kind != "discard"]
+
+
 PROFILES: dict[str, SearchProfile] = {
-    "level8": SearchProfile(turns=1, evaluate=_level8_value, iterations=48, worlds=8, max_candidates=6),
+    "level8": SearchProfile(prior=_level8_prior, rollout=_level8_rollout, turns=1, evaluate=_level8_value,
+                            iterations=48, worlds=8, max_candidates=6, obvious=_level8_obvious,
+                            candidates=_level8_candidates),
     "skipbo": SearchProfile(rollout=_skipbo_rollout, turns=0, evaluate=_skipbo_value, iterations=64, worlds=8,
                             max_candidates=6, obvious=_skipbo_obvious),
     "topspot": SearchProfile(iterations=60, worlds=15, max_candidates=8, candidates=_topspot_candidates),
