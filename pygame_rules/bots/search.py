@@ -45,7 +45,10 @@ class SearchProfile:
     seat, on the same scale as :func:`final_value`; ``iterations``: rollouts per decision by default;
     ``worlds``: distinct sampled deals per decision; ``max_candidates``: how many actions to search at most
     (the prior's choice always among them); ``margin``: how much better than the prior's move another move must
-    score to be played; ``candidates``: optional game hook ordering the legal actions, most promising first.
+    score to be played; ``candidates``: optional game hook ordering the legal actions, most promising first;
+    ``keep_prior``: the prior's move is never dropped by the halving, so another move replaces it only by beating it
+    by ``margin`` on the same rollouts (off by default: the prior competes like any move and, once dropped, the
+    margin no longer applies).
     """
 
     rollout: str | Callable[[], Bot] = "normal"
@@ -59,6 +62,7 @@ class SearchProfile:
     candidates: Callable[[dict[str, Any], list[Action]], list[Action]] | None = None
     obvious: Callable[[dict[str, Any], list[Action], Action], bool] | None = None
     margin_weight: float = 0.1
+    keep_prior: bool = False
 
 
 def final_value(state: State, seat: int, margin_weight: float = 0.1) -> float:
@@ -206,7 +210,7 @@ def _level8_candidates(view: dict[str, Any], legal: list[Action]) -> list[Action
 PROFILES: dict[str, SearchProfile] = {
     "level8": SearchProfile(prior=_level8_prior, rollout=_level8_rollout, turns=1, evaluate=_level8_value,
                             iterations=48, worlds=8, max_candidates=6, obvious=_level8_obvious,
-                            candidates=_level8_candidates),
+                            candidates=_level8_candidates, keep_prior=True, margin=0.03),
     "skipbo": SearchProfile(rollout=_skipbo_rollout, turns=0, evaluate=_skipbo_value, iterations=64, worlds=8,
                             max_candidates=6, obvious=_skipbo_obvious),
     "topspot": SearchProfile(iterations=60, worlds=15, max_candidates=8, candidates=_topspot_candidates),
@@ -282,7 +286,10 @@ class SearchBot:
             alive.sort(key=lambda a: (-totals[a] / counts[a], a != prior))
             if out_of_time or round_no == rounds - 1:
                 break
-            alive = alive[:max(2, (len(alive) + 1) // 2)]
+            kept = alive[:max(2, (len(alive) + 1) // 2)]
+            if self.profile.keep_prior and prior not in kept:
+                kept.append(prior)
+            alive = kept
         means = {a: totals[a] / counts[a] for a in candidates if counts[a]}
         best = alive[0]
         self.stats = {"searched": True, "rollouts": used, "candidates": len(candidates), "means": means}
