@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.actions import Action
@@ -217,6 +217,72 @@ def _layout_rank(action: Action) -> tuple[int, int]:
 def _threat(view: dict[str, Any], seat: int) -> tuple[int, int, int]:
     """Bigger is more dangerous: laid out, then close to going out, then high level."""
     return (int(view["laid_out"][seat]), -view["hand_counts"][seat], view["levels"][seat])
+
+
+# ----- the search's prior: normal plus card counting on its discards ------------------------------------------------
+def _unseen(view: dict[str, Any]) -> list[str]:
+    """Number cards this seat has not seen: not in its hand, not on the table, not on a discard top."""
+    seen = set(view["hand"])
+    for parts in view["table"]:
+        for part in parts:
+            seen.update(part["cards"])
+    seen.update(d["top"] for d in view["discards"] if d["top"])
+    return [t for t in NUMBER_CARDS if t not in seen]
+
+
+class CountingBot(Level8Bot):
+    """``normal`` with better discards: among the discards that leave the hand equally far from its level it keeps
+    the hand with the most unseen cards that would bring it closer (outs), and it avoids handing a laid-out
+    opponent a card that fits the table. Used only as the ``hard`` level's default move and rollout policy."""
+
+    def __init__(self, name: str = "normal-counting", outs: bool = True, feed: bool = True) -> None:
+        super().__init__(name)
+        self.outs = outs
+        self.feed = feed
+
+    def _feeds(self, view: dict[str, Any]) -> Callable[[str], bool]:
+        """A test: does discarding this card hand a laid-out opponent a card that fits the table?"""
+        me = view["seat"]
+        others_out = any(view["laid_out"][s] for s in range(view["players"]) if s != me)
+        parts = _table_parts(view) if self.feed and others_out else []
+        return lambda card: bool(parts) and card in NUMBER_CARDS and _addable(card, parts)
+
+    def discard_scores(self, view: dict[str, Any], discards: list[Action]) -> list[tuple[int, Action, list[str]]]:
+        """For a seat not yet laid out: each discard with its cost (cards still missing afterwards, plus one if it
+        feeds a laid-out opponent) and the hand it leaves. Lower cost is better."""
+        feeds = self._feeds(view)
+        reqs = _reqs(view, view["seat"])
+        scored = []
+        for a in discards:
+            rest = list(view["hand"])
+            rest.remove(a.card)
+            scored.append((missing(reqs, rest) + (1 if feeds(a.card) else 0), a, rest))
+        return scored
+
+    def _discard(self, view: dict[str, Any], discards: list[Action], me: int, rng: random.Random) -> Action:
+        plain = [a for a in discards if a.card != JOKER] or discards
+        feeds = self._feeds(view)
+        if view["laid_out"][me]:
+            skip = [a for a in plain if a.card == SKIP]
+            if skip:
+                return skip[0]
+            return max(plain, key=lambda a: (not feeds(a.card), NUMBER_CARDS.get(a.card, ("", 0))[1]))
+        scored = self.discard_scores(view, plain)
+        low = min(s[0] for s in scored)
+        ties = [s for s in scored if s[0] == low]
+        if len(ties) == 1 or not self.outs:
+            return ties[rng.randrange(len(ties))][1]
+        reqs = _reqs(view, me)
+        unseen = _unseen(view)
+        best, best_outs = [], -1
+        for _, a, rest in ties:
+            base = missing(reqs, rest)
+            outs = sum(1 for t in unseen if missing(reqs, [*rest, t]) < base) if base else 0
+            if outs > best_outs:
+                best, best_outs = [a], outs
+            elif outs == best_outs:
+                best.append(a)
+        return best[rng.randrange(len(best))]
 
 
 BOTS = {

@@ -47,7 +47,10 @@ class SearchProfile:
     (the prior's choice always among them); ``margin``: how much better than the prior's move another move must
     score to be played; ``candidates``: optional game hook ordering the legal actions, most promising first;
     ``bot``: optional factory of a game's own search bot (called with ``worlds``, ``iterations`` and ``max_ms``),
-    used instead of the generic rollout search when a game's structure calls for a different search.
+    used instead of the generic rollout search when a game's structure calls for a different search;
+    ``keep_prior``: the prior's move is never dropped by the halving, so another move replaces it only by beating it
+    by ``margin`` on the same rollouts (off by default: the prior competes like any move and, once dropped, the
+    margin no longer applies).
     """
 
     rollout: str | Callable[[], Bot] = "normal"
@@ -61,6 +64,7 @@ class SearchProfile:
     candidates: Callable[[dict[str, Any], list[Action]], list[Action]] | None = None
     obvious: Callable[[dict[str, Any], list[Action], Action], bool] | None = None
     margin_weight: float = 0.1
+    keep_prior: bool = False
     bot: Callable[..., Bot] | None = None
 
 
@@ -125,9 +129,45 @@ def _level8_value(state: State, seat: int) -> float:
     return 0.5 + 0.1 * (mine - best)
 
 
+def _level8_prior() -> Bot:
+    """Level 8's default move: ``normal`` plus card counting on its discards (see :class:`.level8.CountingBot`)."""
+    from .level8 import CountingBot
+
+    return CountingBot()
+
+
+def _level8_rollout() -> Bot:
+    """Level 8 rollouts: the counting bot without the outs count (that count costs up to ~15 ms a discard, the
+    feeding check almost nothing), so both seats in a rollout play at least as well as ``normal``."""
+    from .level8 import CountingBot
+
+    return CountingBot("normal-rollout", outs=False)
+
+
+def _level8_obvious(view: dict[str, Any], legal: list[Action], prior: Action) -> bool:
+    """Level 8 searches only the discard of a seat that has not laid out yet: that is where the search was seen to
+    help (which card to keep, which card the opponent may pick up). Draws, lay-outs and adds follow the prior: with
+    a one-turn horizon the search overruled good draws for discard tops that only looked better in the noise."""
+    return not (view["phase"] == "play" and prior.kind == "discard" and not view["laid_out"][view["seat"]])
+
+
+def _level8_candidates(view: dict[str, Any], legal: list[Action]) -> list[Action]:
+    """Level 8 discards, cheapest first by the counting bot's cost (cards missing afterwards, feeding), so the
+    pruned candidate list holds the discards worth comparing rather than the first cards of the hand."""
+    from .level8 import CountingBot
+
+    discards = [a for a in legal if a.kind == "discard"]
+    if view["laid_out"][view["seat"]] or not discards:
+        return list(legal)
+    ranked = sorted(CountingBot().discard_scores(view, discards), key=lambda s: s[0])
+    return [a for _, a, _ in ranked] + [a for a in legal if a.kind != "discard"]
+
+
 PROFILES: dict[str, SearchProfile] = {
-    "level8": SearchProfile(turns=1, evaluate=_level8_value, iterations=48, worlds=8, max_candidates=6),
-    "skipbo": SearchProfile(worlds=16, bot=_skipbo_plan_search),
+    "level8": SearchProfile(prior=_level8_prior, rollout=_level8_rollout, turns=1, evaluate=_level8_value,
+                            iterations=48, worlds=8, max_candidates=6, obvious=_level8_obvious,
+                            candidates=_level8_candidates, keep_prior=True, margin=0.03),
+    "skipbo": SearchProfile(worlds=12, bot=_skipbo_plan_search),
     "topspot": SearchProfile(iterations=60, worlds=15, max_candidates=8, candidates=_topspot_candidates),
     "etalage": SearchProfile(rollout=_etalage_rollout, iterations=120, worlds=12, max_candidates=9,
                              margin_weight=0.6),
@@ -201,7 +241,10 @@ class SearchBot:
             alive.sort(key=lambda a: (-totals[a] / counts[a], a != prior))
             if out_of_time or round_no == rounds - 1:
                 break
-            alive = alive[:max(2, (len(alive) + 1) // 2)]
+            kept = alive[:max(2, (len(alive) + 1) // 2)]
+            if self.profile.keep_prior and prior not in kept:
+                kept.append(prior)
+            alive = kept
         means = {a: totals[a] / counts[a] for a in candidates if counts[a]}
         best = alive[0]
         self.stats = {"searched": True, "rollouts": used, "candidates": len(candidates), "means": means}
