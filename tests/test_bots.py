@@ -171,3 +171,32 @@ def test_arena_command_prints_a_table(capsys: pytest.CaptureFixture[str]) -> Non
     out = capsys.readouterr().out
     assert "win share" in out and "normal" in out and "easy" in out
     assert main(["arena", "etalage", "--players", "3", "--bots", "normal,nobody", "--games", "1"]) == 2
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_arena_results_do_not_depend_on_string_hashing(game: str) -> None:
+    """Bots must not let Python's per-process string hashing (set order) steer a choice, or a seeded arena run
+    gives other results in another process. Two interpreters with different hash seeds play the same moves."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import random\nfrom pygame_rules.bots import make_bot\nfrom pygame_rules.registry import new_game\n"
+        f"state = new_game({game!r}, players={_players(game)}, seed='hash', options={_options(game)!r})\n"
+        f"bots = [make_bot({game!r}, 'normal' if i % 2 == 0 else 'easy') for i in range({_players(game)})]\n"
+        "rng = random.Random(7)\nmoves = []\n"
+        "while not state.is_over() and len(moves) < 3000:\n"
+        "    seat = state.current_player\n"
+        "    action = bots[seat].choose(state.view(seat), state.legal_actions(), rng)\n"
+        "    moves.append(repr(action))\n"
+        "    state.apply(action)\n"
+        "print(moves)\n"
+    )
+    runs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True,
+                             cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        runs.append(out.stdout)
+    assert runs[0].count(",") > 20 and runs[0] == runs[1]

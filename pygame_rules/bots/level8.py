@@ -44,14 +44,14 @@ def missing(reqs: Sequence[Requirement], hand: Sequence[str]) -> int:
         out = []
         if req.kind == "set":
             by_n: dict[int, list[str]] = {}
-            for t in free:
+            for t in sorted(free):
                 by_n.setdefault(NUMBER_CARDS[t][1], []).append(t)
             for toks in by_n.values():
                 toks = sorted(toks)[: req.size]
                 out.append((req.size - len(toks), toks))
         elif req.kind == "colour":
             by_c: dict[str, list[str]] = {}
-            for t in free:
+            for t in sorted(free):
                 by_c.setdefault(NUMBER_CARDS[t][0], []).append(t)
             for toks in by_c.values():
                 toks = sorted(toks)[: req.size]
