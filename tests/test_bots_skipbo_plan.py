@@ -85,3 +85,10 @@ def test_plan_search_rescores_close_plans_over_sampled_deals() -> None:
     # the same view and random stream give the same move; a stock play is never searched
     assert _choose(PlanSearchBot(worlds=8, window=5.0), state) == move
     assert _choose(PlanSearchBot(), _state()) == PlayHand(3, 0)
+
+
+def test_reach_takes_any_hand_card_not_just_the_lowest() -> None:
+    # hand cards are not a pile: a useless 2 must not hide the 5 that is needed
+    assert reach([4], 6, [], hand=[2, 5]) == 0
+    assert reach([3], 6, [[5]], hand=[9, 4]) == 0  # 4 from the hand, then 5 from the discard pile
+    assert reach([3], 7, [], hand=[WILD, 2, 11]) == 2  # 4, 5, 6 needed: the wild covers one

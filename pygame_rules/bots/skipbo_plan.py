@@ -47,14 +47,17 @@ class Weights:
     spread: float = 0.02  # each distinct discard top (more options later)
 
 
-def _need(pile: int, target: int, stacks: list[list[int]]) -> int:
-    """Cards still missing from a hand to bring a building pile at ``pile`` up to one below ``target``, using the
-    tops of ``stacks`` (discard piles, used top-down) greedily for each needed number."""
+def _need(pile: int, target: int, stacks: list[list[int]], hand: list[int] | None = None) -> int:
+    """Cards still missing to bring a building pile at ``pile`` up to one below ``target``: each needed number
+    comes from the top of one of ``stacks`` (discard piles, used top-down), else from ``hand`` (any of its number
+    cards), else it is missing; the hand's wilds then cover missing numbers one each."""
     if target == WILD:
         return 0
     if pile >= target:
         return 99
     tops = [list(s) for s in stacks if s]
+    numbers = [c for c in hand if c != WILD] if hand else []
+    wilds = len(hand) - len(numbers) if hand else 0
     missing = 0
     for number in range(pile + 1, target):
         for s in tops:
@@ -62,8 +65,11 @@ def _need(pile: int, target: int, stacks: list[list[int]]) -> int:
                 s.pop()
                 break
         else:
-            missing += 1
-    return missing
+            if number in numbers:
+                numbers.remove(number)
+            else:
+                missing += 1
+    return max(0, missing - wilds)
 
 
 def reach(piles: list[int], target: int | None, stacks: list[list[int]], hand: list[int] | None = None) -> int:
@@ -73,16 +79,7 @@ def reach(piles: list[int], target: int | None, stacks: list[list[int]], hand: l
         return 99
     if target == WILD:
         return 0
-    best = 99
-    for pile in set(piles):
-        need = _need(pile, target, stacks)
-        if hand is not None and need:
-            numbers = [c for c in hand if c != WILD]
-            wilds = len(hand) - len(numbers)
-            need = _need(pile, target, stacks + [sorted(numbers, reverse=True)])
-            need = max(0, need - wilds)
-        best = min(best, need)
-    return best
+    return min(_need(pile, target, stacks, hand) for pile in set(piles))
 
 
 @dataclass
@@ -94,7 +91,8 @@ class _Node:
     piles: list[int]
 
     def key(self) -> tuple[Any, ...]:
-        return (tuple(sorted(self.hand)), tuple(tuple(d) for d in self.discards), tuple(sorted(self.piles)))
+        # piles stay in place: a plan's actions name piles by position, so only identical layouts may share a plan
+        return (tuple(sorted(self.hand)), tuple(tuple(d) for d in self.discards), tuple(self.piles))
 
     def play(self, pile: int) -> None:
         self.piles[pile] = 0 if self.piles[pile] + 1 == TOP else self.piles[pile] + 1
@@ -102,14 +100,19 @@ class _Node:
 
 @dataclass(frozen=True)
 class Plan:
-    """The best plan found through one first action: its value, the end position, and how it ends (a stock card
-    played, or the hand emptied and refilled; neither: a discard ended the turn)."""
+    """The best plan found through one first action: its value, its actions (``steps``, the first included), the
+    end position, and how it ends (a stock card played, or the hand emptied and refilled; neither: a discard)."""
 
     value: float
-    first: Action
+    steps: tuple[Action, ...]
     end: _Node
     stock: bool
     refill: bool
+
+    @property
+    def first(self) -> Action:
+        """The action to play now."""
+        return self.steps[0]
 
 
 class Planner:
@@ -161,94 +164,94 @@ class Planner:
         return value
 
     # ----- enumeration -----------------------------------------------------------------------------------------
+    def _moves(self, node: _Node, me: int) -> list[tuple[Action, str, _Node]]:
+        """Every move from ``node``: (action, how it ends, position after). "stock": the stock top is played (new
+        information, the plan ends); "refill": the hand is emptied (five new cards, the plan ends); "discard": the
+        turn ends; "on": the plan goes on. One pile is tried per distinct pile value."""
+        out: list[tuple[Action, str, _Node]] = []
+        values_done: set[int] = set()
+        for pile in range(4):
+            value = node.piles[pile]
+            if value in values_done:
+                continue
+            values_done.add(value)
+            if self.stock_top is not None and (self.stock_top == WILD or self.stock_top == value + 1):
+                after = _Node(node.hand, node.discards, list(node.piles))
+                after.play(pile)
+                out.append((PlayStock(me, pile), "stock", after))
+            for d, stack in enumerate(node.discards):
+                if stack and (stack[-1] == WILD or stack[-1] == value + 1):
+                    nxt = _Node(node.hand, [list(x) for x in node.discards], list(node.piles))
+                    nxt.discards[d].pop()
+                    nxt.play(pile)
+                    out.append((PlayDiscard(me, d, pile), "on", nxt))
+            for card in sorted(set(node.hand)):
+                if card == WILD or card == value + 1:
+                    nxt = _Node(list(node.hand), node.discards, list(node.piles))
+                    nxt.hand.remove(card)
+                    nxt.play(pile)
+                    out.append((PlayHand(card, pile), "refill" if not nxt.hand and self.draw_left > 0 else "on", nxt))
+        done: set[tuple[int, int | None, bool]] = set()
+        for card in sorted(set(node.hand)):
+            for d, stack in enumerate(node.discards):
+                sig = (card, stack[-1] if stack else None, bool(stack))
+                if sig in done:
+                    continue
+                done.add(sig)
+                hand = list(node.hand)
+                hand.remove(card)
+                nxt = _Node(hand, [list(x) for x in node.discards], node.piles)
+                nxt.discards[d].append(card)
+                out.append((Discard(card, d), "discard", nxt))
+        return out
+
     def plans(self, view: dict[str, Any], legal: list[Action]) -> list[Plan]:
-        """The best plan for each legal first action that starts one, best first."""
+        """The best plan for each legal first action, best first."""
         self._setup(view)
         me = view["seat"]
         mine = view["seats"][me]
         start = _Node(list(view["hand"]), [list(d) for d in mine["discards"]],
                       [p["value"] if p else 0 for p in view["building"]])
-        best: dict[Action, Plan] = {}
         seen: dict[tuple[Any, ...], Plan | None] = {}
         nodes = 0
 
-        def leaf(first: Action, node: _Node, stock: bool, refill: bool) -> Plan:
-            value = self.evaluate(node, stock, refill)
-            if stock and self.stock_count == 1:
+        def outcome(action: Action, how: str, after: _Node) -> Plan | None:
+            """The best plan that starts with ``action`` (its steps relative to the position before it)."""
+            if how == "on":
+                rest = explore(after)
+                if rest is None:
+                    return None
+                return Plan(rest.value, (action, *rest.steps), rest.end, rest.stock, rest.refill)
+            value = self.evaluate(after, how == "stock", how == "refill")
+            if how == "stock" and self.stock_count == 1:
                 value += 100.0  # the last stock card wins the game
-            return Plan(value, first, node, stock, refill)
+            return Plan(value, (action,), after, how == "stock", how == "refill")
 
-        def keep(first: Action, plan: Plan | None) -> Plan | None:
-            """Credit ``plan`` (reached through ``first``) to that first action; return it for the parent."""
-            if plan is None:
-                return None
-            if plan.first != first:
-                plan = Plan(plan.value, first, plan.end, plan.stock, plan.refill)
-            if first not in best or plan.value > best[first].value:
-                best[first] = plan
-            return plan
-
-        def better(a: Plan | None, b: Plan | None) -> Plan | None:
-            return b if a is None or (b is not None and b.value > a.value) else a
-
-        def dfs(node: _Node, first: Action | None) -> Plan | None:
-            """The best plan from ``node`` (its ``first`` is the root's first action on the way here)."""
+        def explore(node: _Node) -> Plan | None:
             nonlocal nodes
-            nodes += 1
             key = node.key()
             if key in seen:
-                return keep(first, seen[key]) if first is not None else seen[key]
-            top: Plan | None = None
-            values_done: set[int] = set()
-            for pile in range(4):
-                value = node.piles[pile]
-                if value in values_done:
-                    continue
-                values_done.add(value)
-                if self.stock_top is not None and (self.stock_top == WILD or self.stock_top == value + 1):
-                    after = _Node(node.hand, node.discards, list(node.piles))
-                    after.play(pile)
-                    act = first or PlayStock(me, pile)
-                    top = better(top, keep(act, leaf(act, after, True, False)))
-                if nodes > self.max_nodes:
-                    continue
-                for d, stack in enumerate(node.discards):
-                    if stack and (stack[-1] == WILD or stack[-1] == value + 1):
-                        nxt = _Node(list(node.hand), [list(s) for s in node.discards], list(node.piles))
-                        nxt.discards[d].pop()
-                        nxt.play(pile)
-                        act = first or PlayDiscard(me, d, pile)
-                        top = better(top, keep(act, dfs(nxt, act)))
-                for card in sorted(set(node.hand)):
-                    if card == WILD or card == value + 1:
-                        nxt = _Node(list(node.hand), node.discards, list(node.piles))
-                        nxt.hand.remove(card)
-                        nxt.play(pile)
-                        act = first or PlayHand(card, pile)
-                        if not nxt.hand and self.draw_left > 0:
-                            top = better(top, keep(act, leaf(act, nxt, False, True)))
-                        else:
-                            top = better(top, keep(act, dfs(nxt, act)))
-            # or end the turn with a discard
-            done: set[tuple[int, int | None, bool]] = set()
-            for card in sorted(set(node.hand)):
-                for d, stack in enumerate(node.discards):
-                    sig = (card, stack[-1] if stack else None, bool(stack))
-                    if sig in done:
-                        continue
-                    done.add(sig)
-                    hand = list(node.hand)
-                    hand.remove(card)
-                    nxt = _Node(hand, [list(s) for s in node.discards], node.piles)
-                    nxt.discards[d].append(card)
-                    act = first or Discard(card, d)
-                    top = better(top, keep(act, leaf(act, nxt, False, False)))
-            seen[key] = top
-            return top
+                return seen[key]
+            nodes += 1
+            best: Plan | None = None
+            for action, how, after in self._moves(node, me):
+                if how == "on" and nodes > self.max_nodes:
+                    continue  # out of budget: only plans that end here
+                plan = outcome(action, how, after)
+                if plan is not None and (best is None or plan.value > best.value):
+                    best = plan
+            seen[key] = best
+            return best
 
-        dfs(start, None)
         legal_set = set(legal)
-        return sorted((p for a, p in best.items() if a in legal_set), key=lambda p: -p.value)
+        ranked = []
+        for action, how, after in self._moves(start, me):
+            if action in legal_set:
+                plan = outcome(action, how, after)
+                if plan is not None:
+                    ranked.append(plan)
+        ranked.sort(key=lambda p: -p.value)
+        return ranked
 
     def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         """The first action of the best plan (the only legal action when there is one)."""
@@ -263,92 +266,143 @@ class Planner:
 
 
 class PlanSearchBot:
-    """``hard`` for Skip-Bo: the planner's best plans, re-scored over sampled deals of the hidden cards.
+    """``hard`` for Skip-Bo: the planner's best plans, played out over sampled deals of the hidden cards.
 
-    The planner guesses the rivals' chances from a rough table. Here the best few plans (``candidates``) are
-    replayed in ``worlds`` full deals drawn from the view by the sampler (other hands, draw pile order, stock cards
-    below the tops), and the guesses are replaced by counts: in how many deals the next rival's real hand, refilled
-    from the real draw pile, reaches its stock top on the piles the plan leaves, and in how many my own kept hand
-    plus my next refill reaches mine. Stock plays and single choices are played at once. Deterministic for a given
-    view and random stream, like every bot here.
+    The planner guesses the rivals' chances from a rough table. Here the best few plans (``candidates``, those
+    within ``window`` of the best) are played in ``worlds`` full deals drawn from the view by the sampler (other
+    hands, the draw pile's order, the stock cards below the tops); in each deal the rivals then play their turns with
+    the ``normal`` heuristic, and the plan is scored by what really follows in that deal: the stock cards the rivals
+    play, a rival winning, and whether my refilled hand then reaches my stock top. The guesses of the plan's value
+    are replaced by those averages. Plays of the stock top and single choices are played at once. Once a plan is
+    chosen, its further steps are followed as long as the position is the one it expected (no new search mid-plan).
+    Deterministic for a given view and random stream, like every bot here.
     """
 
     name = "hard"
 
-    def __init__(self, worlds: int = 16, candidates: int = 4, window: float = 0.6,
+    def __init__(self, worlds: int = 12, candidates: int = 4, window: float = 0.6,
                  weights: Weights | None = None, max_ms: float | None = None) -> None:
         self.planner = Planner(weights)
         self.worlds = worlds
         self.candidates = candidates
-        self.window = window  # only plans within this much of the best are re-scored
+        self.window = window  # only plans within this much of the best are played out
         self.max_ms = max_ms  # a wall-clock cap (hints); with it the move may depend on the machine's speed
         self.stats: dict[str, Any] = {}
+        self._follow: tuple[tuple[Any, ...], tuple[Action, ...]] | None = None
+
+    @staticmethod
+    def _position(view: dict[str, Any]) -> tuple[Any, ...]:
+        mine = view["seats"][view["seat"]]
+        return (view["seat"], view["turn"], tuple(sorted(view["hand"])), tuple(tuple(d) for d in mine["discards"]),
+                tuple(p["value"] if p else 0 for p in view["building"]), mine["stock_count"])
+
+    def _expect(self, view: dict[str, Any], plan: Plan) -> None:
+        """Remember the plan's remaining steps and the position they start from."""
+        if len(plan.steps) < 2:
+            self._follow = None
+            return
+        mine = view["seats"][view["seat"]]
+        node = _Node(list(view["hand"]), [list(d) for d in mine["discards"]],
+                     [p["value"] if p else 0 for p in view["building"]])
+        first = plan.steps[0]
+        if isinstance(first, PlayHand):
+            node.hand.remove(first.card)
+            node.play(first.pile)
+        elif isinstance(first, PlayDiscard):
+            node.discards[first.discard].pop()
+            node.play(first.pile)
+        else:
+            self._follow = None
+            return
+        key = (view["seat"], view["turn"], tuple(sorted(node.hand)), tuple(tuple(d) for d in node.discards),
+               tuple(node.piles), mine["stock_count"])
+        self._follow = (key, plan.steps[1:])
 
     def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         """The first action of the plan that scores best over the sampled deals."""
-        if len(legal) == 1:
-            return legal[0]
         seed = rng.getrandbits(64)
+        if len(legal) == 1:
+            self._follow = None
+            return legal[0]
+        if self._follow is not None and self._follow[0] == self._position(view) and self._follow[1][0] in legal:
+            steps = self._follow[1]
+            self.stats = {"searched": False, "followed": True}
+            self._expect(view, Plan(0.0, steps, _Node([], [], []), False, False))
+            return steps[0]
         ranked = self.planner.plans(view, legal)
         if not ranked:
+            self._follow = None
             return next((a for a in legal if isinstance(a, EndTurn)), legal[0])
-        if ranked[0].stock or self.worlds <= 0:
+        choice = ranked[0]
+        pool = [p for p in ranked[: self.candidates] if p.value >= ranked[0].value - self.window
+                and not p.stock and not p.refill]
+        if ranked[0].stock or ranked[0].refill or self.worlds <= 0 or len(pool) < 2:
             self.stats = {"searched": False}
-            return ranked[0].first
-        pool = [p for p in ranked[: self.candidates] if p.value >= ranked[0].value - self.window and not p.refill]
-        if len(pool) < 2:
-            self.stats = {"searched": False}
-            return ranked[0].first
+        else:
+            choice = self._search(view, pool, seed)
+        self._expect(view, choice)
+        return choice.first
+
+    def _search(self, view: dict[str, Any], pool: list[Plan], seed: int) -> Plan:
         from .samplers import sample_state
+        from .skipbo import HeuristicBot
 
         planner = self.planner
         w = planner.w
-        srng = random.Random(f"{seed}/worlds")
-        players = view["players"]
         me = view["seat"]
-        partner = view["seats"][me]["partner"]
-        nxt = next((me + k) % players for k in range(1, players) if (me + k) % players != partner)
-        rival_top = view["seats"][nxt]["stock_top"]
-        rival_stacks = view["seats"][nxt]["discards"]
-        scores = [0.0] * len(pool)
+        team = {me, view["seats"][me]["partner"]}
+        rival_bot = HeuristicBot()
+        srng = random.Random(f"{seed}/worlds")
         deadline = None if self.max_ms is None else time.perf_counter() + self.max_ms / 1000
+        scores = [0.0] * len(pool)
         used = 0
-        for _ in range(self.worlds):
+        for k in range(self.worlds):
             if deadline is not None and used and time.perf_counter() > deadline:
                 break
             used += 1
-            state: Any = sample_state(view, srng)
-            draw = list(state.draw)
-            rival_hand = list(state.hands[nxt])
-            while len(rival_hand) < 5 and draw:
-                rival_hand.append(draw.pop())
+            world: Any = sample_state(view, srng)
             for i, plan in enumerate(pool):
-                end = plan.end
-                need = reach(end.piles, rival_top, rival_stacks, rival_hand)
-                hit = 1.0 if need == 0 and rival_top is not None else 0.0
-                own = 0.0
-                if planner.stock_top is not None:
-                    mine = list(end.hand)
-                    refill = list(draw)
-                    while len(mine) < 5 and refill:
-                        mine.append(refill.pop())
-                    own = 1.0 if reach(end.piles, planner.stock_top, end.discards, mine) == 0 else 0.0
-                scores[i] += -w.rival * hit + w.own * own
-        # replace the table guesses for the next rival and my next turn by the sampled frequencies
+                state = world.clone()
+                for step in plan.steps:
+                    state.apply(step)
+                before = [len(st) for st in state.stocks]
+                dice = random.Random(f"{seed}/dice/{k}")
+                moves = 0
+                while not state.is_over() and state.current_player not in team and moves < 200:
+                    mover = state.current_player
+                    state._apply(rival_bot.choose(state.view(mover), state.legal_actions(), dice))
+                    moves += 1
+                if state.is_over():
+                    scores[i] += 100.0 if me in state.result()["winners"] else -100.0
+                    continue
+                played = sum(before[s] - len(state.stocks[s]) for s in range(view["players"]) if s not in team)
+                top = state.stocks[me][-1] if state.stocks[me] else None
+                piles = [len(p) for p in state.building]
+                own = 1.0 if reach(piles, top, state.discards[me], state.hands[me]) == 0 else 0.0
+                scores[i] += -w.rival * played + w.own * own
         final = []
         for i, plan in enumerate(pool):
-            guess_rival = 0.0
-            if rival_top is not None and rival_top != WILD:
-                need = reach(plan.end.piles, rival_top, rival_stacks)
-                guess_rival = -w.rival * (RIVAL_REACH[need] if need < len(RIVAL_REACH) else 0.0)
-            guess_own = 0.0
-            if planner.stock_top is not None:
-                need = reach(plan.end.piles, planner.stock_top, plan.end.discards, plan.end.hand)
-                guess_own = w.own * (OWN_REACH[need] if need < len(OWN_REACH) else 0.0)
-            final.append(plan.value - guess_rival - guess_own + scores[i] / used)
+            final.append(plan.value - self._guesses(view, plan) + scores[i] / used)
         best = max(range(len(pool)), key=lambda i: (final[i], -i))
         self.stats = {"searched": True, "candidates": len(pool), "worlds": used}
-        return pool[best].first
+        return pool[best]
+
+    def _guesses(self, view: dict[str, Any], plan: Plan) -> float:
+        """The part of ``plan.value`` that the sampled deals replace: the table guesses for the rivals' stock plays
+        and for my own next turn."""
+        planner = self.planner
+        w = planner.w
+        value = 0.0
+        factor = 1.0
+        for top, stacks in planner.rivals:
+            if top is not None and top != WILD:
+                need = reach(plan.end.piles, top, stacks)
+                value -= w.rival * factor * (RIVAL_REACH[need] if need < len(RIVAL_REACH) else 0.0)
+            factor *= 0.5
+        if planner.stock_top is not None:
+            need = reach(plan.end.piles, planner.stock_top, plan.end.discards, plan.end.hand)
+            value += w.own * (OWN_REACH[need] if need < len(OWN_REACH) else 0.0)
+        return value
 
 
 __all__ = ["Plan", "PlanSearchBot", "Planner", "Weights", "reach"]
