@@ -48,6 +48,9 @@ class Session:
         self.log: list[dict[str, Any]] = log or []
         self.undo_stack: list[tuple[dict[str, Any], int]] = []
         self.bot_calls = 0
+        # one bot per (seat, level) for the session, as in the arena: a bot may remember its own plan between moves
+        # (Skip-Bo's hard follows the turn plan it chose). Not saved: after a reload the bot plans afresh.
+        self.bots: dict[tuple[int, str], Any] = {}
 
     def apply(self, action: Any, player: int | None) -> list[dict[str, Any]]:
         """Apply for ``player``; keep an undo snapshot when the engine says the action may be taken back."""
@@ -204,7 +207,9 @@ def _bot_choice(session: Session, level: Any, seat: int) -> tuple[Any, float]:
     state = session.state
     if state.is_over():
         raise RulesError("the game is over", code="game_over")
-    bot = make_bot(state.game, level)
+    bot = session.bots.get((seat, level))
+    if bot is None:
+        bot = session.bots[(seat, level)] = make_bot(state.game, level)
     start = time.perf_counter()
     action = bot.choose(state.view(seat), state.legal_actions(), session.bot_rng())
     return action, (time.perf_counter() - start) * 1000

@@ -286,5 +286,21 @@ def test_hint_auto_uses_the_games_strongest_measured_level():
     sid = call(op="new", game="skipbo", players=2, seed=3, seat=0)["session"]
     seat = call(op="table", session=sid, seat=0)["table"]["current_player"]
     hint = call(op="hint", session=sid, seat=seat)
-    assert hint["ok"] and hint["level"] == "normal"
+    assert hint["ok"] and hint["level"] == hint_level("skipbo")
     assert hint["action"] in call(op="table", session=sid, seat=seat)["table"]["legal"]
+
+
+def test_a_session_keeps_one_bot_per_seat_and_level():
+    """Bots live as long as the session (as in the arena), so a bot may follow its own plan between moves."""
+    sid = call(op="new", game="skipbo", players=2, seed=5, seat=0)["session"]
+    for _ in range(6):
+        if call(op="table", session=sid, seat=0)["table"]["over"]:
+            break
+        assert call(op="bot", session=sid, seat=0, level="hard")["ok"]
+    bots = api._sessions[sid].bots
+    assert set(bots) <= {(0, "hard"), (1, "hard")} and bots
+    first = dict(bots)
+    call(op="bot", session=sid, seat=0, level="hard")
+    assert all(api._sessions[sid].bots[k] is v for k, v in first.items())
+    assert call(op="bot", session=sid, seat=0, level="nonsense")["ok"] is False
+    assert all(level != "nonsense" for _, level in api._sessions[sid].bots)
