@@ -266,6 +266,35 @@ def test_bots_play_a_full_game_to_the_result_screen(page: Any, guard: Any) -> No
     guard.check()
 
 
+def test_hard_bots_are_offered_and_say_when_they_think(page: Any, guard: Any) -> None:
+    """Every game offers easy, normal and hard per bot seat; a bot move that takes longer than the table's
+    thinking delay (set to 0 here, so every move counts as slow) shows "... is thinking" until the move lands."""
+    for game in ("skipbo", "topspot", "etalage", "level8"):
+        page.click(f".game-tile[data-game={game}] .new-game")
+        page.select_option('select[data-seat="1"][data-role="kind"]', "bot")
+        levels = page.eval_on_selector_all('select[data-seat="1"][data-role="level"] option',
+                                           "os => os.map(o => o.value)")
+        assert {"easy", "normal", "hard"} <= set(levels), (game, levels)
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#start-game", state="hidden")
+    page.evaluate("""() => {
+        document.documentElement.dataset.thinkDelay = "0";
+        window.__statuses = [];
+        new MutationObserver(() => {
+            const s = document.querySelector("#status");
+            if (s && s.textContent) window.__statuses.push([s.dataset.kind, s.textContent]);
+        }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    }""")
+    start_game(page, seats=["bot:hard", "bot:hard"], stock=2, seed=3, speed="instant")
+    page.wait_for_selector("#result-dialog", timeout=240_000)
+    seen = page.evaluate("() => window.__statuses")
+    thinking = [text for kind, text in seen if kind == "thinking"]
+    assert thinking and all(text.endswith("is thinking…") for text in thinking)
+    assert page.locator("#status").get_attribute("data-kind") != "thinking"
+    assert not page.locator(".bot-thinking").count()
+    guard.check()
+
+
 def test_bots_play_a_match_with_scores_across_games(page: Any, guard: Any) -> None:
     start_game(page, seats=["bot:easy", "bot:normal"], stock=2, seed=2, speed="instant",
                extra={"#opt-match_target": True, "#opt-match_target-value": 60})

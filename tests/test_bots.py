@@ -200,3 +200,23 @@ def test_arena_results_do_not_depend_on_string_hashing(game: str) -> None:
                              cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
         runs.append(out.stdout)
     assert runs[0].count(",") > 20 and runs[0] == runs[1]
+
+
+def test_hard_is_offered_only_where_the_measured_ladder_shows_it_stronger() -> None:
+    """``SEARCH_PROVEN`` (hard in the app, search hints) must match docs/bots.json: a game is listed only if its
+    hard-vs-normal match-up was played with at least 400 games and hard's 95% interval lies above its parity."""
+    import json
+    from pathlib import Path
+
+    from pygame_rules.bots import SEARCH_PROVEN
+
+    store = json.loads((Path(__file__).resolve().parents[1] / "docs" / "bots.json").read_text(encoding="utf-8"))
+    proven = set()
+    for item in store.values():
+        summary = item["summary"]
+        if summary["bots"][0] != "hard" or "normal" not in summary["bots"]:
+            continue
+        hard = next(r for r in summary["rows"] if r["bot"] == "hard")
+        if summary["games"] >= 400 and hard["ci95"][0] > hard["parity"]:
+            proven.add(summary["game"])
+    assert set(SEARCH_PROVEN) == proven

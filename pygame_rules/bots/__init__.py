@@ -25,7 +25,7 @@ SEARCH_LEVELS = ("hard", "hard-fast")  # generic determinized search, for every 
 # Games whose measured ladder (docs/bots.md) shows the search beating the heuristic with a 95% interval above
 # parity. Only there does the app offer "hard" and the hint use the search: a level called "hard" that is not
 # stronger than "normal" would mislead players. The search still runs for every game with a sampler (arena, tests).
-SEARCH_PROVEN = frozenset({"topspot", "etalage"})
+SEARCH_PROVEN = frozenset({"skipbo", "topspot", "etalage", "level8"})
 
 
 def bot_levels(game: str, *, all_levels: bool = False) -> list[str]:
