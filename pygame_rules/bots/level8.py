@@ -171,23 +171,40 @@ class Level8Bot:
         discards = [a for a in legal if a.kind == "discard"]
         return self._discard(view, discards, me, rng)
 
+    def _feeds(self, view: dict[str, Any]) -> Callable[[str], bool]:
+        """A test: does discarding this card hand an opponent a card it can use? ``normal`` does not look."""
+        return lambda card: False
+
+    def discard_scores(self, view: dict[str, Any], discards: list[Action]) -> list[tuple[int, Action, list[str]]]:
+        """For a seat not yet laid out: each discard with its cost (cards still missing afterwards, plus one if it
+        feeds an opponent, see :meth:`_feeds`) and the hand it leaves. Lower cost is better."""
+        feeds = self._feeds(view)
+        reqs = _reqs(view, view["seat"])
+        scored = []
+        for a in discards:
+            rest = list(view["hand"])
+            rest.remove(a.card)
+            scored.append((missing(reqs, rest) + (1 if feeds(a.card) else 0), a, rest))
+        return scored
+
     def _discard(self, view: dict[str, Any], discards: list[Action], me: int, rng: random.Random) -> Action:
         plain = [a for a in discards if a.card != JOKER] or discards
         if self._slip(rng):
             return rng.choice(plain)
+        feeds = self._feeds(view)
         if view["laid_out"][me]:
             skip = [a for a in plain if a.card == SKIP]
-            return skip[0] if skip else max(plain, key=lambda a: NUMBER_CARDS.get(a.card, ("", 0))[1])
-        reqs = _reqs(view, me)
-        hand = view["hand"]
-        scored = []
-        for a in plain:
-            rest = list(hand)
-            rest.remove(a.card)
-            scored.append((missing(reqs, rest), a))
+            if skip:
+                return skip[0]
+            return max(plain, key=lambda a: (not feeds(a.card), NUMBER_CARDS.get(a.card, ("", 0))[1]))
+        scored = self.discard_scores(view, plain)
         low = min(s[0] for s in scored)
-        ties = [s[1] for s in scored if s[0] == low]
-        return ties[rng.randrange(len(ties))]
+        return self._break_tie(view, [s for s in scored if s[0] == low], rng)
+
+    def _break_tie(self, view: dict[str, Any], ties: list[tuple[int, Action, list[str]]],
+                   rng: random.Random) -> Action:
+        """Among equally good discards (from :meth:`discard_scores`): any of them."""
+        return ties[rng.randrange(len(ties))][1]
 
     # ----- two-star keep rule -------------------------------------------------------------------------------
     def _keep(self, view: dict[str, Any], legal: list[Action]) -> Action:
@@ -247,32 +264,12 @@ class CountingBot(Level8Bot):
         parts = _table_parts(view) if self.feed and others_out else []
         return lambda card: bool(parts) and card in NUMBER_CARDS and _addable(card, parts)
 
-    def discard_scores(self, view: dict[str, Any], discards: list[Action]) -> list[tuple[int, Action, list[str]]]:
-        """For a seat not yet laid out: each discard with its cost (cards still missing afterwards, plus one if it
-        feeds a laid-out opponent) and the hand it leaves. Lower cost is better."""
-        feeds = self._feeds(view)
-        reqs = _reqs(view, view["seat"])
-        scored = []
-        for a in discards:
-            rest = list(view["hand"])
-            rest.remove(a.card)
-            scored.append((missing(reqs, rest) + (1 if feeds(a.card) else 0), a, rest))
-        return scored
-
-    def _discard(self, view: dict[str, Any], discards: list[Action], me: int, rng: random.Random) -> Action:
-        plain = [a for a in discards if a.card != JOKER] or discards
-        feeds = self._feeds(view)
-        if view["laid_out"][me]:
-            skip = [a for a in plain if a.card == SKIP]
-            if skip:
-                return skip[0]
-            return max(plain, key=lambda a: (not feeds(a.card), NUMBER_CARDS.get(a.card, ("", 0))[1]))
-        scored = self.discard_scores(view, plain)
-        low = min(s[0] for s in scored)
-        ties = [s for s in scored if s[0] == low]
+    def _break_tie(self, view: dict[str, Any], ties: list[tuple[int, Action, list[str]]],
+                   rng: random.Random) -> Action:
+        """Among equally good discards, keep the hand with the most unseen cards that would bring it closer."""
         if len(ties) == 1 or not self.outs:
-            return ties[rng.randrange(len(ties))][1]
-        reqs = _reqs(view, me)
+            return super()._break_tie(view, ties, rng)
+        reqs = _reqs(view, view["seat"])
         unseen = _unseen(view)
         best, best_outs = [], -1
         for _, a, rest in ties:
