@@ -115,6 +115,18 @@ class Plan:
         return self.steps[0]
 
 
+def _start(view: dict[str, Any]) -> _Node:
+    """The seat's own position as the view shows it."""
+    mine = view["seats"][view["seat"]]
+    return _Node(list(view["hand"]), [list(d) for d in mine["discards"]],
+                 [p["value"] if p else 0 for p in view["building"]])
+
+
+def _position(view: dict[str, Any], node: _Node) -> tuple[Any, ...]:
+    """Who, which turn, the own position and the stock count: what a plan being followed must find unchanged."""
+    return (view["seat"], view["turn"], node.key(), view["seats"][view["seat"]]["stock_count"])
+
+
 class Planner:
     """Whole-turn planning from the view (see the module doc). ``plans`` lists the best :class:`Plan` per distinct
     first action, best first; ``choose`` plays the best."""
@@ -138,21 +150,33 @@ class Planner:
                        if s != seat["partner"]]
 
     # ----- evaluation ------------------------------------------------------------------------------------------
+    def rival_guess(self, node: _Node) -> float:
+        """Minus the rivals' table chances of reaching their stock tops on ``node``'s piles (later rivals halved)."""
+        value = 0.0
+        factor = 1.0
+        for top, stacks in self.rivals:
+            if top is not None and top != WILD:
+                need = reach(node.piles, top, stacks)
+                value -= self.w.rival * factor * (RIVAL_REACH[need] if need < len(RIVAL_REACH) else 0.0)
+            factor *= 0.5
+        return value
+
+    def own_guess(self, node: _Node) -> float:
+        """My table chance of reaching my (known) stock top next turn from ``node`` (0 when it is unknown)."""
+        if self.stock_top is None:
+            return 0.0
+        need = reach(node.piles, self.stock_top, node.discards, node.hand)
+        return self.w.own * (OWN_REACH[need] if need < len(OWN_REACH) else 0.0)
+
     def evaluate(self, node: _Node, stock_played: bool, refilled: bool) -> float:
         """The worth of an end-of-plan position, in stock cards (see :class:`Weights`)."""
         w = self.w
         value = 0.0
         if stock_played:
             value += w.stock
-        factor = 1.0
-        for top, stacks in self.rivals:
-            need = reach(node.piles, top, stacks)
-            if top is not None and top != WILD:
-                value -= w.rival * factor * (RIVAL_REACH[need] if need < len(RIVAL_REACH) else 0.0)
-            factor *= 0.5
-        if not stock_played and self.stock_top is not None and not refilled:
-            need = reach(node.piles, self.stock_top, node.discards, node.hand)
-            value += w.own * (OWN_REACH[need] if need < len(OWN_REACH) else 0.0)
+        value += self.rival_guess(node)
+        if not stock_played and not refilled:
+            value += self.own_guess(node)
         if not refilled:
             value += w.wild * node.hand.count(WILD)
             value -= w.shed * len(node.hand)
@@ -209,9 +233,7 @@ class Planner:
         """The best plan for each legal first action, best first."""
         self._setup(view)
         me = view["seat"]
-        mine = view["seats"][me]
-        start = _Node(list(view["hand"]), [list(d) for d in mine["discards"]],
-                      [p["value"] if p else 0 for p in view["building"]])
+        start = _start(view)
         seen: dict[tuple[Any, ...], Plan | None] = {}
         nodes = 0
 
@@ -290,20 +312,12 @@ class PlanSearchBot:
         self.stats: dict[str, Any] = {}
         self._follow: tuple[tuple[Any, ...], tuple[Action, ...]] | None = None
 
-    @staticmethod
-    def _position(view: dict[str, Any]) -> tuple[Any, ...]:
-        mine = view["seats"][view["seat"]]
-        return (view["seat"], view["turn"], tuple(sorted(view["hand"])), tuple(tuple(d) for d in mine["discards"]),
-                tuple(p["value"] if p else 0 for p in view["building"]), mine["stock_count"])
-
     def _expect(self, view: dict[str, Any], plan: Plan) -> None:
         """Remember the plan's remaining steps and the position they start from."""
         if len(plan.steps) < 2:
             self._follow = None
             return
-        mine = view["seats"][view["seat"]]
-        node = _Node(list(view["hand"]), [list(d) for d in mine["discards"]],
-                     [p["value"] if p else 0 for p in view["building"]])
+        node = _start(view)
         first = plan.steps[0]
         if isinstance(first, PlayHand):
             node.hand.remove(first.card)
@@ -314,9 +328,7 @@ class PlanSearchBot:
         else:
             self._follow = None
             return
-        key = (view["seat"], view["turn"], tuple(sorted(node.hand)), tuple(tuple(d) for d in node.discards),
-               tuple(node.piles), mine["stock_count"])
-        self._follow = (key, plan.steps[1:])
+        self._follow = (_position(view, node), plan.steps[1:])
 
     def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         """The first action of the plan that scores best over the sampled deals."""
@@ -324,8 +336,9 @@ class PlanSearchBot:
         if len(legal) == 1:
             self._follow = None
             return legal[0]
-        if self._follow is not None and self._follow[0] == self._position(view) and self._follow[1][0] in legal:
-            steps = self._follow[1]
+        follow = self._follow
+        if follow is not None and follow[0] == _position(view, _start(view)) and follow[1][0] in legal:
+            steps = follow[1]
             self.stats = {"searched": False, "followed": True}
             self._expect(view, Plan(0.0, steps, _Node([], [], []), False, False))
             return steps[0]
@@ -382,27 +395,12 @@ class PlanSearchBot:
                 scores[i] += -w.rival * played + w.own * own
         final = []
         for i, plan in enumerate(pool):
-            final.append(plan.value - self._guesses(view, plan) + scores[i] / used)
+            # the sampled outcomes replace the planner's table guesses for the same two things
+            guesses = planner.rival_guess(plan.end) + planner.own_guess(plan.end)
+            final.append(plan.value - guesses + scores[i] / used)
         best = max(range(len(pool)), key=lambda i: (final[i], -i))
         self.stats = {"searched": True, "candidates": len(pool), "worlds": used}
         return pool[best]
-
-    def _guesses(self, view: dict[str, Any], plan: Plan) -> float:
-        """The part of ``plan.value`` that the sampled deals replace: the table guesses for the rivals' stock plays
-        and for my own next turn."""
-        planner = self.planner
-        w = planner.w
-        value = 0.0
-        factor = 1.0
-        for top, stacks in planner.rivals:
-            if top is not None and top != WILD:
-                need = reach(plan.end.piles, top, stacks)
-                value -= w.rival * factor * (RIVAL_REACH[need] if need < len(RIVAL_REACH) else 0.0)
-            factor *= 0.5
-        if planner.stock_top is not None:
-            need = reach(plan.end.piles, planner.stock_top, plan.end.discards, plan.end.hand)
-            value += w.own * (OWN_REACH[need] if need < len(OWN_REACH) else 0.0)
-        return value
 
 
 __all__ = ["Plan", "PlanSearchBot", "Planner", "Weights", "reach"]
