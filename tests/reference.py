@@ -1,0 +1,110 @@
+"""Recorded reference playthroughs and version-1 saves: the data in ``tests/data`` and how it was made.
+
+A playthrough is a game, a variant (players, options), a seed and a policy seed. The policy is fixed: at every step
+it picks, with ``random.Random(policy_seed)``, one action from the legal actions sorted by their canonical JSON (so
+the order in which a game lists its moves does not matter, only which moves are legal). The fingerprint hashes the
+actions chosen, every event and, at the end, every seat's view and the result: it changes when the rules, the
+wording of the log or the views drift. ``python -m tests.reference`` re-records the files; do that only for a change
+of behaviour that is meant, and say so in the commit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pygame_rules as pr
+
+DATA = Path(__file__).parent / "data"
+PLAYTHROUGHS = DATA / "playthroughs.json"
+V1_SAVES = DATA / "saves_v1.json"
+STEP_CAP = 4000
+
+# (game, players, options, seed, policy seed): every game, each of its variants, matches included
+VARIANTS: list[tuple[str, int, dict[str, Any], int | str, int]] = [
+    ("skipbo", 2, {"stock_size": 5}, 1, 11),
+    ("skipbo", 3, {"stock_size": 8, "first_player": 2}, "deal", 12),
+    ("skipbo", 4, {"stock_size": 6, "partnership": True}, 3, 13),
+    ("skipbo", 2, {"stock_size": 3, "match_target": 60}, 4, 14),
+    ("topspot", 3, {"games": 1}, 5, 15),
+    ("topspot", 4, {"level": "expert", "games": 1}, 6, 16),
+    ("topspot", 5, {"level": "expert", "joker_each": True, "games": 1}, 7, 17),
+    ("topspot", 3, {}, 8, 18),
+    ("etalage", 3, {}, 9, 19),
+    ("etalage", 5, {}, 10, 20),
+    ("etalage", 4, {"games": 2}, 11, 21),
+    ("level8", 2, {}, 12, 22),
+    ("level8", 3, {"sheet": "two_star"}, 13, 23),
+    ("level8", 4, {"edition": "2016"}, 14, 24),
+]
+
+
+def canonical(value: Any) -> str:
+    """One text per JSON value (sorted keys, no spaces): what the fingerprints hash."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def choose(state: pr.State, rng: random.Random) -> pr.Action:
+    """The fixed policy: a seeded choice among the legal actions in canonical order."""
+    legal = sorted(state.legal_actions(), key=lambda a: canonical(a.to_json()))
+    return legal[rng.randrange(len(legal))]
+
+
+def play(game: str, players: int, options: dict[str, Any], seed: int | str, policy_seed: int) -> dict[str, Any]:
+    """Play one reference game from the deal; the record holds the step count and the fingerprint."""
+    state = pr.new_game(game, players=players, seed=seed, options=options)
+    record: dict[str, Any] = {"game": game, "players": players, "options": options, "seed": seed,
+                              "policy_seed": policy_seed}
+    record.update(play_on(state, policy_seed))
+    return record
+
+
+def play_on(state: pr.State, policy_seed: int, stop_at: int | None = None) -> dict[str, Any]:
+    """Play ``state`` to the end (or ``stop_at`` steps) with the fixed policy: steps, over, fingerprint."""
+    rng = random.Random(policy_seed)
+    digest = hashlib.sha256()
+    steps = 0
+    while not state.is_over() and steps < (STEP_CAP if stop_at is None else stop_at):
+        action = choose(state, rng)
+        digest.update(canonical(action.to_json()).encode())
+        digest.update(canonical(state.apply(action)).encode())
+        steps += 1
+    digest.update(canonical([state.view(s) for s in range(state.players)]).encode())
+    if state.is_over():
+        digest.update(canonical(state.result()).encode())
+    return {"steps": steps, "over": state.is_over(), "fingerprint": digest.hexdigest()}
+
+
+def record_playthroughs() -> None:
+    """Write ``tests/data/playthroughs.json`` from the code as it is now."""
+    rows = [play(*v) for v in VARIANTS]
+    PLAYTHROUGHS.write_text(json.dumps(rows, indent=1) + "\n")
+
+
+def record_v1_saves() -> None:
+    """Write one saved game of each kind (each game, and a match of each game that has matches)."""
+    kinds = {
+        "skipbo": ("skipbo", 3, {"stock_size": 8}, 31, 1, 40),
+        "skipbo_match": ("skipbo", 2, {"stock_size": 3, "match_target": 60}, 4, 14, 60),
+        "topspot": ("topspot", 4, {"games": 1}, 32, 2, 12),
+        "topspot_match": ("topspot", 3, {}, 8, 18, 45),
+        "etalage": ("etalage", 3, {}, 33, 3, 20),
+        "etalage_match": ("etalage", 4, {"games": 2}, 11, 21, 60),
+        "level8": ("level8", 3, {"sheet": "two_star"}, 34, 4, 50),
+    }
+    saves = {}
+    for name, (game, players, options, seed, policy_seed, at) in kinds.items():
+        state = pr.new_game(game, players=players, seed=seed, options=options)
+        play_on(state, policy_seed, stop_at=at)
+        saves[name] = {"save": state.to_json(), "policy_seed": policy_seed}
+        saves[name].update(play_on(state, policy_seed))  # how the saved game goes on, for the loading test
+    V1_SAVES.write_text(json.dumps(saves, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    record_playthroughs()
+    if not V1_SAVES.exists():  # version-1 saves are history: recorded once, never again
+        record_v1_saves()
