@@ -99,7 +99,8 @@ def record_v1_saves() -> None:
     for name, (game, players, options, seed, policy_seed, at) in kinds.items():
         state = pr.new_game(game, players=players, seed=seed, options=options)
         play_on(state, policy_seed, stop_at=at)
-        saves[name] = {"save": state.to_json(), "policy_seed": policy_seed}
+        # a deep copy: version 1 matches handed out their live history list (one of the defects of issue 14)
+        saves[name] = {"save": json.loads(json.dumps(state.to_json())), "policy_seed": policy_seed}
         saves[name].update(play_on(state, policy_seed))  # how the saved game goes on, for the loading test
     V1_SAVES.write_text(json.dumps(saves, indent=1) + "\n")
 
