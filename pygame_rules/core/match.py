@@ -7,6 +7,7 @@ game's own rule for who starts), adds up the points, and ends when the game's ru
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -151,9 +152,20 @@ class MatchState(State):
 
     def _data_to_json(self) -> dict[str, Any]:
         return {
-            "match": {"totals": self.totals, "history": self.history, "start": self.start, "over": self.over},
+            "match": {"totals": list(self.totals), "history": copy.deepcopy(self.history), "start": self.start,
+                      "over": self.over},
             "game": self.inner.to_json(),
         }
+
+    def clone(self) -> MatchState:
+        """An independent copy (the match and its current game)."""
+        other = MatchState(self.inner_cls, self.inner.clone(), self.rng.seed)
+        other.rng = GameRandom(self.rng.seed, self.rng.count)
+        other.totals = list(self.totals)
+        other.history = copy.deepcopy(self.history)
+        other.start = self.start
+        other.over = self.over
+        return other
 
     @classmethod
     def load(cls, inner_cls: type[State], data: Mapping[str, Any]) -> MatchState:
@@ -167,8 +179,8 @@ class MatchState(State):
             raise ValueError("match totals must be one whole number per seat")
         if not isinstance(m["history"], list) or not isinstance(m["over"], bool):
             raise ValueError("match history must be a list and 'over' a boolean")
-        state.totals = totals
-        state.history = m["history"]
+        state.totals = list(totals)
+        state.history = copy.deepcopy(m["history"])
         state.start = m["start"]
         state.over = m["over"]
         return state
