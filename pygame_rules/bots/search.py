@@ -288,7 +288,7 @@ class SearchBot:
                     break
             last = mover
             # the policy picks from the legal list, so the engine's own apply hook can skip re-validating it
-            state._apply(bot.choose(state.view(mover), state.legal_actions(), rng))
+            state.apply_listed(bot.choose(state.view(mover), state.legal_actions(), rng))
             steps += 1
             if steps > 5000:  # a runaway rollout scores as a draw rather than hanging the decision
                 return 0.5

@@ -383,7 +383,7 @@ class PlanSearchBot:
                 moves = 0
                 while not state.is_over() and state.current_player not in team and moves < 200:
                     mover = state.current_player
-                    state._apply(rival_bot.choose(state.view(mover), state.legal_actions(), dice))
+                    state.apply_listed(rival_bot.choose(state.view(mover), state.legal_actions(), dice))
                     moves += 1
                 if state.is_over():
                     scores[i] += 100.0 if me in state.result()["winners"] else -100.0

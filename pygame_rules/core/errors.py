@@ -31,9 +31,27 @@ class RulesError(ValueError):
 
 
 class IllegalAction(RulesError):
-    """An action was refused; the state is exactly as it was before the attempt."""
+    """An action was refused; the state is exactly as it was before the attempt.
+
+    Besides the English ``message``, a refusal may carry a stable ``reason`` code and its ``params`` (JSON-safe),
+    so that a page can word it in the reader's language; the codes are listed in docs/api.md.
+    """
 
     code = "illegal_action"
+
+    def __init__(self, message: str, *, code: str | None = None, reason: str | None = None,
+                 params: dict[str, Any] | None = None, **details: Any) -> None:
+        super().__init__(message, code=code, **details)
+        self.reason = reason
+        self.params = dict(params or {})
+
+    def to_json(self) -> dict[str, Any]:
+        """The refusal as the JSON boundary reports it, with ``reason`` and ``params`` when the game gave them."""
+        out = super().to_json()
+        if self.reason is not None:
+            out["reason"] = self.reason
+            out["params"] = dict(self.params)
+        return out
 
 
 class MalformedAction(IllegalAction):

@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from .actions import Action, parse_action
 from .errors import BadOptions, BadScenario, BadState, GameOverError, IllegalAction, NotYourTurn, RulesError
-from .rng import GameRandom
+from .rng import GameRandom, check_seed
+from .table import Context, TableError, check_keys, table_fields
 
 STATE_FORMAT = "pygame_rules.state"
-STATE_VERSION = 1
+STATE_VERSION = 2
+STATE_VERSIONS = (1, 2)  # versions load_state reads (version 1: before the typed tables)
 
 Event = dict[str, Any]
 
@@ -144,19 +147,45 @@ def redact_event(event: Event, seat: int | None) -> Event:
 
 
 class State:
-    """Base class of a game in progress. Subclasses implement the ``_`` hooks and the abstract queries.
+    """Base class of a game in progress: the protocol, plus everything that is not a rule.
 
-    The public methods here are the whole contract: ``apply`` parses, checks the seat, validates through the
-    game's own legality (by default: membership in :meth:`legal_actions`) and only then mutates, so a refused
-    action leaves the state untouched.
+    A game declares its table (its whole position) as annotated attributes in its class body; see
+    :mod:`pygame_rules.core.table`. From that declaration this class derives the blank table of a new game, saving
+    (:meth:`to_json`), loading with validation (:meth:`from_json`), :meth:`clone`, equality, the common part of every
+    view (:meth:`view_envelope`) and scenarios as partial tables (:meth:`from_scenario`). The game itself writes the
+    rules: the deal (``_setup``), what may be played and why not (``_list_legal`` and ``problem``), what happens
+    (``_apply``), what each seat sees (``view``) and what must always hold (``_validate``).
+
+    ``apply`` parses, checks the seat, asks :meth:`problem` and only then mutates, so a refused action leaves the
+    state untouched. The legal-move list is cached here, once for every game, and dropped by every action.
     """
 
     info: ClassVar[GameInfo]
     ACTIONS: ClassVar[dict[str, type[Action]]]
+    # scenario keys that are other names of table fields (kept for scenarios written before the table existed)
+    SCENARIO_ALIASES: ClassVar[dict[str, str]] = {}
+    # scenario keys that are not part of the table but parameters of the game's dealing rule
+    SCENARIO_PARAMS: ClassVar[tuple[str, ...]] = ()
 
-    players: int
+    players: int  # (the base's own attributes are never table fields: only a game class's own annotations are)
     options: dict[str, Any]
     rng: GameRandom
+    _legal: list[Action] | None = None
+
+    def __init__(self, players: int, options: dict[str, Any], rng: GameRandom) -> None:
+        """A blank table: every declared field at its empty value (class-level scalar defaults win)."""
+        self.players = players
+        self.options = options
+        self.rng = rng
+        ctx = Context(players)
+        for field in table_fields(type(self)):
+            preset = type(self).__dict__.get(field.name)
+            setattr(self, field.name, preset if preset is not None else field.codec.default(ctx))
+        self._legal = None
+        self._init()
+
+    def _init(self) -> None:
+        """Hook: set attributes that are derived or transient (never saved) after the table is filled in."""
 
     # ----- construction -------------------------------------------------------------------------------------
     @classmethod
@@ -178,7 +207,11 @@ class State:
 
     @classmethod
     def from_scenario(cls, scenario: Any) -> State:
-        """Build an exact position from a teaching scenario; raise :class:`BadScenario` when it is impossible."""
+        """Build an exact position from a teaching scenario; raise :class:`BadScenario` when it is impossible.
+
+        A scenario is a partial table: ``players``, ``options``, ``seed`` and any of the game's table fields (or
+        their scenario aliases), checked like a save; the game's :meth:`_deal_rest` deals the cards not listed.
+        """
         if not isinstance(scenario, Mapping):
             raise BadScenario(f"a scenario must be a JSON object, not {type(scenario).__name__}")
         try:
@@ -187,12 +220,37 @@ class State:
             if isinstance(exc, BadScenario):
                 raise
             raise BadScenario(f"bad scenario: {exc.message}") from exc
-        except (KeyError, TypeError, IndexError, AttributeError) as exc:
-            raise BadScenario(f"bad scenario: {type(exc).__name__}: {exc}") from exc
+        except (TableError, KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
+            reason = str(exc) if isinstance(exc, (TableError, ValueError)) else f"{type(exc).__name__}: {exc}"
+            raise BadScenario(f"bad scenario: {reason}") from exc
 
     @classmethod
     def _from_scenario(cls, scenario: Mapping[str, Any]) -> State:
-        raise BadScenario(f"{cls.info.title} has no scenarios yet")
+        fields = {f.name: f for f in table_fields(cls)}
+        if not fields:
+            raise BadScenario(f"{cls.info.title} has no scenarios yet")
+        known = {"players", "options", "seed", *fields, *cls.SCENARIO_ALIASES, *cls.SCENARIO_PARAMS}
+        unknown = sorted(str(k) for k in scenario if k not in known)
+        if unknown:
+            raise BadScenario(f"unknown scenario field(s): {', '.join(unknown)}")
+        players = scenario.get("players")
+        options = cls.info.resolve_options(players, scenario.get("options"))
+        cls._check_option_combination(players, options)
+        state = cls(players, options, GameRandom(_check_seed(scenario.get("seed", 0))))
+        ctx = Context(players)
+        given: set[str] = set()
+        for key, value in scenario.items():
+            name = cls.SCENARIO_ALIASES.get(key, key)
+            if name in fields:
+                setattr(state, name, fields[name].codec.decode(value, key, ctx))
+                given.add(name)
+        params = {k: scenario[k] for k in cls.SCENARIO_PARAMS if k in scenario}
+        state._deal_rest(given, params)
+        state._check_table()
+        return state
+
+    def _deal_rest(self, given: set[str], params: dict[str, Any]) -> None:
+        """Hook: complete a scenario's partial table (``given`` names the fields it set): deal the unlisted cards."""
 
     # ----- queries ------------------------------------------------------------------------------------------
     @property
@@ -206,7 +264,13 @@ class State:
         raise NotImplementedError
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action of the current player (empty when the game is over)."""
+        """Every legal action of the current player (empty when the game is over); cached until the next action."""
+        if self._legal is None:
+            self._legal = [] if self.is_over() else self._list_legal()
+        return list(self._legal)
+
+    def _list_legal(self) -> list[Action]:
+        """Hook: every legal action of the current player (the game is not over)."""
         raise NotImplementedError
 
     def is_over(self) -> bool:
@@ -220,6 +284,16 @@ class State:
     def view(self, player: int) -> dict[str, Any]:
         """Everything seat ``player`` may know, JSON-safe. The only thing UIs, bots and widgets ever see."""
         raise NotImplementedError
+
+    def view_envelope(self, player: int) -> dict[str, Any]:
+        """The part of every game's view that is the same for all games: who looks, who moves, over, result."""
+        check_seat(player, self.players, "player")
+        over = self.is_over()
+        out: dict[str, Any] = {"game": self.game, "seat": player, "players": self.players,
+                               "current_player": self.current_player, "over": over, "options": dict(self.options)}
+        if over:
+            out["result"] = self.result()
+        return out
 
     def undoable(self) -> bool:
         """Whether the last action may be taken back (same turn, no hidden card revealed since)."""
@@ -248,21 +322,51 @@ class State:
         self._check(act)
         return act
 
+    def can(self, action: Any, *, player: int | None = None) -> bool:
+        """Whether ``action`` (an Action or its JSON) would be accepted now; never raises for a refusal."""
+        try:
+            self.check(action, player=player)
+        except IllegalAction:
+            return False
+        return True
+
+    def problem(self, action: Action) -> IllegalAction | None:
+        """Why ``action`` (a parsed action of this game, the game not over) is illegal now, or ``None`` if legal.
+
+        The one source of legality. Default: membership in :meth:`legal_actions`, worded by :meth:`_explain`.
+        Games that override it list their moves by asking it (so the list and the check cannot disagree).
+        """
+        if action in self.legal_actions():
+            return None
+        return self._explain(action)
+
     def _check(self, action: Action) -> None:
-        """Hook: raise :class:`IllegalAction` unless legal. Default: membership in :meth:`legal_actions`."""
-        if action not in self.legal_actions():
-            raise self._explain(action)
+        """Raise the :class:`IllegalAction` of :meth:`problem`, if any."""
+        refusal = self.problem(action)
+        if refusal is not None:
+            raise refusal
 
     def _explain(self, action: Action) -> IllegalAction:
         """Hook: the error for an action that is not legal now, saying why in the game's own words."""
-        return IllegalAction(f"{action} is not a legal action now")
+        return IllegalAction(f"{action} is not a legal action now", reason="not_legal_now")
 
     def apply(self, action: Any, *, player: int | None = None) -> list[Event]:
         """Validate then perform ``action`` (an Action or its JSON); return the events it caused."""
-        act = self.check(action, player=player)
-        return self._apply(act)
+        return self.apply_listed(self.check(action, player=player))
+
+    def apply_listed(self, action: Action) -> list[Event]:
+        """Perform an action taken from :meth:`legal_actions` without checking it again (searches and rollouts).
+
+        Anything else is undefined behaviour: use :meth:`apply` for actions from outside.
+        """
+        self._legal = None
+        try:
+            return self._apply(action)
+        finally:
+            self._legal = None
 
     def _apply(self, action: Action) -> list[Event]:
+        """Hook: perform a legal action, return its events. The core drops the legal-move cache around it."""
         raise NotImplementedError
 
     # ----- persistence --------------------------------------------------------------------------------------
@@ -272,6 +376,7 @@ class State:
             "format": STATE_FORMAT,
             "version": STATE_VERSION,
             "game": self.game,
+            "kind": "game",
             "players": self.players,
             "options": dict(self.options),
             "rng": self.rng.to_json(),
@@ -279,37 +384,115 @@ class State:
         }
 
     def _data_to_json(self) -> dict[str, Any]:
-        raise NotImplementedError
+        """The table as JSON (derived from the declaration; a game without one overrides this)."""
+        return {f.name: f.codec.encode(getattr(self, f.name)) for f in table_fields(type(self))}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> State:
-        """Inverse of :meth:`to_json` for this game. Anything inconsistent raises :class:`BadState`."""
+        """Inverse of :meth:`to_json` for this game. Anything inconsistent raises :class:`BadState`.
+
+        A loaded state is checked as far as a client can use it: types, ranges, cards and the game's invariants,
+        then every query a client makes (whose turn, the legal moves, every seat's view, the result). Nothing in
+        ``data`` is kept: the state is built from copies.
+        """
         try:
             players = data["players"]
             options = cls.info.resolve_options(players, data["options"])
+            cls._check_option_combination(players, options)
             rng = GameRandom.from_json(data["rng"])
-            state = cls._data_from_json(players, options, rng, data["data"])
-            state._validate()
+            body = data["data"]
+            if data.get("version") == 1:
+                body = cls._upgrade_v1(body)
+            state = cls._data_from_json(players, options, rng, body)
+            state._check_table()
+            state._check_usable()
         except BadState:
             raise
-        except (RulesError, KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            reason = exc.message if isinstance(exc, RulesError) else f"{type(exc).__name__}: {exc}"
+        except (RulesError, TableError, KeyError, TypeError, ValueError, IndexError, AttributeError,
+                RecursionError) as exc:
+            reason = exc.message if isinstance(exc, RulesError) else str(exc) if isinstance(
+                exc, (TableError, ValueError)) else f"{type(exc).__name__}: {exc}"
             raise BadState(f"the saved {cls.info.title} game is corrupt ({reason})") from exc
         return state
 
     @classmethod
+    def _upgrade_v1(cls, data: Any) -> Any:
+        """Hook: a version-1 ``data`` section in today's form (default: unchanged)."""
+        return data
+
+    @classmethod
     def _data_from_json(cls, players: int, options: dict[str, Any], rng: GameRandom, data: Any) -> State:
-        raise NotImplementedError
+        """The table from JSON, checked field by field (derived from the declaration; overridable)."""
+        fields = table_fields(cls)
+        try:
+            check_keys(data, [f.name for f in fields], "data")
+        except TableError as exc:
+            raise ValueError(str(exc)) from None
+        state = cls(players, options, rng)
+        ctx = Context(players)
+        for f in fields:
+            setattr(state, f.name, f.codec.decode(data[f.name], f.name, ctx))
+        state._init()
+        return state
+
+    def _check_table(self) -> None:
+        """The game's own invariants, then cards conserved (when the game lists its cards)."""
+        self._validate()
+        cards = self.all_cards()
+        if cards is not None:
+            deck = self.full_deck()
+            if cards != deck:
+                extra = sorted((cards - deck).elements(), key=str)
+                missing = sorted((deck - cards).elements(), key=str)
+                raise ValueError(_conservation_text(extra, missing))
+
+    def _check_usable(self) -> None:
+        """Every query a client makes must answer: a save that breaks one is refused here, not later."""
+        over = self.is_over()
+        if over:
+            self.result()
+        elif not self.legal_actions():
+            raise ValueError("the game is not over but nobody can act")
+        elif self.current_player is None:
+            raise ValueError("the game is not over but nobody is to act")
+        for seat in range(self.players):
+            self.view(seat)
 
     def _validate(self) -> None:
-        """Hook: raise ``ValueError`` if the state breaks an invariant (cards not conserved, bad seat...)."""
+        """Hook: raise ``ValueError`` if the state breaks an invariant of the game (bad seat, impossible pile...)."""
+
+    def all_cards(self) -> Counter[Any] | None:
+        """Hook: every card in the game wherever it lies, for the conservation check (``None``: not checked)."""
+        return None
+
+    def full_deck(self) -> Counter[Any]:
+        """Hook: the cards a game of these options has (compared with :meth:`all_cards`)."""
+        raise NotImplementedError
 
     def clone(self) -> State:
-        """An independent copy."""
-        return type(self).from_json(self.to_json())
+        """An independent copy (field by field from the declaration; equal to a JSON round trip)."""
+        fields = table_fields(type(self))
+        if not fields:
+            return type(self).from_json(self.to_json())
+        other = type(self).__new__(type(self))
+        other.players = self.players
+        other.options = dict(self.options)
+        other.rng = GameRandom(self.rng.seed, self.rng.count)
+        for f in fields:
+            setattr(other, f.name, f.codec.copy(getattr(self, f.name)))
+        other._legal = self._legal  # actions are immutable and the list is copied on every read
+        other._init()
+        return other
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and self.to_json() == other.to_json()
+        if not isinstance(other, State) or type(other) is not type(self):
+            return False
+        fields = table_fields(type(self))
+        if not fields:
+            return self.to_json() == other.to_json()
+        return (self.players == other.players and self.options == other.options
+                and self.rng.to_json() == other.rng.to_json()
+                and all(getattr(self, f.name) == getattr(other, f.name) for f in fields))
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -317,10 +500,20 @@ class State:
         return f"<{self.info.title} {self.players}p {json.dumps(self.options, sort_keys=True)}>"
 
 
+def _conservation_text(extra: list[Any], missing: list[Any]) -> str:
+    parts = []
+    if extra:
+        parts.append(f"extra {extra[:5]}")
+    if missing:
+        parts.append(f"missing {missing[:5]}")
+    return "cards are not conserved: " + ", ".join(parts)
+
+
 def _check_seed(seed: Any) -> int | str:
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise BadOptions(f"seed must be a whole number or a string, not {seed!r}", option="seed")
-    return seed
+    try:
+        return check_seed(seed)
+    except ValueError as exc:
+        raise BadOptions(str(exc), option="seed") from None
 
 
 def check_seat(value: Any, players: int, what: str = "seat") -> int:
@@ -341,5 +534,3 @@ def winners_by_min(scores: Sequence[int | float]) -> list[int]:
     best = min(scores)
     return [i for i, s in enumerate(scores) if s == best]
 
-
-ScenarioBuilder = Callable[[Mapping[str, Any]], State]

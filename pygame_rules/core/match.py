@@ -81,7 +81,7 @@ class MatchState(State):
         return self.inner._explain(action)
 
     def _apply(self, action: Action) -> list[Event]:
-        events = self.inner._apply(action)
+        events = self.inner.apply_listed(action)
         if self.inner.is_over():
             events.extend(self._finish_game())
         return events

@@ -15,6 +15,37 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 
+MAX_SEED = 2**53 - 1  # saves travel through JavaScript, whose numbers hold whole numbers exactly up to here
+MAX_SEED_TEXT = 1000
+
+
+def check_seed(seed: Any) -> int | str:
+    """``seed`` if every later shuffle can use it, else ``ValueError`` saying why.
+
+    A seed is hashed as the text ``"<seed>/<count>"``: it must be a whole number a save can carry exactly (within
+    JavaScript's safe integers) or a string of at most 1,000 characters that is real text (a lone surrogate
+    cannot be encoded, so every reshuffle would fail).
+
+    >>> check_seed("\\udc00")
+    Traceback (most recent call last):
+    ...
+    ValueError: seed must be text: '\\udc00' holds a lone surrogate
+    """
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise ValueError(f"seed must be a whole number or a string, not {seed!r}")
+    if isinstance(seed, int):
+        if not -MAX_SEED <= seed <= MAX_SEED:
+            raise ValueError(f"seed must be a whole number from -{MAX_SEED} to {MAX_SEED}")
+        return seed
+    if len(seed) > MAX_SEED_TEXT:
+        raise ValueError(f"seed must be at most {MAX_SEED_TEXT} characters, not {len(seed)}")
+    try:
+        seed.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError(f"seed must be text: {seed!r} holds a lone surrogate") from None
+    return seed
+
+
 class GameRandom:
     """A deterministic source of shuffles and choices, serialisable as ``{"seed": s, "count": n}``.
 
@@ -29,9 +60,7 @@ class GameRandom:
     __slots__ = ("seed", "count")
 
     def __init__(self, seed: int | str, count: int = 0) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise ValueError(f"seed must be an int or a string, not {seed!r}")
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.count = count
 
     def _next(self) -> random.Random:
@@ -65,6 +94,6 @@ class GameRandom:
         if not isinstance(data, dict) or set(data) != {"seed", "count"}:
             raise ValueError("rng must be an object with exactly 'seed' and 'count'")
         count = data["count"]
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise ValueError("rng count must be a non-negative integer")
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_SEED:
+            raise ValueError(f"rng count must be a whole number from 0 to {MAX_SEED}")
         return cls(data["seed"], count)

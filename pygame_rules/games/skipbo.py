@@ -12,15 +12,16 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable
 from importlib import resources
-from typing import Any
+from typing import Annotated, Any, ClassVar, Literal
 
 from ..core.actions import Action, action_kinds
 from ..core.errors import BadOptions, BadScenario, IllegalAction
-from ..core.game import Event, GameInfo, OptionSpec, State, check_seat, winners_by_min
+from ..core.game import Event, GameInfo, OptionSpec, State, winners_by_min
 from ..core.match import MatchRules
 from ..core.rng import GameRandom
+from ..core.table import Count, Is, PerSeat, Range, Seat, Size
 
 WILD = 0
 
@@ -155,7 +156,18 @@ MATCH = MatchRules(
 )
 
 
-# ----- the state -------------------------------------------------------------------------------------------------
+# ----- the table ------------------------------------------------------------------------------------------------
+def is_card(value: int) -> bool:
+    """Whether ``value`` is a Skip-Bo card: ``1..12``, or ``0`` for the wild."""
+    return 0 <= value <= RULES.numbers
+
+
+Card = Annotated[int, Is(is_card, f"a Skip-Bo card (1-{RULES.numbers}, or 0 for Skip-Bo)")]
+Hand = Annotated[list[Card], Size(most=RULES.hand_size)]
+BuildingPiles = Annotated[list[list[Card]], Size(RULES.building_piles)]
+DiscardPiles = Annotated[list[list[Card]], Size(RULES.discard_piles)]
+
+
 class SkipBoState(State):
     """A Skip-Bo game in progress."""
 
@@ -184,27 +196,26 @@ class SkipBoState(State):
     )
     ACTIONS = ACTIONS
     MATCH = MATCH
+    SCENARIO_ALIASES = {"current_player": "current"}
 
-    def __init__(self, players: int, options: dict[str, Any], rng: GameRandom) -> None:
-        self.players = players
-        self.options = options
-        self.rng = rng
-        self.draw: list[int] = []
-        self.set_aside: list[int] = []
-        self.building: list[list[int]] = [[] for _ in range(RULES.building_piles)]
-        self.hands: list[list[int]] = [[] for _ in range(players)]
-        self.stocks: list[list[int]] = [[] for _ in range(players)]
-        self.discards: list[list[list[int]]] = [[[] for _ in range(RULES.discard_piles)] for _ in range(players)]
-        self.current = 0
-        self.start = 0
-        self.turn = 1
-        self.idle_turns = 0  # consecutive turns in which nobody could play or discard
-        self.played_this_turn = False
-        self.last_undoable = False
-        self.winners: list[int] | None = None
-        self.end_reason: str | None = None
-        self._recycled = False
-        self._legal: list[Action] | None = None  # legal_actions cache, dropped by every action
+    # the table: piles are lists whose last element is the top; a building pile's value is its length
+    draw: list[Card]
+    set_aside: list[Card]  # completed building piles, shuffled into a new draw pile when it runs out
+    building: BuildingPiles
+    hands: PerSeat[Hand]
+    stocks: PerSeat[list[Card]]
+    discards: PerSeat[DiscardPiles]
+    current: Seat
+    start: Seat
+    turn: Annotated[int, Range(1)]
+    idle_turns: Count  # consecutive turns in which nobody could play or discard
+    played_this_turn: bool
+    last_undoable: bool
+    winners: list[Seat] | None
+    end_reason: Literal["stock_empty", "stalemate"] | None
+
+    def _init(self) -> None:
+        self._recycled = False  # set while a refill reshuffles the completed piles (for the draw event)
 
     # ----- setup ------------------------------------------------------------------------------------------------
     @classmethod
@@ -233,6 +244,21 @@ class SkipBoState(State):
         state.start = state.current = start
         state._refill(start)
         return state
+
+    def _deal_rest(self, given: set[str], params: dict[str, Any]) -> None:
+        """A scenario's unlisted cards: shuffled into the draw pile, or set aside when the draw pile is given."""
+        if "start" not in given:
+            self.start = self.current
+        placed = self.all_cards()
+        problem = deck_problem(list(placed.elements()), complete=False)
+        if problem:
+            raise BadScenario(problem)
+        rest = sorted((self.full_deck() - placed).elements())
+        if "draw" in given:
+            self.set_aside += rest
+        else:
+            self.rng.shuffle(rest)
+            self.draw = rest
 
     # ----- helpers ----------------------------------------------------------------------------------------------
     def partner(self, seat: int) -> int | None:
@@ -287,81 +313,92 @@ class SkipBoState(State):
     def is_over(self) -> bool:
         return self.winners is not None
 
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._list_legal()
-        return list(self._legal)
-
     def _list_legal(self) -> list[Action]:
-        if self.winners is not None:
-            return []
+        """The candidate moves of the seat to act that :meth:`problem` accepts (one source of legality)."""
         seat = self.current
-        out: list[Action] = []
         piles = range(RULES.building_piles)
         hand_cards = sorted(set(self.hands[seat]))
-        for card in hand_cards:
-            out.extend(PlayHand(card, p) for p in piles if self._fits(card, self.building[p]))
+        candidates: list[SkipBoAction] = [PlayHand(card, p) for card in hand_cards for p in piles]
         for owner in self._owners(seat):
-            stock = self.stocks[owner]
-            if stock:
-                out.extend(PlayStock(owner, p) for p in piles if self._fits(stock[-1], self.building[p]))
-            for d, dpile in enumerate(self.discards[owner]):
-                if dpile:
-                    out.extend(PlayDiscard(owner, d, p) for p in piles if self._fits(dpile[-1], self.building[p]))
-        if hand_cards:
-            out.extend(Discard(card, d) for card in hand_cards for d in range(RULES.discard_piles))
-        else:
-            out.append(EndTurn())
-        return out
+            candidates += [PlayStock(owner, p) for p in piles]
+            candidates += [PlayDiscard(owner, d, p) for d in range(RULES.discard_piles) for p in piles]
+        candidates += [Discard(card, d) for card in hand_cards for d in range(RULES.discard_piles)]
+        candidates.append(EndTurn())
+        return [a for a in candidates if self.problem(a) is None]
 
-    def _explain(self, action: Action) -> IllegalAction:
-        return IllegalAction(self._problem(action) or f"{action} is not legal now")
+    def problem(self, action: Action) -> IllegalAction | None:
+        """Why ``action`` is illegal now (a refusal with a reason code), or ``None`` when it is legal."""
+        assert isinstance(action, SKIPBO_ACTIONS)
+        return self._problems[type(action)](self, action)  # type: ignore[arg-type]
 
-    def _problem(self, action: Action) -> str | None:
-        """Why ``action`` is illegal, in words; ``None`` if it is legal.
+    def _end_turn_problem(self, action: EndTurn) -> IllegalAction | None:
+        if not self.hands[self.current]:
+            return None
+        return IllegalAction("you end your turn by discarding one hand card onto a discard pile",
+                             reason="must_discard")
 
-        Legality itself is decided by membership in :meth:`legal_actions` (the base ``_check``); this only words
-        the refusal. A property test checks that the two always agree.
-        """
-        seat = self.current
-        hand = self.hands[seat]
-        if isinstance(action, EndTurn):
-            return None if not hand else "you end your turn by discarding one hand card onto a discard pile"
-        if isinstance(action, Discard):
-            if not 0 <= action.discard < RULES.discard_piles:
-                return f"there is no discard pile {action.discard + 1} (you have piles 1-{RULES.discard_piles})"
-            return None if action.card in hand else f"you have no {card_name(action.card)} in your hand to discard"
-        if not 0 <= action.pile < RULES.building_piles:
-            return f"there is no building pile {action.pile + 1} (the piles are 1-{RULES.building_piles})"
-        if isinstance(action, PlayHand):
-            if action.card not in hand:
-                return f"you have no {card_name(action.card)} in your hand"
-            card, source = action.card, "that card"
-        else:
-            owner = action.owner  # type: ignore[attr-defined]
-            if owner not in self._owners(seat):
-                whose = "your own or your partner's" if self.options["partnership"] else "your own"
-                return f"you may only play from {whose} piles, not seat {owner}'s"
-            if isinstance(action, PlayStock):
-                if not self.stocks[owner]:
-                    return f"seat {owner}'s stock pile is empty"
-                card, source = self.stocks[owner][-1], "the stock card"
-            else:
-                assert isinstance(action, PlayDiscard)
-                if not 0 <= action.discard < RULES.discard_piles:
-                    return f"there is no discard pile {action.discard + 1}"
-                dpile = self.discards[owner][action.discard]
-                if not dpile:
-                    return f"discard pile {action.discard + 1} of seat {owner} is empty"
-                card, source = dpile[-1], "that discard card"
-        pile = self.building[action.pile]
+    def _discard_problem(self, action: Discard) -> IllegalAction | None:
+        if not 0 <= action.discard < RULES.discard_piles:
+            return _no_pile("discard", action.discard, RULES.discard_piles)
+        if action.card not in self.hands[self.current]:
+            return IllegalAction(f"you have no {card_name(action.card)} in your hand to discard",
+                                 reason="card_not_in_hand", params={"card": action.card})
+        return None
+
+    def _hand_problem(self, action: PlayHand) -> IllegalAction | None:
+        if action.card not in self.hands[self.current]:
+            return IllegalAction(f"you have no {card_name(action.card)} in your hand",
+                                 reason="card_not_in_hand", params={"card": action.card})
+        return self._build_problem(action.card, action.pile, "that card")
+
+    def _owner_problem(self, owner: int) -> IllegalAction | None:
+        if owner in self._owners(self.current):
+            return None
+        whose = "your own or your partner's" if self.options["partnership"] else "your own"
+        return IllegalAction(f"you may only play from {whose} piles, not seat {owner}'s",
+                             reason="not_your_pile", params={"owner": owner})
+
+    def _stock_problem(self, action: PlayStock) -> IllegalAction | None:
+        refusal = self._owner_problem(action.owner)
+        if refusal is not None:
+            return refusal
+        stock = self.stocks[action.owner]
+        if not stock:
+            return IllegalAction(f"seat {action.owner}'s stock pile is empty", reason="stock_empty",
+                                 params={"owner": action.owner})
+        return self._build_problem(stock[-1], action.pile, "the stock card")
+
+    def _discard_play_problem(self, action: PlayDiscard) -> IllegalAction | None:
+        refusal = self._owner_problem(action.owner)
+        if refusal is not None:
+            return refusal
+        if not 0 <= action.discard < RULES.discard_piles:
+            return _no_pile("discard", action.discard, RULES.discard_piles)
+        dpile = self.discards[action.owner][action.discard]
+        if not dpile:
+            return IllegalAction(f"discard pile {action.discard + 1} of seat {action.owner} is empty",
+                                 reason="discard_pile_empty", params={"owner": action.owner,
+                                                                      "discard": action.discard})
+        return self._build_problem(dpile[-1], action.pile, "that discard card")
+
+    def _build_problem(self, card: int, pile_index: int, source: str) -> IllegalAction | None:
+        if not 0 <= pile_index < RULES.building_piles:
+            return _no_pile("building", pile_index, RULES.building_piles)
+        pile = self.building[pile_index]
         if self._fits(card, pile):
             return None
+        params = {"card": card, "pile": pile_index, "needs": len(pile) + 1}
         if not pile:
-            return (f"cannot start building pile {action.pile + 1} with {source} {card_name(card)}: "
-                    "a new pile starts with a 1 or a Skip-Bo card")
-        return (f"cannot build {card_name(card)} on building pile {action.pile + 1}: "
-                f"it needs a {len(pile) + 1} or a Skip-Bo card")
+            return IllegalAction(f"cannot start building pile {pile_index + 1} with {source} {card_name(card)}: "
+                                 "a new pile starts with a 1 or a Skip-Bo card", reason="pile_starts_with_1",
+                                 params=params)
+        return IllegalAction(f"cannot build {card_name(card)} on building pile {pile_index + 1}: "
+                             f"it needs a {len(pile) + 1} or a Skip-Bo card", reason="does_not_fit", params=params)
+
+    _problems: ClassVar[dict[type, Callable[[Any, Any], IllegalAction | None]]] = {
+        EndTurn: _end_turn_problem, Discard: _discard_problem, PlayHand: _hand_problem,
+        PlayStock: _stock_problem, PlayDiscard: _discard_play_problem,
+    }
 
     def undoable(self) -> bool:
         return self.last_undoable and self.winners is None
@@ -369,7 +406,6 @@ class SkipBoState(State):
     # ----- acting -----------------------------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
         seat = self.current
-        self._legal = None
         self.last_undoable = False
         if isinstance(action, (Discard, EndTurn)):
             return self._end_turn(seat, action)
@@ -429,7 +465,7 @@ class SkipBoState(State):
                        "text": f"Stock empty: {who} win{'s' if len(self.winners) == 1 else ''}!"})
         return True
 
-    def _end_turn(self, seat: int, action: Action) -> list[Event]:
+    def _end_turn(self, seat: int, action: Discard | EndTurn) -> list[Event]:
         events: list[Event] = []
         if isinstance(action, Discard):
             self.hands[seat].remove(action.card)
@@ -480,14 +516,8 @@ class SkipBoState(State):
         }
 
     def view(self, player: int) -> dict[str, Any]:
-        check_seat(player, self.players, "player")
-        out: dict[str, Any] = {
-            "game": self.game,
-            "seat": player,
-            "players": self.players,
-            "current_player": self.current_player,
-            "over": self.winners is not None,
-            "options": dict(self.options),
+        out = self.view_envelope(player)
+        out.update({
             "turn": self.turn,
             "hand": sorted(self.hands[player], key=lambda c: (c == WILD, c)),
             "draw_count": len(self.draw),
@@ -509,163 +539,61 @@ class SkipBoState(State):
             ],
             "idle_turns": self.idle_turns,
             "undoable": self.undoable() and player == self.current,
-        }
-        if self.winners is not None:
-            out["result"] = self.result()
+        })
         return out
 
-    # ----- persistence ------------------------------------------------------------------------------------------
-    def clone(self) -> SkipBoState:
-        """A fast independent copy (bots clone a lot); equal to a JSON round trip."""
-        other = SkipBoState(self.players, dict(self.options), GameRandom(self.rng.seed, self.rng.count))
-        other.draw = list(self.draw)
-        other.set_aside = list(self.set_aside)
-        other.building = [list(p) for p in self.building]
-        other.hands = [list(h) for h in self.hands]
-        other.stocks = [list(s) for s in self.stocks]
-        other.discards = [[list(d) for d in seat] for seat in self.discards]
-        for name in ("current", "start", "turn", "idle_turns", "played_this_turn", "last_undoable", "end_reason"):
-            setattr(other, name, getattr(self, name))
-        other.winners = None if self.winners is None else list(self.winners)
-        return other
-
-    def _data_to_json(self) -> dict[str, Any]:
-        return {
-            "draw": list(self.draw),
-            "set_aside": list(self.set_aside),
-            "building": [list(p) for p in self.building],
-            "hands": [list(h) for h in self.hands],
-            "stocks": [list(s) for s in self.stocks],
-            "discards": [[list(d) for d in seat] for seat in self.discards],
-            "current": self.current,
-            "start": self.start,
-            "turn": self.turn,
-            "idle_turns": self.idle_turns,
-            "played_this_turn": self.played_this_turn,
-            "last_undoable": self.last_undoable,
-            "winners": self.winners,
-            "end_reason": self.end_reason,
-        }
-
-    @classmethod
-    def _data_from_json(cls, players: int, options: dict[str, Any], rng: GameRandom, data: Any) -> SkipBoState:
-        cls._check_option_combination(players, options)
-        state = cls(players, options, rng)
-        state.draw = _cards(data["draw"], "draw")
-        state.set_aside = _cards(data["set_aside"], "set_aside")
-        state.building = _nested(data["building"], RULES.building_piles, "building")
-        state.hands = _nested(data["hands"], players, "hands")
-        state.stocks = _nested(data["stocks"], players, "stocks")
-        discards = data["discards"]
-        if not isinstance(discards, list) or len(discards) != players:
-            raise ValueError("discards must hold one entry per seat")
-        state.discards = [_nested(d, RULES.discard_piles, f"discards[{i}]") for i, d in enumerate(discards)]
-        state.current = check_seat(data["current"], players, "current")
-        state.start = check_seat(data["start"], players, "start")
-        state.turn = _nonneg(data["turn"], "turn")
-        state.idle_turns = _nonneg(data["idle_turns"], "idle_turns")
-        state.played_this_turn = _bool(data["played_this_turn"], "played_this_turn")
-        state.last_undoable = _bool(data["last_undoable"], "last_undoable")
-        winners = data["winners"]
-        if winners is not None:
-            winners = [check_seat(w, players, "winner") for w in winners]
-        state.winners = winners
-        state.end_reason = data["end_reason"]
-        return state
-
+    # ----- invariants -------------------------------------------------------------------------------------------
     def _validate(self) -> None:
-        """Every card of the deck exactly once; piles well formed; hands not over-full."""
+        """Piles well formed, a game in progress has a stock to empty, a finished game has its winners."""
         for i, pile in enumerate(self.building):
-            if len(pile) >= RULES.numbers or any(c not in (WILD, n + 1) for n, c in enumerate(pile)):
-                raise ValueError(f"building pile {i + 1} is not a valid sequence")
-        if any(len(h) > RULES.hand_size for h in self.hands):
-            raise ValueError("a hand holds more than five cards")
-        problem = deck_problem(self.all_cards(), complete=True)
-        if problem:
-            raise ValueError(problem)
-
-    def all_cards(self) -> list[int]:
-        """Every card in the game, wherever it lies (for conservation checks)."""
-        cards = self.draw + self.set_aside
-        for p in self.building:
-            cards += p
-        for seat in range(self.players):
-            cards += self.hands[seat] + self.stocks[seat]
-            for d in self.discards[seat]:
-                cards += d
-        return cards
-
-    # ----- scenarios --------------------------------------------------------------------------------------------
-    @classmethod
-    def _from_scenario(cls, sc: Mapping[str, Any]) -> SkipBoState:
-        known = {"players", "options", "current_player", "hands", "stocks", "discards", "building", "set_aside",
-                 "draw", "seed", "turn"}
-        unknown = sorted(set(sc) - known)
-        if unknown:
-            raise BadScenario(f"unknown scenario field(s): {', '.join(unknown)}")
-        players = sc.get("players")
-        options = cls.info.resolve_options(players, sc.get("options"))
-        cls._check_option_combination(players, options)
-        rng = GameRandom(sc.get("seed", 0))
-        state = cls(players, options, rng)
-
-        def per_seat(name: str, default: Any) -> list[Any]:
-            value = sc.get(name, [default() for _ in range(players)])
-            if not isinstance(value, list) or len(value) != players:
-                raise BadScenario(f"'{name}' must list one entry per seat ({players})")
-            return value
-
-        state.hands = [_scenario_cards(h, f"hands[{i}]") for i, h in enumerate(per_seat("hands", list))]
-        state.stocks = [_scenario_cards(s, f"stocks[{i}]") for i, s in enumerate(per_seat("stocks", list))]
-        discards = per_seat("discards", lambda: [[] for _ in range(RULES.discard_piles)])
-        state.discards = []
-        for i, seat_piles in enumerate(discards):
-            if not isinstance(seat_piles, list) or len(seat_piles) != RULES.discard_piles:
-                raise BadScenario(f"discards[{i}] must list {RULES.discard_piles} piles")
-            state.discards.append([_scenario_cards(d, f"discards[{i}][{j}]") for j, d in enumerate(seat_piles)])
-        building = sc.get("building", [[] for _ in range(RULES.building_piles)])
-        if not isinstance(building, list) or len(building) != RULES.building_piles:
-            raise BadScenario(f"'building' must list {RULES.building_piles} piles (empty lists for no pile)")
-        state.building = [_scenario_cards(p, f"building[{i}]") for i, p in enumerate(building)]
-        for i, pile in enumerate(state.building):
             if len(pile) >= RULES.numbers:
-                raise BadScenario(f"building pile {i + 1} has {len(pile)} cards: a pile of 12 is set aside")
+                raise ValueError(f"building pile {i + 1} has {len(pile)} cards: a pile of 12 is set aside")
             for n, card in enumerate(pile):
                 if card not in (WILD, n + 1):
-                    raise BadScenario(f"building pile {i + 1}: card {card_name(card)} cannot stand at height {n + 1}")
-        for i, hand in enumerate(state.hands):
-            if len(hand) > RULES.hand_size:
-                raise BadScenario(f"hands[{i}] holds {len(hand)} cards; at most {RULES.hand_size}")
-        state.set_aside = _scenario_cards(sc.get("set_aside", []), "set_aside")
-        placed = state.all_cards()
-        problem = deck_problem(placed + _scenario_cards(sc.get("draw", []), "draw"), complete=False)
-        if problem:
-            raise BadScenario(problem)
-        rest = Counter(RULES.deck())
-        rest.subtract(placed)
-        leftover = sorted(rest.elements())
-        if "draw" in sc:
-            state.draw = _scenario_cards(sc["draw"], "draw")
-            rest.subtract(state.draw)
-            state.set_aside += sorted(rest.elements())
-        else:
-            rng.shuffle(leftover)
-            state.draw = leftover
-        current = sc.get("current_player", 0)
-        try:
-            state.current = check_seat(current, players, "current_player")
-        except ValueError as exc:
-            raise BadScenario(str(exc)) from exc
-        state.start = state.current
-        state.turn = sc.get("turn", 1) if isinstance(sc.get("turn", 1), int) else 1
-        for seat in range(players):
-            if not any(state.stocks[s] for s in state._owners(seat)):
-                raise BadScenario(f"seat {seat}'s stock is empty: that game would already be over")
-        state._validate()
-        return state
+                    raise ValueError(f"building pile {i + 1} is not a valid sequence: card {card_name(card)} "
+                                     f"cannot stand at height {n + 1}")
+        if self.idle_turns >= self.players:
+            raise ValueError("idle_turns reaches a full round: that game would already be over")
+        if (self.winners is None) != (self.end_reason is None):
+            raise ValueError("winners and end_reason are set together, when the game ends")
+        if self.winners is not None:
+            if not self.winners or self.winners != sorted(set(self.winners)):
+                raise ValueError("winners must list distinct seats in order")
+            return
+        for seat in range(self.players):
+            if not any(self.stocks[s] for s in self._owners(seat)):
+                raise ValueError(f"seat {seat}'s stock is empty: that game would already be over")
+
+    def all_cards(self) -> Counter[int]:
+        """Every card in the game, wherever it lies (for conservation checks)."""
+        cards = Counter(self.draw)
+        cards.update(self.set_aside)
+        for p in self.building:
+            cards.update(p)
+        for seat in range(self.players):
+            cards.update(self.hands[seat])
+            cards.update(self.stocks[seat])
+            for d in self.discards[seat]:
+                cards.update(d)
+        return cards
+
+    def full_deck(self) -> Counter[int]:
+        """The 162 cards of the game."""
+        return Counter(RULES.deck())
 
 
-# ----- validation helpers ----------------------------------------------------------------------------------------
+SkipBoAction = PlayHand | PlayStock | PlayDiscard | Discard | EndTurn
+SKIPBO_ACTIONS = (PlayHand, PlayStock, PlayDiscard, Discard, EndTurn)
+
+
+def _no_pile(kind: str, index: int, count: int) -> IllegalAction:
+    if kind == "discard":
+        text = f"there is no discard pile {index + 1} (you have piles 1-{count})"
+    else:
+        text = f"there is no building pile {index + 1} (the piles are 1-{count})"
+    return IllegalAction(text, reason="no_such_pile", params={"kind": kind, "pile": index})
+
+
 def deck_problem(cards: list[int], complete: bool) -> str | None:
     """Which card is invented or duplicated (or missing, when ``complete``), or ``None`` when all is well."""
     counts = Counter(cards)
@@ -682,37 +610,3 @@ def deck_problem(cards: list[int], complete: bool) -> str | None:
             if card not in counts:
                 return f"card {card_name(card)} is missing"
     return None
-
-
-def _scenario_cards(value: Any, where: str) -> list[int]:
-    if not isinstance(value, list):
-        raise BadScenario(f"'{where}' must be a list of cards")
-    for card in value:
-        if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card <= RULES.numbers:
-            raise BadScenario(f"'{where}' holds {card!r}, which is not a Skip-Bo card "
-                              f"(1-{RULES.numbers}, 0 for Skip-Bo)")
-    return list(value)
-
-
-def _cards(value: Any, where: str) -> list[int]:
-    if not isinstance(value, list) or not set(map(type, value)) <= {int}:  # bool is not int here
-        raise ValueError(f"{where} must be a list of card numbers")
-    return list(value)
-
-
-def _nested(value: Any, count: int, where: str) -> list[list[int]]:
-    if not isinstance(value, list) or len(value) != count:
-        raise ValueError(f"{where} must hold {count} lists")
-    return [_cards(v, f"{where}[{i}]") for i, v in enumerate(value)]
-
-
-def _nonneg(value: Any, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{where} must be a non-negative integer")
-    return value
-
-
-def _bool(value: Any, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"{where} must be true or false")
-    return value
