@@ -9,8 +9,8 @@ import importlib
 from collections.abc import Mapping
 from typing import Any
 
-from .core.errors import BadState, UnknownGame
-from .core.game import STATE_FORMAT, STATE_VERSION, GameInfo, State
+from .core.errors import BadState, RulesError, UnknownGame
+from .core.game import STATE_FORMAT, STATE_VERSION, STATE_VERSIONS, GameInfo, State
 from .core.match import MatchState, new_state
 
 # name -> "module:StateClass". Adding a game is one line here.
@@ -58,17 +58,23 @@ def load_state(data: Any) -> State:
         raise BadState(f"a saved game must be a JSON object, not {type(data).__name__}")
     if data.get("format") != STATE_FORMAT:
         raise BadState("this is not a saved pygame_rules game (the 'format' field is missing or wrong)")
-    if data.get("version") != STATE_VERSION:
-        raise BadState(f"saved game version {data.get('version')!r} is not supported (expected {STATE_VERSION})")
+    version = data.get("version")
+    if isinstance(version, bool) or version not in STATE_VERSIONS:
+        raise BadState(f"saved game version {version!r} is not supported (expected {STATE_VERSION})")
     try:
         cls = game_class(data.get("game"))
     except UnknownGame as exc:
         raise BadState(f"the saved game names an unknown game: {exc.message}") from exc
-    if data.get("kind") == "match":
+    kind = data.get("kind", "game" if version == 1 else None)
+    if kind not in ("game", "match"):
+        raise BadState(f"a saved game's kind must be 'game' or 'match', not {kind!r}")
+    if kind == "match":
         try:
             return MatchState.load(cls, data)
         except BadState:
             raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise BadState(f"the saved {cls.info.title} match is corrupt ({type(exc).__name__}: {exc})") from exc
+        except (RulesError, KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
+            reason = exc.message if isinstance(exc, RulesError) else str(exc) if isinstance(
+                exc, ValueError) else f"{type(exc).__name__}: {exc}"
+            raise BadState(f"the saved {cls.info.title} match is corrupt ({reason})") from exc
     return cls.from_json(data)

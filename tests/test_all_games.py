@@ -46,7 +46,7 @@ def _level8_cards(s: Any) -> bool:
 
 def _topspot_cards(s: Any) -> bool:
     seen: Counter[str] = Counter()
-    for pile in [*s.hands, *(st for w in s.won for st in w), s.unclaimed, s.aside, s.pot]:
+    for pile in [*s.hands, *(stack for w in s.won for stack in w), s.unclaimed, s.aside, s.pot]:
         seen.update(pile)
     for play in s.plays:
         seen.update(play["cards"])

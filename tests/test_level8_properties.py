@@ -63,7 +63,7 @@ def _usefulness(view, card: str) -> int:
 
 def _hidden_cards(state: Level8State, seat: int) -> set[str]:
     """Number cards ``seat`` may not see: other hands, the draw pile, discards under their tops."""
-    hidden = set(state.draw_pile)
+    hidden = set(state.draw)
     for s, hand in enumerate(state.hands):
         if s != seat:
             hidden.update(hand)

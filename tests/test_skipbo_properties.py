@@ -81,7 +81,7 @@ def check_deep(state: SkipBoState, rng: random.Random, space: list) -> None:
         copy.apply(action.to_json())
         json.dumps(copy.to_json())
     for action in space:  # the wording function agrees with legal_actions everywhere (cheap)
-        assert (state._problem(action) is None) == (action in legal_set), f"{action}: explanation disagrees"
+        assert (state.problem(action) is None) == (action in legal_set), f"{action}: explanation disagrees"
     illegal = [a for a in space if a not in legal_set]
     for action in rng.sample(illegal, min(REFUSALS_PER_CHECK, len(illegal))):
         try:

@@ -56,7 +56,7 @@ def _state_json(game: str, players: int, options: dict[str, Any], data: dict[str
                 rng: random.Random) -> dict[str, Any]:
     """A saved-game envelope around ``data`` with a fresh, unguessable-from-the-view generator seed."""
     return {
-        "format": STATE_FORMAT, "version": STATE_VERSION, "game": game, "players": players,
+        "format": STATE_FORMAT, "version": STATE_VERSION, "game": game, "kind": "game", "players": players,
         "options": options, "rng": {"seed": f"sample/{rng.getrandbits(64):x}", "count": 0}, "data": data,
     }
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 import copy
 import dataclasses
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Annotated, Any
 
 from .actions import Action
 from .errors import IllegalAction
 from .game import Event, State, winners_by_max
 from .rng import GameRandom
+from .table import PER_SEAT, Context, Range, Seat, Size, check_keys, codec_for
 
 
 @dataclasses.dataclass(frozen=True)
@@ -169,21 +170,72 @@ class MatchState(State):
 
     @classmethod
     def load(cls, inner_cls: type[State], data: Mapping[str, Any]) -> MatchState:
-        """Rebuild from :meth:`to_json` output (``data`` is the whole saved dict)."""
-        inner = inner_cls.from_json(data["data"]["game"])
-        m = data["data"]["match"]
+        """Rebuild from :meth:`to_json` output (``data`` is the whole saved dict), checking the match as a table.
+
+        The history must add up to the totals, a finished game is only ever the last one of a finished match,
+        and the match is over exactly when its rule says so. Nothing of ``data`` is kept.
+        """
+        body = data["data"]
+        check_keys(body, ["match", "game"], "data")
+        inner = inner_cls.from_json(body["game"])
+        record = MATCH_RECORD.decode(body["match"], "match", Context(inner.players))
         state = cls(inner_cls, inner, GameRandom.from_json(data["rng"]).seed)
         state.rng = GameRandom.from_json(data["rng"])
-        totals = m["totals"]
-        if not (isinstance(totals, list) and len(totals) == state.players and all(isinstance(t, int) for t in totals)):
-            raise ValueError("match totals must be one whole number per seat")
-        if not isinstance(m["history"], list) or not isinstance(m["over"], bool):
-            raise ValueError("match history must be a list and 'over' a boolean")
-        state.totals = list(totals)
-        state.history = copy.deepcopy(m["history"])
-        state.start = m["start"]
-        state.over = m["over"]
+        state.totals = list(record.totals)
+        state.history = [PLAYED_GAME.encode(g) for g in record.history]
+        state.start = record.start
+        state.over = record.over
+        for i, game in enumerate(record.history):
+            result = game.result
+            if not isinstance(result, dict):
+                raise ValueError(f"match.history[{i}].result must be an object")
+            GAME_RESULT.decode({"scores": result.get("scores"), "winners": result.get("winners")},
+                               f"match.history[{i}].result", Context(state.players))
+            if list(game.points) != state.rules.points(result, state.players, state.options):
+                raise ValueError(f"match.history[{i}].points do not follow from that game's result")
+        sums = [sum(g.points[s] for g in record.history) for s in range(state.players)]
+        if sums != state.totals:
+            raise ValueError(f"match totals {state.totals} are not the sum of the games' points {sums}")
+        if record.over != (bool(record.history) and state.rules.finished(state.totals, len(record.history),
+                                                                         state.options)):
+            raise ValueError("the match is over exactly when its rule says so after the last game")
+        if inner.is_over() != record.over:
+            raise ValueError("the current game is finished exactly when the match is")
+        if not record.over:
+            state._check_usable()
         return state
+
+
+@dataclasses.dataclass(frozen=True)
+class GameResult:
+    """What a match keeps of one finished game's result: scores and winners (the rest is the game's own)."""
+
+    scores: Annotated[tuple[int, ...], PER_SEAT]
+    winners: Annotated[tuple[Seat, ...], Size(most=8)]
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayedGame:
+    """One finished game of a match."""
+
+    result: Any
+    points: Annotated[tuple[Annotated[int, Range(0)], ...], PER_SEAT]
+    start: Seat
+
+
+@dataclasses.dataclass(frozen=True)
+class MatchRecord:
+    """The match part of a saved match."""
+
+    totals: Annotated[tuple[int, ...], PER_SEAT]
+    history: tuple[PlayedGame, ...]
+    start: Seat
+    over: bool
+
+
+PLAYED_GAME = codec_for(PlayedGame)
+MATCH_RECORD = codec_for(MatchRecord)
+GAME_RESULT = codec_for(GameResult)
 
 
 def _start_of(state: State) -> int:

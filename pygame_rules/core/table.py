@@ -328,11 +328,10 @@ def check_keys(value: Any, names: list[str], path: str) -> None:
         raise TableError(path, f"must be an object, not {_name(value)}")
     missing = [n for n in names if n not in value]
     if missing:
-        raise TableError(path, f"is missing {', '.join(missing)}") if path else TableError("", f"{missing[0]} is missing")
+        raise TableError(path or "the object", f"is missing {', '.join(missing)}")
     extra = sorted(str(k) for k in value if k not in names)
     if extra:
-        where = f"{path} has" if path else "has"
-        raise TableError("", f"{where} unknown field(s) {', '.join(extra)}")
+        raise TableError(path or "the object", f"has unknown field(s) {', '.join(extra)}")
 
 
 def check_text(text: str, path: str) -> str:

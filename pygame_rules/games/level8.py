@@ -11,13 +11,14 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections import Counter
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import Annotated, Any, ClassVar, Literal
 
 from ..core.actions import Action, action_kinds
-from ..core.errors import BadScenario, IllegalAction, RulesError
+from ..core.errors import BadScenario, IllegalAction
 from ..core.game import Event, GameInfo, OptionSpec, State, check_seat
 from ..core.rng import GameRandom
+from ..core.table import PER_SEAT, Count, Is, PerSeat, Range, Seat, codec_for
 from .level8_solver import (
     DECK,
     JOKER,
@@ -40,7 +41,6 @@ from .level8_solver import (
 
 HAND_SIZE = 10
 LAST_LEVEL = 8
-PHASES = ("skipped", "draw", "play", "keep", "over")
 
 
 # ----- actions ----------------------------------------------------------------------------------------------
@@ -117,6 +117,34 @@ class Keep(Action):
     cards: tuple[str, ...]
 
 
+# ----- the table --------------------------------------------------------------------------------------------
+Card = Annotated[str, Is(is_card, "a Level 8 card")]
+Level = Annotated[int, Range(1, LAST_LEVEL)]
+Part = tuple[str, ...]  # (kind, token, ...) in canonical form; jokers carry their meaning (J7, JR)
+Phase = Literal["draw", "play", "skipped", "keep", "over"]
+
+
+@dataclasses.dataclass(frozen=True)
+class DealEnd:
+    """How the last deal ended: who went out, and each seat's move up the levels."""
+
+    deal: Count
+    out: Seat
+    moves: Annotated[tuple[Annotated[int, Range(0, 2)], ...], PER_SEAT]
+    before: Annotated[tuple[Level, ...], PER_SEAT]
+    after: Annotated[tuple[Level, ...], PER_SEAT]
+
+
+DEAL_END = codec_for(DealEnd)
+
+
+PHASE_ACTIONS: dict[str, tuple[type[Action], ...]] = {
+    "keep": (Keep,), "skipped": (ServeSkip,), "draw": (Draw, TakeDiscard, TakeNothing),
+    "play": (LayOut, Add, Discard, Skip), "over": (),
+}
+Level8Action = Draw | TakeDiscard | TakeNothing | LayOut | Add | Discard | Skip | ServeSkip | Keep
+
+
 # ----- the game ---------------------------------------------------------------------------------------------
 
 
@@ -145,30 +173,33 @@ class Level8State(State):
         Draw, TakeDiscard, TakeNothing, LayOut, Add, Discard, Skip, ServeSkip, Keep
     )
 
-    def __init__(self, players: int, options: dict[str, Any], rng: GameRandom) -> None:
-        self.players = players
-        self.options = options
-        self.rng = rng
-        self.sheet: Sheet = SHEETS[options["sheet"]]
-        self.dealer = 0
-        self.turn = 0
-        self.phase = "draw"
-        self.hands: list[list[str]] = [[] for _ in range(players)]
-        self.draw_pile: list[str] = []  # face-down cards, top = last
-        self.under = 0  # face-up skip cards under the draw pile
-        self.discards: list[list[str]] = [[] for _ in range(players)]
-        self.table: list[list[tuple[str, ...]]] = [[] for _ in range(players)]
-        self.levels = [1] * players
-        self.laid = [False] * players
-        self.skipped = [False] * players
-        self.keep_queue: list[int] = []
-        self.kept: list[list[str] | None] = [None] * players
-        self.winner: int | None = None
-        self.deal_number = 0
-        self.turns = 0
-        self.last_deal: dict[str, Any] | None = None
-        self.undo_ok = False
-        self._legal: list[Action] | None = None
+    SCENARIO_ALIASES: ClassVar[dict[str, str]] = {"laid_out": "laid"}
+    SCENARIO_PARAMS: ClassVar[tuple[str, ...]] = ("rest",)
+
+    # the table
+    dealer: Seat
+    turn: Seat  # whose turn it is (the keep phase asks the seats of keep_queue instead)
+    phase: Phase
+    hands: PerSeat[list[Card]]
+    draw: list[Card]  # face-down cards, top = last
+    under: Count  # face-up skip cards under the draw pile
+    discards: PerSeat[list[Card]]
+    table: PerSeat[list[Part]]
+    levels: PerSeat[Level]
+    laid: PerSeat[bool]
+    skipped: PerSeat[bool]
+    keep_queue: list[Seat]
+    kept: PerSeat[list[Card] | None]
+    winner: Seat | None
+    deal_number: Count
+    turns: Count
+    last_deal: DealEnd | None
+    undo_ok: bool
+
+    @property
+    def sheet(self) -> Sheet:
+        """The level sheet these options play."""
+        return SHEETS[self.options["sheet"]]
 
     # ----- setup --------------------------------------------------------------------------------------------
     @classmethod
@@ -195,7 +226,7 @@ class Level8State(State):
         pool.subtract(Counter(c for k in kept for c in k))
         cards = sorted(pool.elements())
         self.rng.shuffle(cards)
-        self.draw_pile = cards
+        self.draw = cards
         self.under = 0
         self.hands = kept
         self.discards = [[] for _ in range(self.players)]
@@ -208,9 +239,9 @@ class Level8State(State):
             for i in range(1, self.players + 1):
                 seat = (self.dealer + i) % self.players
                 if len(self.hands[seat]) < HAND_SIZE:
-                    self.hands[seat].append(self.draw_pile.pop())
+                    self.hands[seat].append(self.draw.pop())
         self.hands = [sort_cards(h) for h in self.hands]
-        up = self.draw_pile.pop()
+        up = self.draw.pop()
         self.discards[self.dealer].append(up)
         self.deal_number += 1
         self._start_turn((self.dealer + 1) % self.players)
@@ -251,21 +282,19 @@ class Level8State(State):
         seat = self.turn if seat is None else seat
         return list(enumerate_layouts(self.level_requirements(seat), self.hands[seat]))
 
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._list_legal()
-        return list(self._legal)
-
     def _list_legal(self) -> list[Action]:
+        """The candidate moves that :meth:`problem` accepts: the generators propose, the rules decide."""
+        return [a for a in self._candidates() if self.problem(a) is None]
+
+    def _candidates(self) -> list[Action]:
         p = self.current_player
-        if p is None:
-            return []
+        assert p is not None
         if self.phase == "keep":
             return self._keep_options(p)
         if self.phase == "skipped":
             return [ServeSkip()]
         if self.phase == "draw":
-            out: list[Action] = [Draw()] if self.draw_pile else []
+            out: list[Action] = [Draw()] if self.draw else []
             out += [TakeDiscard(s) for s in range(self.players) if self.discards[s]]
             return out or [TakeNothing()]
         hand = self.hands[p]
@@ -303,44 +332,67 @@ class Level8State(State):
         return [Keep(c) for c in found]
 
     # ----- validation ---------------------------------------------------------------------------------------
-    def _check(self, action: Action) -> None:
+    def problem(self, action: Action) -> IllegalAction | None:
+        """Why ``action`` is illegal now, or ``None``: the phase admits its type, then the type's own rule."""
         p = self.current_player
-        assert p is not None  # the base class refuses actions once the game is over
-        phase = self.phase
-        allowed = {
-            "keep": (Keep,), "skipped": (ServeSkip,), "draw": (Draw, TakeDiscard, TakeNothing),
-            "play": (LayOut, Add, Discard, Skip),
-        }[phase]
-        if not isinstance(action, allowed):
-            raise IllegalAction(self._wrong_phase(action), phase=phase)
-        hand = self.hands[p]
-        if isinstance(action, Draw):
-            if not self.draw_pile:
-                raise IllegalAction("cannot draw: the draw pile is empty; take a discard top instead")
-        elif isinstance(action, TakeDiscard):
-            seat = self._seat_arg(action.seat, "take_discard.seat")
-            if not self.discards[seat]:
-                raise IllegalAction(f"cannot take from {_seat_name(seat)}'s discard pile: it is empty")
-        elif isinstance(action, TakeNothing):
-            if self.draw_pile or any(self.discards):
-                raise IllegalAction("you must take a card: the draw pile or a discard pile has one")
-        elif isinstance(action, LayOut):
-            self._checked_layout(p, action)
-        elif isinstance(action, Add):
-            self._checked_add(p, action)
-        elif isinstance(action, Discard):
-            if action.card not in hand:
-                raise IllegalAction(f"cannot discard {action.card!r}: it is not in your hand")
-        elif isinstance(action, Skip):
-            target = self._seat_arg(action.target, "skip.target")
-            if SKIP not in hand:
-                raise IllegalAction("cannot skip anyone: you hold no skip card")
-            if target == p:
-                raise IllegalAction("a skip card goes in front of another player, not yourself")
-            if self.skipped[target]:
-                raise IllegalAction(f"{_seat_name(target)} already has a skip card in front of them")
-        elif isinstance(action, Keep):
-            self._checked_keep(p, action)
+        assert p is not None  # the core refuses actions once the game is over
+        if type(action) not in PHASE_ACTIONS[self.phase]:
+            return IllegalAction(self._wrong_phase(action), reason="wrong_phase",
+                                 params={"phase": self.phase, "action": action.kind}, phase=self.phase)
+        try:
+            self._requirements[type(action)](self, p, action)
+        except IllegalAction as refusal:
+            return refusal
+        return None
+
+    def _require_draw(self, p: int, action: Draw) -> None:
+        if not self.draw:
+            raise IllegalAction("cannot draw: the draw pile is empty; take a discard top instead",
+                                reason="draw_pile_empty")
+
+    def _require_take_discard(self, p: int, action: TakeDiscard) -> None:
+        seat = self._seat_arg(action.seat, "take_discard.seat")
+        if not self.discards[seat]:
+            raise IllegalAction(f"cannot take from {_seat_name(seat)}'s discard pile: it is empty",
+                                reason="discard_pile_empty", params={"seat": seat})
+
+    def _require_take_nothing(self, p: int, action: TakeNothing) -> None:
+        if self.draw or any(self.discards):
+            raise IllegalAction("you must take a card: the draw pile or a discard pile has one",
+                                reason="must_take_a_card")
+
+    def _require_lay_out(self, p: int, action: LayOut) -> None:
+        self._checked_layout(p, action)
+
+    def _require_add(self, p: int, action: Add) -> None:
+        self._checked_add(p, action)
+
+    def _require_discard(self, p: int, action: Discard) -> None:
+        if action.card not in self.hands[p]:
+            raise IllegalAction(f"cannot discard {action.card!r}: it is not in your hand",
+                                reason="card_not_in_hand", params={"card": action.card})
+
+    def _require_skip(self, p: int, action: Skip) -> None:
+        target = self._seat_arg(action.target, "skip.target")
+        if SKIP not in self.hands[p]:
+            raise IllegalAction("cannot skip anyone: you hold no skip card", reason="no_skip_card")
+        if target == p:
+            raise IllegalAction("a skip card goes in front of another player, not yourself", reason="skip_yourself")
+        if self.skipped[target]:
+            raise IllegalAction(f"{_seat_name(target)} already has a skip card in front of them",
+                                reason="already_skipped", params={"seat": target})
+
+    def _require_serve_skip(self, p: int, action: ServeSkip) -> None:
+        """Serving the skip is the whole turn of a skipped seat: the phase says it all."""
+
+    def _require_keep(self, p: int, action: Keep) -> None:
+        self._checked_keep(p, action)
+
+    _requirements: ClassVar[dict[type, Callable[[Any, int, Any], None]]] = {
+        Draw: _require_draw, TakeDiscard: _require_take_discard, TakeNothing: _require_take_nothing,
+        LayOut: _require_lay_out, Add: _require_add, Discard: _require_discard, Skip: _require_skip,
+        ServeSkip: _require_serve_skip, Keep: _require_keep,
+    }
 
     def _wrong_phase(self, action: Action) -> str:
         p = self.current_player
@@ -358,56 +410,61 @@ class Level8State(State):
         try:
             return check_seat(value, self.players, what)
         except ValueError as exc:
-            raise IllegalAction(str(exc)) from exc
+            raise IllegalAction(str(exc), reason="no_such_seat", params={"seat": value}) from exc
 
     def _checked_layout(self, p: int, action: LayOut) -> tuple[tuple[str, ...], ...]:
         if self.laid[p]:
-            raise IllegalAction(f"you have already laid out level {self.levels[p]} this deal")
+            raise IllegalAction(f"you have already laid out level {self.levels[p]} this deal",
+                                reason="already_laid_out", params={"level": self.levels[p]})
         try:
             return check_layout(self.level_requirements(p), self.hands[p], action.parts)
         except PartError as exc:
             raise IllegalAction(f"cannot lay out level {self.levels[p]} ({self.sheet.level_text(self.levels[p])}): "
-                                f"{exc}") from exc
+                                f"{exc}", reason="not_the_level", params={"level": self.levels[p]}) from exc
 
     def _checked_add(self, p: int, action: Add) -> tuple[str, ...]:
         if not self.laid[p]:
-            raise IllegalAction(f"cannot add {action.card}: lay out your own level {self.levels[p]} first")
+            raise IllegalAction(f"cannot add {action.card}: lay out your own level {self.levels[p]} first",
+                                reason="lay_out_first", params={"level": self.levels[p]})
         seat = self._seat_arg(action.seat, "add.seat")
         parts = self.table[seat]
         if isinstance(action.part, bool) or not 0 <= action.part < len(parts):
-            raise IllegalAction(f"{_seat_name(seat)} has no part {action.part} on the table ({len(parts)} part(s))")
+            raise IllegalAction(f"{_seat_name(seat)} has no part {action.part} on the table ({len(parts)} part(s))",
+                                reason="no_such_part", params={"seat": seat, "part": action.part})
         hand = self.hands[p]
         card = physical(action.card)
         if action.card == SKIP:
-            raise IllegalAction("a skip card cannot be added to a combination")
+            raise IllegalAction("a skip card cannot be added to a combination", reason="skip_not_addable")
         if card not in hand:
-            raise IllegalAction(f"cannot add {action.card!r}: you hold no such card")
+            raise IllegalAction(f"cannot add {action.card!r}: you hold no such card", reason="card_not_in_hand",
+                                params={"card": action.card})
         if len(hand) < 2:
-            raise IllegalAction("cannot add your last card: keep one card to end the turn")
+            raise IllegalAction("cannot add your last card: keep one card to end the turn", reason="last_card")
         try:
             return add_to_part(parts[action.part], action.card)
         except PartError as exc:
-            raise IllegalAction(str(exc)) from exc
+            raise IllegalAction(str(exc), reason="does_not_fit", params={"seat": seat, "part": action.part}) from exc
 
     def _checked_keep(self, p: int, action: Keep) -> tuple[str, ...]:
         limit = self.sheet.keep_cards
         if len(action.cards) > limit:
-            raise IllegalAction(f"you may keep at most {limit} cards, not {len(action.cards)}")
+            raise IllegalAction(f"you may keep at most {limit} cards, not {len(action.cards)}", reason="keep_too_many",
+                                params={"limit": limit})
         need = Counter(action.cards)
         have = Counter(self.hands[p])
         for card, n in need.items():
             if have[card] < n:
-                raise IllegalAction(f"cannot keep {card!r}: you do not hold {'that many' if have[card] else 'it'}")
+                raise IllegalAction(f"cannot keep {card!r}: you do not hold {'that many' if have[card] else 'it'}",
+                                    reason="card_not_in_hand", params={"card": card})
         return tuple(sort_cards(action.cards))
 
     # ----- applying -----------------------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
-        self._legal = None
         p = self.current_player
         assert p is not None
         self.undo_ok = False
         if isinstance(action, Draw):
-            card = self.draw_pile.pop()
+            card = self.draw.pop()
             self._give(p, card)
             self.phase = "play"
             events: list[Event] = [{
@@ -487,7 +544,6 @@ class Level8State(State):
     def _win(self, p: int, how: str) -> list[Event]:
         self.winner = p
         self.phase = "over"
-        self._legal = None
         return [{"type": "win", "player": p, "how": how, "text": f"{_seat_name(p)} wins: {how}!"}]
 
     def _after_turn(self, p: int) -> list[Event]:
@@ -502,7 +558,7 @@ class Level8State(State):
 
     def _maybe_rebuild(self) -> list[Event]:
         """A new draw pile once no face-down card is left (empty pile or a face-up skip card on top)."""
-        if self.draw_pile:
+        if self.draw:
             return []
         cards = [SKIP] * self.under
         for s in range(self.players):
@@ -513,7 +569,7 @@ class Level8State(State):
         if not cards:
             return []
         self.rng.shuffle(cards)
-        self.draw_pile = cards
+        self.draw = cards
         reason = "a skip card surfaced" if skips else "the draw pile ran out"
         return [{"type": "rebuild", "count": len(cards), "skips": skips,
                  "text": f"New draw pile of {len(cards)} cards ({reason})."}]
@@ -524,12 +580,10 @@ class Level8State(State):
         events: list[Event] = [{"type": "go_out", "player": p, "text": f"{_seat_name(p)} goes out."}]
         if self.laid[p] and before[p] + 2 > LAST_LEVEL:
             self.levels[p] = LAST_LEVEL
-            self.last_deal = {"deal": self.deal_number, "out": p, "moves": moves, "before": before,
-                              "after": list(self.levels)}
+            self.last_deal = DealEnd(self.deal_number, p, tuple(moves), tuple(before), tuple(self.levels))
             return events + self._win(p, f"went out after laying out level {before[p]}")
         self.levels = [min(LAST_LEVEL, lv + m) for lv, m in zip(before, moves, strict=True)]
-        self.last_deal = {"deal": self.deal_number, "out": p, "moves": moves, "before": before,
-                          "after": list(self.levels)}
+        self.last_deal = DealEnd(self.deal_number, p, tuple(moves), tuple(before), tuple(self.levels))
         words = ", ".join(f"{_seat_name(s)} +{m}" for s, m in enumerate(moves))
         events.append({"type": "deal_end", "deal": self.deal_number, "out": p, "moves": moves,
                        "levels": list(self.levels), "text": f"Deal {self.deal_number} ends: {words}."})
@@ -567,23 +621,17 @@ class Level8State(State):
         return {"scores": scores, "winners": [self.winner], "levels": list(self.levels), "deals": self.deal_number}
 
     def view(self, player: int) -> dict[str, Any]:
-        check_seat(player, self.players, "player")
-        cur = self.current_player
-        out: dict[str, Any] = {
-            "game": self.game,
-            "players": self.players,
-            "seat": player,
-            "options": dict(self.options),
+        out = self.view_envelope(player)
+        out.update({
             "sheet": self.sheet.to_json(),
             "deck": _deck_json(self.options["edition"]),
             "deal": self.deal_number,
             "dealer": self.dealer,
             "turn": self.turn,
-            "current_player": cur,
             "phase": self.phase,
             "hand": list(self.hands[player]),
             "hand_counts": [len(h) for h in self.hands],
-            "draw_count": len(self.draw_pile),
+            "draw_count": len(self.draw),
             "skips_under": self.under,
             "discards": [{"top": d[-1] if d else None, "count": len(d)} for d in self.discards],
             "table": [[{"kind": part[0], "cards": list(part[1:]), "text": part_text(part)} for part in parts]
@@ -595,91 +643,35 @@ class Level8State(State):
             "keep": {"waiting": list(self.keep_queue), "cards": self.sheet.keep_cards,
                      "kept_counts": [len(k) if k is not None else None for k in self.kept],
                      "mine": self.kept[player]} if self.phase == "keep" else None,
-            "last_deal": self.last_deal,
+            "last_deal": None if self.last_deal is None else DEAL_END.encode(self.last_deal),
             "winner": self.winner,
-            "over": self.is_over(),
-        }
-        if self.is_over():
-            out["result"] = self.result()
+        })
         return out
 
-    # ----- persistence --------------------------------------------------------------------------------------
-    def _data_to_json(self) -> dict[str, Any]:
-        return {
-            "dealer": self.dealer, "turn": self.turn, "phase": self.phase,
-            "hands": [list(h) for h in self.hands], "draw": list(self.draw_pile), "under": self.under,
-            "discards": [list(d) for d in self.discards],
-            "table": [[list(p) for p in parts] for parts in self.table],
-            "levels": list(self.levels), "laid": list(self.laid), "skipped": list(self.skipped),
-            "keep_queue": list(self.keep_queue), "kept": [None if k is None else list(k) for k in self.kept],
-            "winner": self.winner, "deal_number": self.deal_number, "turns": self.turns,
-            "last_deal": self.last_deal, "undo_ok": self.undo_ok,
-        }
-
-    @classmethod
-    def _data_from_json(cls, players: int, options: dict[str, Any], rng: GameRandom, data: Any) -> Level8State:
-        s = cls(players, options, rng)
-        s.dealer = data["dealer"]
-        s.turn = data["turn"]
-        s.phase = data["phase"]
-        s.hands = [_str_list(h, "hand") for h in data["hands"]]
-        s.draw_pile = _str_list(data["draw"], "draw pile")
-        s.under = data["under"]
-        s.discards = [_str_list(d, "discard pile") for d in data["discards"]]
-        s.table = [[tuple(_str_list(p, "table part")) for p in parts] for parts in data["table"]]
-        s.levels = list(data["levels"])
-        s.laid = list(data["laid"])
-        s.skipped = list(data["skipped"])
-        s.keep_queue = list(data["keep_queue"])
-        s.kept = [None if k is None else _str_list(k, "kept cards") for k in data["kept"]]
-        s.winner = data["winner"]
-        s.deal_number = data["deal_number"]
-        s.turns = data["turns"]
-        s.last_deal = data["last_deal"]
-        s.undo_ok = data["undo_ok"]
-        return s
-
+    # ----- invariants ---------------------------------------------------------------------------------------
     def _validate(self) -> None:
-        n = self.players
-        if self.phase not in PHASES:
-            raise ValueError(f"unknown phase {self.phase!r}")
-        for name in ("hands", "discards", "table", "levels", "laid", "skipped", "kept"):
-            if not isinstance(getattr(self, name), list) or len(getattr(self, name)) != n:
-                raise ValueError(f"'{name}' must have one entry per seat")
-        check_seat(self.dealer, n, "dealer")
-        check_seat(self.turn, n, "turn")
-        for lv in self.levels:
-            if isinstance(lv, bool) or not isinstance(lv, int) or not 1 <= lv <= LAST_LEVEL:
-                raise ValueError(f"level {lv!r} is not 1..8")
-        for flags in (self.laid, self.skipped, [self.undo_ok]):
-            if not all(isinstance(b, bool) for b in flags):
-                raise ValueError("laid/skipped/undo flags must be booleans")
-        for name, value in (("under", self.under), ("deal_number", self.deal_number), ("turns", self.turns)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValueError(f"'{name}' must be a whole number >= 0")
-        if self.winner is not None:
-            check_seat(self.winner, n, "winner")
+        """What must hold between the fields: the phase and who decides, skips, kept cards, table parts."""
         if (self.phase == "over") != (self.winner is not None):
             raise ValueError("the game is over exactly when there is a winner")
-        if self.phase == "keep":
-            if not self.keep_queue:
-                raise ValueError("the keep phase needs seats to decide")
-        for s in self.keep_queue:
-            check_seat(s, n, "keep seat")
+        if (self.phase == "keep") != bool(self.keep_queue) or len(set(self.keep_queue)) != len(self.keep_queue):
+            raise ValueError("the keep phase is exactly when distinct seats are waiting to keep cards")
+        if self.phase == "skipped" and not self.skipped[self.turn]:
+            raise ValueError(f"seat {self.turn} is serving a skip but has no skip card in front of them")
         for s, k in enumerate(self.kept):
-            if k is not None and (Counter(k) - Counter(self.hands[s]) or len(k) > self.sheet.keep_cards):
+            if k is None:
+                continue
+            if self.phase != "keep":
+                raise ValueError("kept cards only wait between deals (the keep phase)")
+            if Counter(k) - Counter(self.hands[s]) or len(k) > self.sheet.keep_cards:
                 raise ValueError(f"seat {s} keeps cards it does not hold or too many")
         for s, parts in enumerate(self.table):
-            for part in parts:
+            for j, part in enumerate(parts):
+                if len(part) < 2 or part[0] not in KINDS:
+                    raise ValueError(f"seat {s}'s table part {j} must be [kind, card, ...]")
                 if normalise_part(part[0], list(part[1:])) != tuple(part):
                     raise ValueError(f"seat {s}'s table part {list(part)} is not in canonical form")
             if parts and not self.laid[s]:
                 raise ValueError(f"seat {s} has parts on the table but has not laid out")
-        for h in [*self.hands, *self.discards, self.draw_pile, *[k for k in self.kept if k is not None]]:
-            for c in h:
-                if not is_card(c):
-                    raise ValueError(f"{c!r} is not a card")
-        self._check_conservation(ValueError)
 
     def all_cards(self) -> Counter[str]:
         """Every physical card in the game, wherever it is (for the conservation invariant)."""
@@ -688,108 +680,58 @@ class Level8State(State):
             cards.update(h)
         for d in self.discards:
             cards.update(d)
-        cards.update(self.draw_pile)
+        cards.update(self.draw)
         cards[SKIP] += self.under + sum(self.skipped)
         for parts in self.table:
             cards.update(physical(t) for part in parts for t in part[1:])
         return cards
 
-    def _check_conservation(self, error: type[Exception]) -> None:
-        have = self.all_cards()
-        want = Counter(self.deck())
-        if have != want:
-            extra = sorted((have - want).elements())
-            missing = sorted((want - have).elements())
-            raise error(f"cards are not conserved: extra {extra[:5]}, missing {missing[:5]}")
+    def full_deck(self) -> Counter[str]:
+        """Every physical card of this game's edition."""
+        return Counter(self.deck())
 
     # ----- scenarios ----------------------------------------------------------------------------------------
-    @classmethod
-    def _from_scenario(cls, sc: Mapping[str, Any]) -> Level8State:
-        """Build a position; unlisted cards are shuffled under the listed draw pile (or into ``rest``'s discards).
+    def _deal_rest(self, given: set[str], params: dict[str, Any]) -> None:
+        """Complete a scenario: the first deal by default, the unlisted cards shuffled under the listed draw pile.
 
-        Keys: players, options, seed, dealer, turn, phase (draw/play), levels, laid_out, skipped, hands,
-        discards, table (per seat, parts as [kind, card, ...]), draw (top last), under, rest ("draw" or a seat).
+        ``rest`` (a parameter, not part of the table) sends them instead to a seat's discard pile, under its cards.
+        A scenario starts a turn (phase ``draw`` or ``play``); a seat with a skip in front of it serves it first.
         """
-        try:
-            return cls._build_scenario(sc)
-        except ValueError as exc:
-            if isinstance(exc, BadScenario):
-                raise
-            reason = exc.message if isinstance(exc, RulesError) else str(exc)
-            raise BadScenario(f"bad scenario: {reason}") from exc
-
-    @classmethod
-    def _build_scenario(cls, sc: Mapping[str, Any]) -> Level8State:
-        players = sc["players"]
-        options = cls.info.resolve_options(players, sc.get("options"))
-        seed = sc.get("seed", 0)
-        s = cls(players, options, GameRandom(seed))
-
-        def per_seat(key: str, default: Any) -> list[Any]:
-            value = sc.get(key)
-            if value is None:
-                return [default() for _ in range(players)]
-            if not isinstance(value, list) or len(value) != players:
-                raise BadScenario(f"'{key}' must have one entry per seat ({players})")
-            return value
-
-        def card_list(value: Any, where: str) -> list[str]:
-            if not isinstance(value, list):
-                raise BadScenario(f"{where} must be a list of cards")
-            for c in value:
-                if not is_card(c):
-                    raise BadScenario(f"{where}: {c!r} is not a card of Level 8")
-            return list(value)
-
-        s.hands = [sort_cards(card_list(h, f"seat {i}'s hand")) for i, h in enumerate(per_seat("hands", list))]
-        s.discards = [card_list(d, f"seat {i}'s discards") for i, d in enumerate(per_seat("discards", list))]
-        table = []
-        for i, parts in enumerate(per_seat("table", list)):
-            row = []
+        players = self.players
+        if "dealer" not in given:
+            self.dealer = players - 1
+        if "turn" not in given:
+            self.turn = (self.dealer + 1) % players
+        if "deal_number" not in given:
+            self.deal_number = 1
+        if self.phase not in ("draw", "play"):
+            raise BadScenario(f"phase must be 'draw' or 'play', not {self.phase!r}")
+        self.hands = [sort_cards(h) for h in self.hands]
+        for i, parts in enumerate(self.table):
             for j, part in enumerate(parts):
-                if not isinstance(part, list) or len(part) < 2 or part[0] not in KINDS:
+                if len(part) < 2 or part[0] not in KINDS:
                     raise BadScenario(f"seat {i}'s table part {j} must be [kind, card, ...]")
                 try:
-                    row.append(normalise_part(part[0], part[1:]))
+                    parts[j] = normalise_part(part[0], part[1:])
                 except PartError as exc:
                     raise BadScenario(f"seat {i}'s table part {j}: {exc}") from exc
-            table.append(row)
-        s.table = table
-        s.levels = per_seat("levels", lambda: 1)
-        s.laid = per_seat("laid_out", lambda: False)
-        s.laid = [bool(lay) or bool(table[i]) for i, lay in enumerate(s.laid)]
-        s.skipped = [bool(x) for x in per_seat("skipped", lambda: False)]
-        s.under = sc.get("under", 0)
-        draw = card_list(sc.get("draw", []), "draw")
-        s.dealer = check_seat(sc.get("dealer", players - 1), players, "dealer")
-        s.deal_number = 1
-        used = Counter()
-        for h in [*s.hands, *s.discards, draw]:
-            used.update(h)
-        used[SKIP] += s.under + sum(s.skipped)
-        for parts in table:
-            used.update(physical(t) for p in parts for t in p[1:])
-        deck = Counter(s.deck())
+        self.laid = [laid or bool(self.table[i]) for i, laid in enumerate(self.laid)]
+        used = self.all_cards()
+        deck = self.full_deck()
         for card, count in sorted(used.items()):
             if count > deck[card]:
                 what = "appears twice" if deck[card] == 1 else f"appears {count} times (the deck has {deck[card]})"
                 raise BadScenario(f"card {card} {what}", card=card)
         rest = sorted((deck - used).elements())
-        s.rng.shuffle(rest)
-        where = sc.get("rest", "draw")
+        self.rng.shuffle(rest)
+        where = params.get("rest", "draw")
         if where == "draw":
-            s.draw_pile = rest + draw
+            self.draw = rest + self.draw
         else:
             seat = check_seat(where, players, "rest")
-            s.draw_pile = draw
-            s.discards[seat] = rest + s.discards[seat]
-        s.turn = check_seat(sc.get("turn", (s.dealer + 1) % players), players, "turn")
-        phase = sc.get("phase", "draw")
-        if phase not in ("draw", "play"):
-            raise BadScenario(f"phase must be 'draw' or 'play', not {phase!r}")
-        s.phase = "skipped" if s.skipped[s.turn] else phase
-        s._validate()
-        return s
+            self.discards[seat] = rest + self.discards[seat]
+        if self.skipped[self.turn]:
+            self.phase = "skipped"
 
 
 def _deck_json(edition: str) -> dict[str, Any]:
@@ -798,12 +740,6 @@ def _deck_json(edition: str) -> dict[str, Any]:
     return {"colours": [{"code": c, "name": n} for c, n in zip(DECK.colours, DECK.colour_names, strict=True)],
             "low": DECK.low, "high": DECK.high, "edition": ed.name, "title": ed.title, "jokers": ed.jokers,
             "skips": ed.skips, "total": ed.total}
-
-
-def _str_list(value: Any, what: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-        raise ValueError(f"a {what} must be a list of card strings")
-    return list(value)
 
 
 def _combinations_multiset(hand: list[str], r: int) -> list[tuple[str, ...]]:

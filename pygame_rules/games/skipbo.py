@@ -552,14 +552,14 @@ class SkipBoState(State):
                 if card not in (WILD, n + 1):
                     raise ValueError(f"building pile {i + 1} is not a valid sequence: card {card_name(card)} "
                                      f"cannot stand at height {n + 1}")
-        if self.idle_turns >= self.players:
-            raise ValueError("idle_turns reaches a full round: that game would already be over")
         if (self.winners is None) != (self.end_reason is None):
             raise ValueError("winners and end_reason are set together, when the game ends")
         if self.winners is not None:
             if not self.winners or self.winners != sorted(set(self.winners)):
                 raise ValueError("winners must list distinct seats in order")
             return
+        if self.idle_turns >= self.players:
+            raise ValueError("idle_turns reaches a full round: that game would already be over")
         for seat in range(self.players):
             if not any(self.stocks[s] for s in self._owners(seat)):
                 raise ValueError(f"seat {seat}'s stock is empty: that game would already be over")
