@@ -9,8 +9,8 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, NamedTuple
 
 from .actions import Action, parse_action
 from .errors import BadOptions, BadScenario, BadState, GameOverError, IllegalAction, NotYourTurn, RulesError
@@ -22,6 +22,13 @@ STATE_VERSION = 2
 STATE_VERSIONS = (1, 2)  # versions load_state reads (version 1: before the typed tables)
 
 Event = dict[str, Any]
+
+
+class Refusal(NamedTuple):
+    """Why an action is illegal, as data: a stable ``reason`` code and JSON-safe ``params``."""
+
+    reason: str
+    params: Mapping[str, Any]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -162,6 +169,8 @@ class State:
 
     info: ClassVar[GameInfo]
     ACTIONS: ClassVar[dict[str, type[Action]]]
+    # reason code -> the English wording of a refusal from its parameters (pages word the codes themselves)
+    REFUSALS: ClassVar[Mapping[str, Callable[[Mapping[str, Any]], str]]] = {}
     # scenario keys that are other names of table fields (kept for scenarios written before the table existed)
     SCENARIO_ALIASES: ClassVar[dict[str, str]] = {}
     # scenario keys that are not part of the table but parameters of the game's dealing rule
@@ -333,12 +342,26 @@ class State:
     def problem(self, action: Action) -> IllegalAction | None:
         """Why ``action`` (a parsed action of this game, the game not over) is illegal now, or ``None`` if legal.
 
-        The one source of legality. Default: membership in :meth:`legal_actions`, worded by :meth:`_explain`.
-        Games that override it list their moves by asking it (so the list and the check cannot disagree).
+        The one source of legality: :meth:`refusal` decides, :attr:`REFUSALS` words the answer in English.
+        """
+        refusal = self.refusal(action)
+        if refusal is None:
+            return None
+        if refusal.reason == "not_legal_now" and type(self)._explain is not State._explain:
+            return self._explain(action)
+        words = self.REFUSALS.get(refusal.reason)
+        message = words(refusal.params) if words else f"{action} is not a legal action now"
+        return IllegalAction(message, reason=refusal.reason, params=dict(refusal.params))
+
+    def refusal(self, action: Action) -> Refusal | None:
+        """Hook: the reason code and parameters why ``action`` is illegal now, or ``None`` when it is legal.
+
+        Cheap on purpose (no message is built), so that a game may list its moves by asking it about every
+        candidate. Default: membership in :meth:`legal_actions`.
         """
         if action in self.legal_actions():
             return None
-        return self._explain(action)
+        return Refusal("not_legal_now", {"action": action.kind})
 
     def _check(self, action: Action) -> None:
         """Raise the :class:`IllegalAction` of :meth:`problem`, if any."""

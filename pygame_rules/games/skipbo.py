@@ -18,7 +18,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from ..core.actions import Action, action_kinds
 from ..core.errors import BadOptions, BadScenario, IllegalAction
-from ..core.game import Event, GameInfo, OptionSpec, State, winners_by_min
+from ..core.game import Event, GameInfo, OptionSpec, Refusal, State, winners_by_min
 from ..core.match import MatchRules
 from ..core.rng import GameRandom
 from ..core.table import Count, Is, PerSeat, Range, Seat, Size
@@ -216,6 +216,9 @@ class SkipBoState(State):
 
     def _init(self) -> None:
         self._recycled = False  # set while a refill reshuffles the completed piles (for the draw event)
+        # whose piles each seat plays from: its own, and its partner's in the partnership game
+        partners = [self.partner(seat) for seat in range(self.players)]
+        self._team = [(seat,) if p is None else (seat, p) for seat, p in enumerate(partners)]
 
     # ----- setup ------------------------------------------------------------------------------------------------
     @classmethod
@@ -267,9 +270,8 @@ class SkipBoState(State):
             return None
         return (seat + self.players // 2) % self.players
 
-    def _owners(self, seat: int) -> list[int]:
-        partner = self.partner(seat)
-        return [seat] if partner is None else [seat, partner]
+    def _owners(self, seat: int) -> tuple[int, ...]:
+        return self._team[seat]
 
     def _draw_one(self) -> int | None:
         if not self.draw and self.set_aside:
@@ -301,10 +303,6 @@ class SkipBoState(State):
                                     "text": text[:-1] + ": " + ", ".join(map(card_name, drawn)) + "."}},
         }
 
-    @staticmethod
-    def _fits(card: int, pile: list[int]) -> bool:
-        return card == WILD or card == len(pile) + 1
-
     # ----- queries ----------------------------------------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
@@ -314,90 +312,100 @@ class SkipBoState(State):
         return self.winners is not None
 
     def _list_legal(self) -> list[Action]:
-        """The candidate moves of the seat to act that :meth:`problem` accepts (one source of legality)."""
+        """Every move naming a card that is there (hand cards, pile tops) that :meth:`refusal` accepts.
+
+        The candidates only say what exists; whether a card fits, whose piles one may use and when the turn may
+        end are decided by the rules below, the same ones that refuse a submitted action.
+        """
         seat = self.current
         piles = range(RULES.building_piles)
         hand_cards = sorted(set(self.hands[seat]))
         candidates: list[SkipBoAction] = [PlayHand(card, p) for card in hand_cards for p in piles]
         for owner in self._owners(seat):
-            candidates += [PlayStock(owner, p) for p in piles]
-            candidates += [PlayDiscard(owner, d, p) for d in range(RULES.discard_piles) for p in piles]
+            if self.stocks[owner]:
+                candidates += [PlayStock(owner, p) for p in piles]
+            candidates += [PlayDiscard(owner, d, p) for d, dpile in enumerate(self.discards[owner]) if dpile
+                           for p in piles]
         candidates += [Discard(card, d) for card in hand_cards for d in range(RULES.discard_piles)]
         candidates.append(EndTurn())
-        return [a for a in candidates if self.problem(a) is None]
+        rules = self._rules
+        return [a for a in candidates if rules[type(a)](self, a) is None]
 
-    def problem(self, action: Action) -> IllegalAction | None:
-        """Why ``action`` is illegal now (a refusal with a reason code), or ``None`` when it is legal."""
-        assert isinstance(action, SKIPBO_ACTIONS)
-        return self._problems[type(action)](self, action)  # type: ignore[arg-type]
+    def refusal(self, action: Action) -> Refusal | None:
+        """Why ``action`` is illegal now, as a reason code (worded by ``REFUSALS``), or ``None`` when legal."""
+        return self._rules[type(action)](self, action)
 
-    def _end_turn_problem(self, action: EndTurn) -> IllegalAction | None:
-        if not self.hands[self.current]:
-            return None
-        return IllegalAction("you end your turn by discarding one hand card onto a discard pile",
-                             reason="must_discard")
+    def _end_turn_refusal(self, action: EndTurn) -> Refusal | None:
+        return Refusal("must_discard", {}) if self.hands[self.current] else None
 
-    def _discard_problem(self, action: Discard) -> IllegalAction | None:
+    def _discard_refusal(self, action: Discard) -> Refusal | None:
         if not 0 <= action.discard < RULES.discard_piles:
-            return _no_pile("discard", action.discard, RULES.discard_piles)
+            return Refusal("no_such_pile", {"kind": "discard", "pile": action.discard})
         if action.card not in self.hands[self.current]:
-            return IllegalAction(f"you have no {card_name(action.card)} in your hand to discard",
-                                 reason="card_not_in_hand", params={"card": action.card})
+            return Refusal("card_not_in_hand", {"card": action.card})
         return None
 
-    def _hand_problem(self, action: PlayHand) -> IllegalAction | None:
+    def _hand_refusal(self, action: PlayHand) -> Refusal | None:
         if action.card not in self.hands[self.current]:
-            return IllegalAction(f"you have no {card_name(action.card)} in your hand",
-                                 reason="card_not_in_hand", params={"card": action.card})
-        return self._build_problem(action.card, action.pile, "that card")
+            return Refusal("card_not_in_hand", {"card": action.card})
+        return self._build_refusal(action.card, action.pile, "hand")
 
-    def _owner_problem(self, owner: int) -> IllegalAction | None:
+    def _owner_refusal(self, owner: int) -> Refusal | None:
         if owner in self._owners(self.current):
             return None
-        whose = "your own or your partner's" if self.options["partnership"] else "your own"
-        return IllegalAction(f"you may only play from {whose} piles, not seat {owner}'s",
-                             reason="not_your_pile", params={"owner": owner})
+        return Refusal("not_your_pile", {"owner": owner, "partnership": self.options["partnership"]})
 
-    def _stock_problem(self, action: PlayStock) -> IllegalAction | None:
-        refusal = self._owner_problem(action.owner)
+    def _stock_refusal(self, action: PlayStock) -> Refusal | None:
+        refusal = self._owner_refusal(action.owner)
         if refusal is not None:
             return refusal
         stock = self.stocks[action.owner]
         if not stock:
-            return IllegalAction(f"seat {action.owner}'s stock pile is empty", reason="stock_empty",
-                                 params={"owner": action.owner})
-        return self._build_problem(stock[-1], action.pile, "the stock card")
+            return Refusal("stock_empty", {"owner": action.owner})
+        return self._build_refusal(stock[-1], action.pile, "stock")
 
-    def _discard_play_problem(self, action: PlayDiscard) -> IllegalAction | None:
-        refusal = self._owner_problem(action.owner)
+    def _discard_play_refusal(self, action: PlayDiscard) -> Refusal | None:
+        refusal = self._owner_refusal(action.owner)
         if refusal is not None:
             return refusal
         if not 0 <= action.discard < RULES.discard_piles:
-            return _no_pile("discard", action.discard, RULES.discard_piles)
+            return Refusal("no_such_pile", {"kind": "discard", "pile": action.discard})
         dpile = self.discards[action.owner][action.discard]
         if not dpile:
-            return IllegalAction(f"discard pile {action.discard + 1} of seat {action.owner} is empty",
-                                 reason="discard_pile_empty", params={"owner": action.owner,
-                                                                      "discard": action.discard})
-        return self._build_problem(dpile[-1], action.pile, "that discard card")
+            return Refusal("discard_pile_empty", {"owner": action.owner, "discard": action.discard})
+        return self._build_refusal(dpile[-1], action.pile, "discard")
 
-    def _build_problem(self, card: int, pile_index: int, source: str) -> IllegalAction | None:
+    def _build_refusal(self, card: int, pile_index: int, source: str) -> Refusal | None:
         if not 0 <= pile_index < RULES.building_piles:
-            return _no_pile("building", pile_index, RULES.building_piles)
+            return Refusal("no_such_pile", {"kind": "building", "pile": pile_index})
         pile = self.building[pile_index]
-        if self._fits(card, pile):
+        if card == WILD or card == len(pile) + 1:
             return None
-        params = {"card": card, "pile": pile_index, "needs": len(pile) + 1}
-        if not pile:
-            return IllegalAction(f"cannot start building pile {pile_index + 1} with {source} {card_name(card)}: "
-                                 "a new pile starts with a 1 or a Skip-Bo card", reason="pile_starts_with_1",
-                                 params=params)
-        return IllegalAction(f"cannot build {card_name(card)} on building pile {pile_index + 1}: "
-                             f"it needs a {len(pile) + 1} or a Skip-Bo card", reason="does_not_fit", params=params)
+        reason = "does_not_fit" if pile else "pile_starts_with_1"
+        return Refusal(reason, {"card": card, "pile": pile_index, "needs": len(pile) + 1, "source": source})
 
-    _problems: ClassVar[dict[type, Callable[[Any, Any], IllegalAction | None]]] = {
-        EndTurn: _end_turn_problem, Discard: _discard_problem, PlayHand: _hand_problem,
-        PlayStock: _stock_problem, PlayDiscard: _discard_play_problem,
+    _rules: ClassVar[dict[type, Callable[[Any, Any], Refusal | None]]] = {
+        EndTurn: _end_turn_refusal, Discard: _discard_refusal, PlayHand: _hand_refusal,
+        PlayStock: _stock_refusal, PlayDiscard: _discard_play_refusal,
+    }
+    REFUSALS = {
+        "must_discard": lambda p: "you end your turn by discarding one hand card onto a discard pile",
+        "no_such_pile": lambda p: (
+            f"there is no discard pile {p['pile'] + 1} (you have piles 1-{RULES.discard_piles})"
+            if p["kind"] == "discard" else
+            f"there is no building pile {p['pile'] + 1} (the piles are 1-{RULES.building_piles})"),
+        "card_not_in_hand": lambda p: f"you have no {card_name(p['card'])} in your hand",
+        "not_your_pile": lambda p: (
+            f"you may only play from {'your own or your partner' + chr(39) + 's' if p['partnership'] else 'your own'}"
+            f" piles, not seat {p['owner']}'s"),
+        "stock_empty": lambda p: f"seat {p['owner']}'s stock pile is empty",
+        "discard_pile_empty": lambda p: f"discard pile {p['discard'] + 1} of seat {p['owner']} is empty",
+        "pile_starts_with_1": lambda p: (
+            f"cannot start building pile {p['pile'] + 1} with {SOURCES[p['source']]} {card_name(p['card'])}: "
+            "a new pile starts with a 1 or a Skip-Bo card"),
+        "does_not_fit": lambda p: (
+            f"cannot build {card_name(p['card'])} on building pile {p['pile'] + 1}: it needs a {p['needs']} or a "
+            "Skip-Bo card"),
     }
 
     def undoable(self) -> bool:
@@ -583,15 +591,9 @@ class SkipBoState(State):
 
 
 SkipBoAction = PlayHand | PlayStock | PlayDiscard | Discard | EndTurn
-SKIPBO_ACTIONS = (PlayHand, PlayStock, PlayDiscard, Discard, EndTurn)
 
 
-def _no_pile(kind: str, index: int, count: int) -> IllegalAction:
-    if kind == "discard":
-        text = f"there is no discard pile {index + 1} (you have piles 1-{count})"
-    else:
-        text = f"there is no building pile {index + 1} (the piles are 1-{count})"
-    return IllegalAction(text, reason="no_such_pile", params={"kind": kind, "pile": index})
+SOURCES = {"hand": "that card", "stock": "the stock card", "discard": "that discard card"}
 
 
 def deck_problem(cards: list[int], complete: bool) -> str | None:
