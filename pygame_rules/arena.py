@@ -212,6 +212,7 @@ def time_decisions(game: str, players: int, level: str, decisions: int = 30, see
         step = 0
         while not state.is_over() and len(wall) < decisions:
             seat = state.current_player
+            assert seat is not None
             view, legal = state.view(seat), state.legal_actions()
             if step % 5 == 2 and len(legal) > 1:
                 bot = make_bot(game, level)
@@ -245,8 +246,10 @@ LADDER: list[dict[str, Any]] = [
 ]
 
 
-TIMING = [{"game": "skipbo", "players": 2}, {"game": "topspot", "players": 3, "options": {"games": 1}},
-          {"game": "etalage", "players": 4}, {"game": "level8", "players": 2}]
+TIMING: list[dict[str, Any]] = [
+    {"game": "skipbo", "players": 2}, {"game": "topspot", "players": 3, "options": {"games": 1}},
+    {"game": "etalage", "players": 4}, {"game": "level8", "players": 2},
+]
 
 
 def _read_store(path: str) -> dict[str, Any]:
@@ -333,7 +336,7 @@ def ladder_markdown(sections: list[tuple[dict[str, Any], dict[str, Any]]], seed:
 # ----- command line ----------------------------------------------------------------------------------------------
 def add_parser(subparsers: Any, help_text: str) -> argparse.ArgumentParser:
     """Register ``arena`` on the main command's subparsers (called by :mod:`pygame_rules.cli`)."""
-    p = subparsers.add_parser("arena", help=help_text, description=__doc__,
+    p: argparse.ArgumentParser = subparsers.add_parser("arena", help=help_text, description=__doc__,
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game", help=f"one of {', '.join(GAMES)}; 'ladder' for the docs/bots.md ladder; 'timing' for "
                    "decision times of the --bots levels on --games positions per game")

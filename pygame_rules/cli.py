@@ -135,12 +135,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench.add_argument("--min-games", type=int, default=5)
     bench.add_argument("--action-cap", type=int, default=DEFAULT_ACTION_CAP)
     arena_help = "bot ladder: win rates with 95%% intervals (see pygame_rules/arena.py)"
-    try:
-        from . import arena
-    except ImportError:  # the arena lands with the bots issue
-        arena = None
-    if arena is not None:
-        arena.add_parser(sub, arena_help)
+    from . import arena
+
+    arena.add_parser(sub, arena_help)
     args = parser.parse_args(argv)
     try:
         if args.command == "simulate":

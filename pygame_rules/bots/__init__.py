@@ -73,7 +73,8 @@ def _game_bots(game: str) -> dict[str, Callable[[], Bot]]:
     module = _BOT_MODULES.get(game)
     if module is None:
         return {}
-    return importlib.import_module(module).BOTS
+    bots: dict[str, Callable[[], Bot]] = importlib.import_module(module).BOTS
+    return bots
 
 
 __all__ = ["Bot", "RandomBot", "bot_levels", "hint_level", "make_bot", "SEARCH_PROVEN"]

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.actions import Action
+from ..games.level8 import Add, Discard, Keep, LayOut, Skip, TakeDiscard
 from ..games.level8_solver import (
     DECK,
     JOKER,
@@ -127,14 +128,15 @@ class Level8Bot:
     def _draw(self, view: dict[str, Any], legal: list[Action]) -> Action:
         me = view["seat"]
         hand = view["hand"]
-        takes = [a for a in legal if a.kind == "take_discard"]
-        draw = next((a for a in legal if a.kind != "take_discard"), None)
+        takes = [a for a in legal if isinstance(a, TakeDiscard)]
+        draw = next((a for a in legal if not isinstance(a, TakeDiscard)), None)
         if self.mistakes:  # the easy bot only grabs jokers
             for a in takes:
                 if view["discards"][a.seat]["top"] == JOKER:
                     return a
             return draw or takes[0]
-        best, best_score = draw, None
+        best: Action | None = draw
+        best_score: int | None = None
         if view["laid_out"][me]:
             parts = _table_parts(view)
             for a in takes:
@@ -156,26 +158,26 @@ class Level8Bot:
     # ----- the rest of the turn -----------------------------------------------------------------------------
     def _play(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         me = view["seat"]
-        lays = [a for a in legal if a.kind == "lay_out"]
+        lays = [a for a in legal if isinstance(a, LayOut)]
         if lays:
             if self.mistakes:
                 return rng.choice(lays)
             return max(lays, key=_layout_rank)
-        adds = [a for a in legal if a.kind == "add"]
+        adds = [a for a in legal if isinstance(a, Add)]
         if adds and not self._slip(rng):
             real = [a for a in adds if a.card in NUMBER_CARDS]
             return (real or adds)[0]
-        skips = [a for a in legal if a.kind == "skip"]
+        skips = [a for a in legal if isinstance(a, Skip)]
         if skips and len(view["hand"]) > 1:
             return max(skips, key=lambda a: _threat(view, a.target))
-        discards = [a for a in legal if a.kind == "discard"]
+        discards = [a for a in legal if isinstance(a, Discard)]
         return self._discard(view, discards, me, rng)
 
     def _feeds(self, view: dict[str, Any]) -> Callable[[str], bool]:
         """A test: does discarding this card hand an opponent a card it can use? ``normal`` does not look."""
         return lambda card: False
 
-    def discard_scores(self, view: dict[str, Any], discards: list[Action]) -> list[tuple[int, Action, list[str]]]:
+    def discard_scores(self, view: dict[str, Any], discards: list[Discard]) -> list[tuple[int, Discard, list[str]]]:
         """For a seat not yet laid out: each discard with its cost (cards still missing afterwards, plus one if it
         feeds an opponent, see :meth:`_feeds`) and the hand it leaves. Lower cost is better."""
         feeds = self._feeds(view)
@@ -187,7 +189,7 @@ class Level8Bot:
             scored.append((missing(reqs, rest) + (1 if feeds(a.card) else 0), a, rest))
         return scored
 
-    def _discard(self, view: dict[str, Any], discards: list[Action], me: int, rng: random.Random) -> Action:
+    def _discard(self, view: dict[str, Any], discards: list[Discard], me: int, rng: random.Random) -> Action:
         plain = [a for a in discards if a.card != JOKER] or discards
         if self._slip(rng):
             return rng.choice(plain)
@@ -201,7 +203,7 @@ class Level8Bot:
         low = min(s[0] for s in scored)
         return self._break_tie(view, [s for s in scored if s[0] == low], rng)
 
-    def _break_tie(self, view: dict[str, Any], ties: list[tuple[int, Action, list[str]]],
+    def _break_tie(self, view: dict[str, Any], ties: list[tuple[int, Discard, list[str]]],
                    rng: random.Random) -> Action:
         """Among equally good discards (from :meth:`discard_scores`): any of them."""
         return ties[rng.randrange(len(ties))][1]
@@ -219,13 +221,14 @@ class Level8Bot:
             chosen.append(pick)
             rest.remove(pick)
         want = Counter(chosen)
-        for a in legal:
+        keeps = [a for a in legal if isinstance(a, Keep)]
+        for a in keeps:
             if Counter(a.cards) == want:
                 return a
-        return max(legal, key=lambda a: len(a.cards))
+        return max(keeps, key=lambda a: len(a.cards))
 
 
-def _layout_rank(action: Action) -> tuple[int, int]:
+def _layout_rank(action: LayOut) -> tuple[int, int]:
     cards = [t for part in action.parts for t in part[1:]]
     jokers = sum(1 for t in cards if t[0] == JOKER)
     return (len(cards) - jokers, -jokers)
@@ -264,7 +267,7 @@ class CountingBot(Level8Bot):
         parts = _table_parts(view) if self.feed and others_out else []
         return lambda card: bool(parts) and card in NUMBER_CARDS and _addable(card, parts)
 
-    def _break_tie(self, view: dict[str, Any], ties: list[tuple[int, Action, list[str]]],
+    def _break_tie(self, view: dict[str, Any], ties: list[tuple[int, Discard, list[str]]],
                    rng: random.Random) -> Action:
         """Among equally good discards, keep the hand with the most unseen cards that would bring it closer."""
         if len(ties) == 1 or not self.outs:

@@ -23,7 +23,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from itertools import combinations
-from typing import Any
+from typing import Any, TypeVar
 
 from ..core.game import STATE_FORMAT, STATE_VERSION, State
 from ..registry import load_state
@@ -61,6 +61,9 @@ def _state_json(game: str, players: int, options: dict[str, Any], data: dict[str
     }
 
 
+C = TypeVar("C", bound=Hashable)  # a card of any game
+
+
 def _minus(total: Counter[Any], seen: Sequence[Any], what: str) -> None:
     """Remove ``seen`` from ``total``; a card seen more often than the game has it means a corrupt view."""
     for card in seen:
@@ -69,8 +72,8 @@ def _minus(total: Counter[Any], seen: Sequence[Any], what: str) -> None:
         total[card] -= 1
 
 
-def constrained_deal(cards: list[Hashable], capacity: dict[int, int], allowed: Callable[[Hashable, int], bool],
-                     rng: random.Random) -> dict[int, list[Hashable]]:
+def constrained_deal(cards: list[C], capacity: dict[int, int], allowed: Callable[[C, int], bool],
+                     rng: random.Random) -> dict[int, list[C]]:
     """Deal every card to a seat: seat ``s`` gets exactly ``capacity[s]`` cards, each one ``allowed`` there.
 
     Cards are taken in random order; each goes to a random seat (weighted by room left) among those that keep
@@ -81,7 +84,7 @@ def constrained_deal(cards: list[Hashable], capacity: dict[int, int], allowed: C
     seats = sorted(capacity)
     if sum(capacity.values()) != len(cards):
         raise SampleError(f"{len(cards)} unseen cards do not fill the {sum(capacity.values())} hidden places")
-    kinds: dict[Hashable, frozenset[int]] = {}
+    kinds: dict[C, frozenset[int]] = {}
     for card in set(cards):
         kinds[card] = frozenset(s for s in seats if allowed(card, s))
     left: Counter[frozenset[int]] = Counter(kinds[c] for c in cards)
@@ -97,7 +100,7 @@ def constrained_deal(cards: list[Hashable], capacity: dict[int, int], allowed: C
 
     order = list(cards)
     rng.shuffle(order)
-    out: dict[int, list[Hashable]] = {s: [] for s in seats}
+    out: dict[int, list[C]] = {s: [] for s in seats}
     if all(len(kind) == len(seats) for kind in kinds.values()):  # no constraint: a plain shuffled deal
         at = 0
         for s in seats:
@@ -260,7 +263,7 @@ def sample_topspot(view: dict[str, Any], rng: random.Random) -> State:
                              lambda card, s: COLOUR[card] not in voids[s], rng)
     full_hands = []
     for s in range(players):
-        full_hands.append(list(view["hand"]) if s == me else sort_cards(hands[s] + dealt[s]))  # type: ignore[arg-type]
+        full_hands.append(list(view["hand"]) if s == me else sort_cards(hands[s] + dealt[s]))
     options = {"level": view["level"], "joker_each": view["joker_each"], "games": 1}
     data = {
         "colours": list(view["colours"]), "start": view["dealer"], "first_leader": view["first_leader"],
@@ -372,8 +375,8 @@ def has_sampler(game: str) -> bool:
 
 def sample_state(view: dict[str, Any], rng: random.Random) -> State:
     """A full state of ``view["game"]`` consistent with ``view`` (see the module docstring)."""
-    game = view.get("game")
-    sampler = SAMPLERS.get(game)  # type: ignore[arg-type]
+    game = str(view.get("game"))
+    sampler = SAMPLERS.get(game)
     if sampler is None:
         raise ValueError(f"no determinization sampler for game {game!r}")
     if "match" in view:

@@ -130,7 +130,7 @@ def _level8_value(state: State, seat: int) -> float:
         level = st.levels[s] + (1.0 if st.laid[s] else 0.0)
         if not st.laid[s]:
             level -= 0.08 * missing(st.level_requirements(s), st.hands[s])
-        return level - 0.02 * len(st.hands[s])
+        return float(level - 0.02 * len(st.hands[s]))
 
     mine = progress(seat)
     best = max(progress(s) for s in range(state.players) if s != seat)
@@ -162,9 +162,10 @@ def _level8_obvious(view: dict[str, Any], legal: list[Action], prior: Action) ->
 def _level8_candidates(view: dict[str, Any], legal: list[Action]) -> list[Action]:
     """Level 8 discards, cheapest first by the counting bot's cost (cards missing afterwards, feeding), so the
     pruned candidate list holds the discards worth comparing rather than the first cards of the hand."""
+    from ..games.level8 import Discard
     from .level8 import CountingBot
 
-    discards = [a for a in legal if a.kind == "discard"]
+    discards = [a for a in legal if isinstance(a, Discard)]
     if view["laid_out"][view["seat"]] or not discards:
         return list(legal)
     ranked = sorted(CountingBot().discard_scores(view, discards), key=lambda s: s[0])

@@ -121,7 +121,7 @@ class HeuristicBot:
             return self._best_discard(view, discards)
         return next((a for a in legal if isinstance(a, EndTurn)), legal[0])
 
-    def _best_stock_play(self, view: dict[str, Any], plays: list[Action]) -> Action:
+    def _best_stock_play(self, view: dict[str, Any], plays: list[PlayStock]) -> Action:
         piles = _piles(view)
         danger = _opponent_tops(view)
         # a wild stock card goes where it leaves no gift; a number goes on the highest suitable pile
@@ -150,7 +150,7 @@ class HeuristicBot:
         out.sort(key=lambda x: x[0])
         return [a for _, a in out]
 
-    def _best_discard(self, view: dict[str, Any], discards: list[Action]) -> Action:
+    def _best_discard(self, view: dict[str, Any], discards: list[Discard]) -> Action:
         me = view["seats"][view["seat"]]
         tops = [d[-1] if d else None for d in me["discards"]]
 
@@ -170,7 +170,7 @@ class HeuristicBot:
                 fit = 5  # burying a lower card under a higher one
             return (fit, -a.card, a.discard)
 
-        return min(discards, key=score)  # type: ignore[arg-type]
+        return min(discards, key=score)
 
 
 class EasyBot:

@@ -129,7 +129,8 @@ def parse_action(data: Any, kinds: Mapping[str, type[Action]], game: str) -> Act
     if cls is None:
         known = ", ".join(sorted(kinds))
         raise MalformedAction(f"{game} has no action type '{kind}' (known: {known})", field="type")
-    return parse_fields(cls, data, kind)
+    action: Action = parse_fields(cls, data, kind)
+    return action
 
 
 def action_kinds(*classes: type[Action]) -> dict[str, type[Action]]:

@@ -64,9 +64,9 @@ class OptionSpec:
         if self.choices and value not in self.choices:
             allowed = ", ".join(map(repr, self.choices))
             raise BadOptions(f"option '{self.name}' must be one of {allowed}, not {value!r}", option=self.name)
-        if self.minimum is not None and value < self.minimum:
+        if self.minimum is not None and isinstance(value, int) and value < self.minimum:
             raise BadOptions(f"option '{self.name}' must be at least {self.minimum}, not {value}", option=self.name)
-        if self.maximum is not None and value > self.maximum:
+        if self.maximum is not None and isinstance(value, int) and value > self.maximum:
             raise BadOptions(f"option '{self.name}' must be at most {self.maximum}, not {value}", option=self.name)
         return value
 
@@ -242,7 +242,7 @@ class State:
         unknown = sorted(str(k) for k in scenario if k not in known)
         if unknown:
             raise BadScenario(f"unknown scenario field(s): {', '.join(unknown)}")
-        players = scenario.get("players")
+        players: Any = scenario.get("players")
         options = cls.info.resolve_options(players, scenario.get("options"))
         cls._check_option_combination(players, options)
         state = cls(players, options, GameRandom(_check_seed(scenario.get("seed", 0))))

@@ -396,6 +396,7 @@ class Level8State(State):
 
     def _wrong_phase(self, action: Action) -> str:
         p = self.current_player
+        assert p is not None
         if self.phase == "keep":
             return f"{action.kind} is not possible now: {_seat_name(p)} chooses which cards to keep (keep)"
         if self.phase == "skipped":

@@ -113,7 +113,8 @@ class Sheet:
 
     def to_json(self) -> dict[str, Any]:
         """The sheet as the view shows it (a fresh copy each time)."""
-        return json.loads(_sheet_json(self))
+        out: dict[str, Any] = json.loads(_sheet_json(self))
+        return out
 
 
 @functools.cache
@@ -157,7 +158,7 @@ def _load_json(name: str) -> Any:
 def parse_deck(data: Any, where: str = "level8_decks.json") -> Deck:
     """Validate and build the deck description; :class:`RulesDataError` names the problem."""
 
-    def need(cond: bool, msg: str) -> None:
+    def need(cond: object, msg: str) -> None:
         if not cond:
             raise RulesDataError(f"{where}: {msg}")
 
@@ -195,7 +196,7 @@ def parse_deck(data: Any, where: str = "level8_decks.json") -> Deck:
 def parse_sheets(data: Any, where: str = "level8_sheets.json") -> dict[str, Sheet]:
     """Validate and build the level sheets; :class:`RulesDataError` names the sheet and level at fault."""
 
-    def need(cond: bool, msg: str) -> None:
+    def need(cond: object, msg: str) -> None:
         if not cond:
             raise RulesDataError(f"{where}: {msg}")
 
@@ -307,7 +308,7 @@ def normalise_part(kind: str, cards: Sequence[str]) -> Part:
         else:
             raise PartError(f"{tok!r} is not a card")
     if kind == "run":
-        slots = sorted([(n, 0, COLOUR_INDEX[c], t) for c, n, t in real] + [(m, 1, 0, t) for m, t in jokers])
+        slots = sorted([(n, 0, COLOUR_INDEX[c], t) for c, n, t in real] + [(int(m), 1, 0, t) for m, t in jokers])
         numbers = [s[0] for s in slots]
         for a, b in zip(numbers, numbers[1:], strict=False):
             if b == a:
@@ -318,15 +319,15 @@ def normalise_part(kind: str, cards: Sequence[str]) -> Part:
                 raise PartError(f"a run needs consecutive numbers: {a} is followed by {b} ({' '.join(cards)})")
         return (kind, *[s[3] for s in slots])
     if kind == "set":
-        values = {n for _, n, _ in real} | {m for m, _ in jokers}
+        values = {n for _, n, _ in real} | {int(m) for m, _ in jokers}
         if len(values) > 1:
             shown = " and ".join(str(v) for v in sorted(values))
             raise PartError(f"mixed numbers in a set: {shown} ({' '.join(cards)})")
         ordered = [t for _, _, t in sorted((COLOUR_INDEX[c], n, t) for c, n, t in real)]
         return (kind, *ordered, *[t for _, t in jokers])
-    values = {c for c, _, _ in real} | {m for m, _ in jokers}
-    if len(values) > 1:
-        shown = " and ".join(DECK.colour_names[COLOUR_INDEX[v]] for v in sorted(values, key=COLOUR_INDEX.get))
+    colours = {c for c, _, _ in real} | {str(m) for m, _ in jokers}
+    if len(colours) > 1:
+        shown = " and ".join(DECK.colour_names[COLOUR_INDEX[v]] for v in sorted(colours, key=COLOUR_INDEX.__getitem__))
         raise PartError(f"mixed colours in a colour group: {shown} ({' '.join(cards)})")
     ordered = [t for _, t in sorted((n, t) for _, n, t in real)]
     return (kind, *ordered, *[t for _, t in jokers])

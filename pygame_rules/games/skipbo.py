@@ -141,7 +141,7 @@ def _match_points(result: dict[str, Any], players: int, options: dict[str, Any])
 
 
 def _match_finished(totals: list[int], games: int, options: dict[str, Any]) -> bool:
-    return max(totals) >= options["match_target"]
+    return max(totals) >= int(options["match_target"])
 
 
 def _match_next_start(game: State, totals: list[int], previous: int) -> int:
@@ -154,6 +154,9 @@ MATCH = MatchRules(
     finished=_match_finished,
     next_start=_match_next_start,
 )
+
+
+SOURCES = {"hand": "that card", "stock": "the stock card", "discard": "that discard card"}  # refusal wording
 
 
 # ----- the table ------------------------------------------------------------------------------------------------
@@ -593,7 +596,6 @@ class SkipBoState(State):
 SkipBoAction = PlayHand | PlayStock | PlayDiscard | Discard | EndTurn
 
 
-SOURCES = {"hand": "that card", "stock": "the stock card", "discard": "that discard card"}
 
 
 def deck_problem(cards: list[int], complete: bool) -> str | None:
