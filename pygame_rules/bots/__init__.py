@@ -12,14 +12,6 @@ from typing import Any
 
 from .base import Bot, RandomBot
 
-_BOT_MODULES = {
-    "skipbo": "pygame_rules.bots.skipbo",
-    "topspot": "pygame_rules.bots.topspot",
-    "etalage": "pygame_rules.bots.etalage",
-    "level8": "pygame_rules.bots.level8",
-}
-
-
 SEARCH_LEVELS = ("hard", "hard-fast")  # generic determinized search, for every game with a sampler
 
 # Games whose measured ladder (docs/bots.md) shows the search beating the heuristic with a 95% interval above
@@ -70,10 +62,12 @@ def make_bot(game: str, level: str, **params: Any) -> Bot:
 
 
 def _game_bots(game: str) -> dict[str, Callable[[], Bot]]:
-    module = _BOT_MODULES.get(game)
-    if module is None:
+    from ..registry import ENTRY
+
+    entry = ENTRY.get(game)
+    if entry is None:
         return {}
-    bots: dict[str, Callable[[], Bot]] = importlib.import_module(module).BOTS
+    bots: dict[str, Callable[[], Bot]] = importlib.import_module(entry.bots).BOTS
     return bots
 
 

@@ -14,7 +14,7 @@ state's own generator, so the view's owner learns nothing from the sample that i
 build the state through the game's public JSON form (``to_json`` layout + ``load_state``), never by touching
 engine internals, so a game that changes its fields breaks loudly here rather than silently.
 
-Samplers live here, outside the game modules, and a new game plugs in by adding one function to ``SAMPLERS``.
+Samplers live here, outside the game modules; a game names its sampler in its entry of ``registry.ENTRIES``.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from itertools import combinations
 from typing import Any, TypeVar
 
 from ..core.game import STATE_FORMAT, STATE_VERSION, State
-from ..registry import load_state
+from ..registry import ENTRIES, load_state, resolve
 
 Sampler = Callable[[dict[str, Any], random.Random], State]
 
@@ -360,12 +360,7 @@ def sample_level8(view: dict[str, Any], rng: random.Random) -> State:
     return load_state(_state_json("level8", players, dict(view["options"]), data, rng))
 
 
-SAMPLERS: dict[str, Sampler] = {
-    "level8": sample_level8,
-    "skipbo": sample_skipbo,
-    "topspot": sample_topspot,
-    "etalage": sample_etalage,
-}
+SAMPLERS: dict[str, Sampler] = {e.name: resolve(e.sampler) for e in ENTRIES if e.sampler}  # see registry.ENTRIES
 
 
 def has_sampler(game: str) -> bool:

@@ -172,15 +172,22 @@ def _level8_candidates(view: dict[str, Any], legal: list[Action]) -> list[Action
     return [a for _, a, _ in ranked] + [a for a in legal if a.kind != "discard"]
 
 
-PROFILES: dict[str, SearchProfile] = {
-    "level8": SearchProfile(prior=_level8_prior, rollout=_level8_rollout, turns=1, evaluate=_level8_value,
-                            iterations=48, worlds=8, max_candidates=6, obvious=_level8_obvious,
-                            candidates=_level8_candidates, keep_prior=True, margin=0.03),
-    "skipbo": SearchProfile(worlds=12, bot=_skipbo_plan_search),
-    "topspot": SearchProfile(iterations=60, worlds=15, max_candidates=8, candidates=_topspot_candidates),
-    "etalage": SearchProfile(prior=_etalage_prior, rollout=_etalage_rollout, iterations=180, worlds=16,
-                             max_candidates=9, margin_weight=0.6, keep_prior=True),
-}
+LEVEL8_PROFILE = SearchProfile(prior=_level8_prior, rollout=_level8_rollout, turns=1, evaluate=_level8_value,
+                               iterations=48, worlds=8, max_candidates=6, obvious=_level8_obvious,
+                               candidates=_level8_candidates, keep_prior=True, margin=0.03)
+SKIPBO_PROFILE = SearchProfile(worlds=12, bot=_skipbo_plan_search)
+TOPSPOT_PROFILE = SearchProfile(iterations=60, worlds=15, max_candidates=8, candidates=_topspot_candidates)
+ETALAGE_PROFILE = SearchProfile(prior=_etalage_prior, rollout=_etalage_rollout, iterations=180, worlds=16,
+                                max_candidates=9, margin_weight=0.6, keep_prior=True)
+
+
+def _profiles() -> dict[str, SearchProfile]:
+    from ..registry import ENTRIES, resolve
+
+    return {e.name: resolve(e.search) for e in ENTRIES if e.search}
+
+
+PROFILES: dict[str, SearchProfile] = _profiles()  # each game names its profile in registry.ENTRIES
 DEFAULT_PROFILE = SearchProfile()
 FAST_SHARE = 0.3  # the "hard-fast" level (hints) searches with this share of the default budget
 

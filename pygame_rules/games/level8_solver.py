@@ -529,8 +529,3 @@ def enumerate_layouts(reqs: Sequence[Requirement], hand: Sequence[str]) -> Itera
             used.difference_update(real)
 
     yield from rec(0, pool.jokers, 0, None)
-
-
-def can_lay_out(reqs: Sequence[Requirement], hand: Sequence[str]) -> bool:
-    """Whether at least one lay-out exists (stops at the first one found)."""
-    return next(iter(enumerate_layouts(reqs, hand)), None) is not None

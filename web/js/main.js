@@ -2,7 +2,7 @@
 // resumes a saved game, and shows results. Every rule question goes to the engine through Engine.request.
 import { Engine, EngineError } from "./engine.js";
 import { openExample } from "./example.js";
-import { PLANNED, RENDERERS } from "./games/index.js";
+import { RENDERERS } from "./games/index.js";
 import { clearGame, readGame, readSettings, saveSettings } from "./store.js";
 import { defaultName, SPEEDS, TableController } from "./table.js";
 import { h, toast } from "./util.js";
@@ -54,9 +54,6 @@ async function showHome() {
   const games = await loadCatalogue();
   const saved = readGame();
   const tiles = games.map((info) => gameTile(info, RENDERERS[info.name]));
-  for (const planned of PLANNED) {
-    if (!games.some((g) => g.name === planned.name)) tiles.push(gameTile(planned, null));
-  }
   const resume = saved && saved.record ? h("div.resume-banner",
     h("p", t("home.in_progress", { game: titleOf(saved.record.setup.game) })),
     h("button.btn.primary#resume", { type: "button", onclick: () => resumeSaved() }, t("home.continue")))

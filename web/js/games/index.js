@@ -1,4 +1,5 @@
-// Renderers by game name. A game without an entry here shows as "coming" on the start page.
+// Renderers by game name: the page's side of a game's entry in pygame_rules/registry.py (ENTRIES), which names
+// this file; tests/test_registry.py checks that the two lists agree.
 // The interface every renderer module meets is written down in docs/web.md.
 import etalage from "./etalage.js";
 import level8 from "./level8.js";
@@ -6,10 +7,3 @@ import skipbo from "./skipbo.js";
 import topspot from "./topspot.js";
 
 export const RENDERERS = { skipbo, topspot, level8, etalage };
-
-// Games planned for this app that the engine may not register yet: listed as "coming".
-export const PLANNED = [
-  { name: "topspot", title: "Top Spot" },
-  { name: "level8", title: "Level 8" },
-  { name: "etalage", title: "Etalage" },
-];
