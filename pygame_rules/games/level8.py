@@ -464,60 +464,74 @@ class Level8State(State):
         p = self.current_player
         assert p is not None
         self.undo_ok = False
-        if isinstance(action, Draw):
-            card = self.draw.pop()
-            self._give(p, card)
-            self.phase = "play"
-            events: list[Event] = [{
-                "type": "draw", "player": p, "text": f"{_seat_name(p)} draws a card.",
-                "private": {str(p): {"card": card, "text": f"{_seat_name(p)} draws {card}."}},
-            }]
-            return events + self._maybe_rebuild()
-        if isinstance(action, TakeDiscard):
-            card = self.discards[action.seat].pop()
-            self._give(p, card)
-            self.phase = "play"
-            return [{"type": "take_discard", "player": p, "seat": action.seat, "card": card,
-                     "text": f"{_seat_name(p)} takes {card} from {_seat_name(action.seat)}'s discard pile."}]
-        if isinstance(action, TakeNothing):
-            self.phase = "play"
-            return [{"type": "take_nothing", "player": p, "text": f"{_seat_name(p)} finds no card to take."}]
-        if isinstance(action, LayOut):
-            return self._apply_layout(p, self._checked_layout(p, action))
-        if isinstance(action, Add):
-            new = self._checked_add(p, action)
-            self.table[action.seat][action.part] = new
-            self._take(p, [physical(action.card)])
-            self.undo_ok = True
-            return [{"type": "add", "player": p, "seat": action.seat, "part": action.part, "card": action.card,
-                     "text": f"{_seat_name(p)} adds {action.card} to {_seat_name(action.seat)}'s {part_text(new)}."}]
-        if isinstance(action, Discard):
-            self._take(p, [action.card])
-            self.discards[p].append(action.card)
-            events = [{"type": "discard", "player": p, "card": action.card,
-                       "text": f"{_seat_name(p)} discards {action.card}."}]
-            return events + self._after_turn(p)
-        if isinstance(action, Skip):
-            self._take(p, [SKIP])
-            if not self.hands[p]:
-                self.discards[p].append(SKIP)
-                events = [{"type": "skip", "player": p, "target": action.target, "effect": False,
-                           "text": f"{_seat_name(p)} plays a skip card as the last card: it has no effect."}]
-            else:
-                self.skipped[action.target] = True
-                events = [{"type": "skip", "player": p, "target": action.target, "effect": True,
-                           "text": f"{_seat_name(p)} puts a skip card in front of {_seat_name(action.target)}."}]
-            return events + self._after_turn(p)
-        if isinstance(action, ServeSkip):
-            self.skipped[p] = False
-            self.under += 1
-            events = [{"type": "serve_skip", "player": p,
-                       "text": f"{_seat_name(p)} is skipped and puts the skip card under the draw pile."}]
-            events += self._maybe_rebuild()
-            return events + self._next_turn()
-        if isinstance(action, Keep):
-            return self._apply_keep(p, self._checked_keep(p, action))
-        raise AssertionError(f"unhandled action {action}")
+        return self._effects[type(action)](self, p, action)
+
+    def _do_draw(self, p: int, action: Draw) -> list[Event]:
+        card = self.draw.pop()
+        self._give(p, card)
+        self.phase = "play"
+        events: list[Event] = [{
+            "type": "draw", "player": p, "text": f"{_seat_name(p)} draws a card.",
+            "private": {str(p): {"card": card, "text": f"{_seat_name(p)} draws {card}."}},
+        }]
+        return events + self._maybe_rebuild()
+
+    def _do_take_discard(self, p: int, action: TakeDiscard) -> list[Event]:
+        card = self.discards[action.seat].pop()
+        self._give(p, card)
+        self.phase = "play"
+        return [{"type": "take_discard", "player": p, "seat": action.seat, "card": card,
+                 "text": f"{_seat_name(p)} takes {card} from {_seat_name(action.seat)}'s discard pile."}]
+
+    def _do_take_nothing(self, p: int, action: TakeNothing) -> list[Event]:
+        self.phase = "play"
+        return [{"type": "take_nothing", "player": p, "text": f"{_seat_name(p)} finds no card to take."}]
+
+    def _do_lay_out(self, p: int, action: LayOut) -> list[Event]:
+        return self._apply_layout(p, self._checked_layout(p, action))
+
+    def _do_add(self, p: int, action: Add) -> list[Event]:
+        new = self._checked_add(p, action)
+        self.table[action.seat][action.part] = new
+        self._take(p, [physical(action.card)])
+        self.undo_ok = True
+        return [{"type": "add", "player": p, "seat": action.seat, "part": action.part, "card": action.card,
+                 "text": f"{_seat_name(p)} adds {action.card} to {_seat_name(action.seat)}'s {part_text(new)}."}]
+
+    def _do_discard(self, p: int, action: Discard) -> list[Event]:
+        self._take(p, [action.card])
+        self.discards[p].append(action.card)
+        events: list[Event] = [{"type": "discard", "player": p, "card": action.card,
+                                "text": f"{_seat_name(p)} discards {action.card}."}]
+        return events + self._after_turn(p)
+
+    def _do_skip(self, p: int, action: Skip) -> list[Event]:
+        self._take(p, [SKIP])
+        if not self.hands[p]:
+            self.discards[p].append(SKIP)
+            events: list[Event] = [{"type": "skip", "player": p, "target": action.target, "effect": False,
+                                    "text": f"{_seat_name(p)} plays a skip card as the last card: it has no effect."}]
+        else:
+            self.skipped[action.target] = True
+            events = [{"type": "skip", "player": p, "target": action.target, "effect": True,
+                       "text": f"{_seat_name(p)} puts a skip card in front of {_seat_name(action.target)}."}]
+        return events + self._after_turn(p)
+
+    def _do_serve_skip(self, p: int, action: ServeSkip) -> list[Event]:
+        self.skipped[p] = False
+        self.under += 1
+        events: list[Event] = [{"type": "serve_skip", "player": p,
+                                "text": f"{_seat_name(p)} is skipped and puts the skip card under the draw pile."}]
+        events += self._maybe_rebuild()
+        return events + self._next_turn()
+
+    def _do_keep(self, p: int, action: Keep) -> list[Event]:
+        return self._apply_keep(p, self._checked_keep(p, action))
+
+    _effects: ClassVar[dict[type, Callable[[Any, int, Any], list[Event]]]] = {
+        Draw: _do_draw, TakeDiscard: _do_take_discard, TakeNothing: _do_take_nothing, LayOut: _do_lay_out,
+        Add: _do_add, Discard: _do_discard, Skip: _do_skip, ServeSkip: _do_serve_skip, Keep: _do_keep,
+    }
 
     def _give(self, p: int, card: str) -> None:
         self.hands[p] = sort_cards([*self.hands[p], card])
