@@ -133,6 +133,7 @@ class EndTurn(Action):
 
 
 ACTIONS = action_kinds(PlayHand, PlayStock, PlayDiscard, Discard, EndTurn)
+END_TURN = EndTurn()
 
 
 # ----- match -----------------------------------------------------------------------------------------------------
@@ -315,24 +316,26 @@ class SkipBoState(State):
         return self.winners is not None
 
     def _list_legal(self) -> list[Action]:
-        """Every move naming a card that is there (hand cards, pile tops) that :meth:`refusal` accepts.
-
-        The candidates only say what exists; whether a card fits, whose piles one may use and when the turn may
-        end are decided by the rules below, the same ones that refuse a submitted action.
-        """
+        """Every card that is there (hand cards, the tops of the piles this seat may use) on every pile where the
+        building rule (:meth:`_fits`, which also refuses a submitted play) accepts it; then every discard of a hand
+        card, or ending the turn when :meth:`refusal` allows it. A property test holds this list equal to asking
+        :meth:`refusal` about every action of the game."""
         seat = self.current
         piles = range(RULES.building_piles)
+        fits = self._fits
         hand_cards = sorted(set(self.hands[seat]))
-        candidates: list[SkipBoAction] = [PlayHand(card, p) for card in hand_cards for p in piles]
+        out: list[Action] = [PlayHand(card, p) for card in hand_cards for p in piles if fits(card, p)]
         for owner in self._owners(seat):
-            if self.stocks[owner]:
-                candidates += [PlayStock(owner, p) for p in piles]
-            candidates += [PlayDiscard(owner, d, p) for d, dpile in enumerate(self.discards[owner]) if dpile
-                           for p in piles]
-        candidates += [Discard(card, d) for card in hand_cards for d in range(RULES.discard_piles)]
-        candidates.append(EndTurn())
-        rules = self._rules
-        return [a for a in candidates if rules[type(a)](self, a) is None]
+            stock = self.stocks[owner]
+            if stock:
+                out += [PlayStock(owner, p) for p in piles if fits(stock[-1], p)]
+            for d, dpile in enumerate(self.discards[owner]):
+                if dpile:
+                    out += [PlayDiscard(owner, d, p) for p in piles if fits(dpile[-1], p)]
+        out += [Discard(card, d) for card in hand_cards for d in range(RULES.discard_piles)]
+        if self._end_turn_refusal(END_TURN) is None:
+            out.append(END_TURN)
+        return out
 
     def refusal(self, action: Action) -> Refusal | None:
         """Why ``action`` is illegal now, as a reason code (worded by ``REFUSALS``), or ``None`` when legal."""
@@ -381,11 +384,15 @@ class SkipBoState(State):
     def _build_refusal(self, card: int, pile_index: int, source: str) -> Refusal | None:
         if not 0 <= pile_index < RULES.building_piles:
             return Refusal("no_such_pile", {"kind": "building", "pile": pile_index})
-        pile = self.building[pile_index]
-        if card == WILD or card == len(pile) + 1:
+        if self._fits(card, pile_index):
             return None
+        pile = self.building[pile_index]
         reason = "does_not_fit" if pile else "pile_starts_with_1"
         return Refusal(reason, {"card": card, "pile": pile_index, "needs": len(pile) + 1, "source": source})
+
+    def _fits(self, card: int, pile_index: int) -> bool:
+        """The building rule: a pile takes the next number up from its height, or a wild."""
+        return card == WILD or card == len(self.building[pile_index]) + 1
 
     _rules: ClassVar[dict[type, Callable[[Any, Any], Refusal | None]]] = {
         EndTurn: _end_turn_refusal, Discard: _discard_refusal, PlayHand: _hand_refusal,
