@@ -586,3 +586,24 @@ def test_api_plays_a_game_with_bots():
             break
     assert answer["table"]["over"] and "result" in answer["table"]
     handle_request({"op": "drop", "session": sid})
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard-fast"])
+def test_bots_and_hints_choose_only_stacks_where_every_card_raises_the_value(level):
+    """Issue 19: from a hand where the old pin allowed stacks with a card that lowers the value (red 1 over red 2
+    over red 7, joker over yellow 4 over red 7), every level (hard-fast answers the hint button) picks a stack in
+    which every card under the top is needed, over many choices."""
+    from pygame_rules.bots import hint_level
+
+    assert hint_level("topspot") in ("normal", "hard-fast")
+    rng = random.Random(level)
+    bot = make_bot("topspot", level)
+    state = scenario([["red-3", "green-5"], [JOKER, "red-1", "red-2", "red-7", "yellow-4", "yellow-8"],
+                      ["red-4", "yellow-9"]], level="expert")
+    legal = state.legal_actions()
+    assert all(_new_pin(a.cards) for a in legal)
+    assert any(len(a.cards) == 3 and _old_pin(a.cards) and not _new_pin(a.cards)
+               for a in (Play(c) for c in itertools.permutations(state.hands[1], 3)))  # the old pin had more
+    for _ in range(5 if level.startswith("hard") else 40):
+        choice = bot.choose(state.view(1), legal, rng)
+        assert choice in legal and state.problem(choice) is None and _new_pin(choice.cards)
