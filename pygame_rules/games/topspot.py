@@ -229,14 +229,19 @@ def _stacks_under(open_cells: int, avail: list[str], prefix: tuple[str, ...], va
     cards are added below, so a stack with a card that is not needed (margin 0 or less) is pruned with every
     extension of it; a new card that shows none of its own spots has margin 0 at once.
     """
+    covered = 0  # every blocked cell: a new card with no spot there leaves all margins as they are
+    for b in blocked:
+        covered |= b
     for i, card in enumerate(avail):
         spots = SPOTS[card]
         shown = spots & open_cells
         if not shown:
             continue
-        kept = tuple(m - (spots & b).bit_count() for m, b in zip(margins, blocked, strict=True))
-        if any(m <= 0 for m in kept):
-            continue
+        kept = margins
+        if spots & covered:
+            kept = tuple([m - (spots & b).bit_count() for m, b in zip(margins, blocked, strict=True)])
+            if min(kept) <= 0:
+                continue
         holes = HOLES[card]
         stack = prefix + (card,)
         v = value + shown.bit_count()
