@@ -105,7 +105,18 @@ def record_v1_saves() -> None:
     V1_SAVES.write_text(json.dumps(saves, indent=1) + "\n")
 
 
+def refresh_v1_continuations() -> None:
+    """Keep the version-1 saves as they are (history) but record anew how each one goes on under today's rules."""
+    saves = json.loads(V1_SAVES.read_text())
+    for entry in saves.values():
+        state = pr.load_state(json.loads(json.dumps(entry["save"])))
+        entry.update(play_on(state, entry["policy_seed"]))
+    V1_SAVES.write_text(json.dumps(saves, indent=1) + "\n")
+
+
 if __name__ == "__main__":
     record_playthroughs()
-    if not V1_SAVES.exists():  # version-1 saves are history: recorded once, never again
+    if V1_SAVES.exists():  # version-1 saves are history: recorded once, never again
+        refresh_v1_continuations()
+    else:
         record_v1_saves()
