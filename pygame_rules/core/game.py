@@ -175,6 +175,8 @@ class State:
     SCENARIO_ALIASES: ClassVar[dict[str, str]] = {}
     # scenario keys that are not part of the table but parameters of the game's dealing rule
     SCENARIO_PARAMS: ClassVar[tuple[str, ...]] = ()
+    # option values a scenario gets unless it sets them (e.g. a single game rather than a match)
+    SCENARIO_OPTIONS: ClassVar[dict[str, Any]] = {}
 
     players: int  # (the base's own attributes are never table fields: only a game class's own annotations are)
     options: dict[str, Any]
@@ -243,7 +245,10 @@ class State:
         if unknown:
             raise BadScenario(f"unknown scenario field(s): {', '.join(unknown)}")
         players: Any = scenario.get("players")
-        options = cls.info.resolve_options(players, scenario.get("options"))
+        given_options = scenario.get("options") or {}
+        if isinstance(given_options, Mapping):
+            given_options = {**cls.SCENARIO_OPTIONS, **given_options}
+        options = cls.info.resolve_options(players, given_options)
         cls._check_option_combination(players, options)
         state = cls(players, options, GameRandom(_check_seed(scenario.get("seed", 0))))
         ctx = Context(players)

@@ -11,7 +11,8 @@ annotations this module builds, once per class, a codec per field that
 - gives the empty value a new game starts from.
 
 Supported annotations: ``int``, ``bool``, ``str``, ``None``, ``X | None``, ``Literal[...]``, ``list[X]``,
-``tuple[X, ...]``, ``dict[str, X]``, frozen dataclass records, ``Any`` (any JSON value, deep-copied), each optionally
+``tuple[X, ...]``, ``dict[str, X]``, frozen dataclass records, ``TypedDict`` records (live as plain dicts),
+``Any`` (any JSON value, deep-copied), each optionally
 wrapped in ``Annotated[..., constraint, ...]`` with the constraints below. Every integer must also be a safe JSON
 integer (at most 2**53 - 1 either way), because saves travel through JavaScript, where larger ones lose digits.
 """
@@ -349,6 +350,27 @@ class _Record(Codec):
         return self.cls(**{n: c.default(ctx) for n, c in self.fields})
 
 
+class _TypedDict(Codec):
+    """A ``TypedDict`` as a JSON object with exactly its keys; the live value is a plain dict."""
+
+    def __init__(self, cls: type) -> None:
+        hints = typing.get_type_hints(cls, include_extras=True)
+        self.fields = [(name, codec_for(hint)) for name, hint in hints.items()]
+
+    def decode(self, value: Any, path: str, ctx: Context) -> Any:
+        check_keys(value, [n for n, _ in self.fields], path)
+        return {n: c.decode(value[n], f"{path}.{n}" if path else n, ctx) for n, c in self.fields}
+
+    def encode(self, value: Any) -> Any:
+        return {n: c.encode(value[n]) for n, c in self.fields}
+
+    def copy(self, value: Any) -> Any:
+        return {n: c.copy(value[n]) for n, c in self.fields}
+
+    def default(self, ctx: Context) -> Any:
+        return {n: c.default(ctx) for n, c in self.fields}
+
+
 def check_keys(value: Any, names: list[str], path: str) -> None:
     """``value`` is an object with exactly the keys ``names``; :class:`TableError` says which differ."""
     if not isinstance(value, Mapping):
@@ -426,6 +448,8 @@ def _build(hint: Any) -> Codec:
         return _Dict(codec_for(args[1]))
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _Record(hint)
+    if typing.is_typeddict(hint):
+        return _TypedDict(hint)
     raise TypeError(f"unsupported annotation {hint!r} in a table")  # a programming error, not input
 
 

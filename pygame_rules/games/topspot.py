@@ -17,13 +17,14 @@ import json
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, TypedDict
 
 from ..core.actions import Action, action_kinds
 from ..core.errors import BadOptions, BadScenario, IllegalAction
 from ..core.game import Event, GameInfo, OptionSpec, State, check_seat, winners_by_max
 from ..core.match import MatchRules
 from ..core.rng import GameRandom
+from ..core.table import Count, Is, PerSeat, Seat, codec_for
 
 JOKER = "joker"
 CELLS = 9
@@ -321,6 +322,37 @@ MATCH = MatchRules(
 )
 
 
+# ----- the table ---------------------------------------------------------------------------------------------------
+Card = Annotated[str, Is(lambda c: c in SPOTS, "a Top Spot card")]
+Colour = Annotated[str, Is(lambda c: c in DECK.colours, "a Top Spot colour")]
+
+
+class TablePlay(TypedDict):
+    """One play of the round in progress (face up on the table)."""
+
+    player: Seat
+    cards: list[Card]  # top to bottom
+    colour: Colour
+    value: Count
+    follows: bool
+
+
+class LastRound(TypedDict):
+    """The round just settled, as the view explains it."""
+
+    round: Count
+    tiebreak: Count
+    led_colour: Colour | None
+    plays: list[TablePlay]
+    best: Count
+    tied: list[Seat]
+    winner: Seat | None
+    cards: list[Card]
+
+
+LAST_ROUND = codec_for(LastRound)
+
+
 # ----- the game ----------------------------------------------------------------------------------------------------
 class TopSpotState(State):
     """A Top Spot game in progress (one deal, from the first round until someone cannot lead any more)."""
@@ -329,23 +361,28 @@ class TopSpotState(State):
     ACTIONS = action_kinds(Play)
     MATCH = MATCH
 
-    colours: list[str]
-    start: int  # the dealer
-    first_leader: int
-    hands: list[list[str]]
-    won: list[list[list[str]]]  # per seat, the stacks of cards of each round won
-    bonus: list[int]  # extra points for cards left when the last player with cards won a round
-    unclaimed: list[str]  # cards of tied rounds that nobody won
-    aside: list[str]  # scenario only: deck cards out of play from the start
-    order: list[int]  # seats playing the current (tiebreaker) round, in playing order
-    plays: list[dict[str, Any]]  # the current round's plays: player, cards, colour, value, follows
-    pot: list[str]  # cards of the earlier rounds of a tie still being broken
-    tiebreak: int  # 0 for a normal round, n for the n-th tiebreaker round
-    round_no: int
-    last_winner: int | None
-    last_round: dict[str, Any] | None
-    voids: list[list[str]]  # colours each seat has publicly shown it cannot follow
-    no_joker: list[bool]  # seats that publicly showed they hold no joker (discarded off-colour in Expert)
+    SCENARIO_ALIASES = {"dealer": "start"}
+    SCENARIO_PARAMS = ("leader",)
+    SCENARIO_OPTIONS = {"games": 1}
+
+    # the table
+    colours: PerSeat[Colour]  # the colour sets in the box this game, in deck order
+    start: Seat  # the dealer
+    first_leader: Seat
+    hands: PerSeat[list[Card]]
+    won: PerSeat[list[list[Card]]]  # per seat, the stacks of cards of each round won
+    bonus: PerSeat[Count]  # extra points for cards left when the last player with cards won a round
+    unclaimed: list[Card]  # cards of tied rounds that nobody won
+    aside: list[Card]  # scenario only: deck cards out of play from the start
+    order: list[Seat]  # seats playing the current (tiebreaker) round, in playing order
+    plays: list[TablePlay]  # the current round's plays
+    pot: list[Card]  # cards of the earlier rounds of a tie still being broken
+    tiebreak: Count  # 0 for a normal round, n for the n-th tiebreaker round
+    round_no: Count
+    last_winner: Seat | None
+    last_round: LastRound | None
+    voids: PerSeat[list[Colour]]  # colours each seat has publicly shown it cannot follow
+    no_joker: PerSeat[bool]  # seats that publicly showed they hold no joker (discarded off-colour in Expert)
     over: bool
     end_reason: str
 
@@ -360,26 +397,8 @@ class TopSpotState(State):
                              f"everyone deals equally often, not {games}", option="games")
 
     @classmethod
-    def _blank(cls, players: int, options: dict[str, Any], rng: GameRandom) -> TopSpotState:
-        state = cls.__new__(cls)
-        state.players, state.options, state.rng = players, options, rng
-        state.won = [[] for _ in range(players)]
-        state.bonus = [0] * players
-        state.unclaimed, state.aside, state.pot, state.plays, state.order = [], [], [], [], []
-        state.tiebreak = 0
-        state.round_no = 0
-        state.last_winner = None
-        state.last_round = None
-        state.voids = [[] for _ in range(players)]
-        state.no_joker = [False] * players
-        state.over = False
-        state.end_reason = ""
-        state._legal_cache = None
-        return state
-
-    @classmethod
     def _setup(cls, players: int, options: dict[str, Any], rng: GameRandom, start: int | None) -> TopSpotState:
-        state = cls._blank(players, options, rng)
+        state = cls(players, options, rng)
         chosen = list(DECK.colours)
         rng.shuffle(chosen)  # which colour sets are in the box this time
         state.colours = [c for c in DECK.colours if c in chosen[:players]]
@@ -420,12 +439,8 @@ class TopSpotState(State):
     def is_over(self) -> bool:
         return self.over
 
-    def legal_actions(self) -> list[Action]:
-        if self.over:
-            return []
-        if self._legal_cache is None:
-            self._legal_cache = [Play(cards, colour) for cards, colour, _ in self._legal_plays()]
-        return list(self._legal_cache)
+    def _list_legal(self) -> list[Action]:
+        return [Play(cards, colour) for cards, colour, _ in self._legal_plays()]
 
     def _legal_plays(self) -> Iterator[tuple[tuple[str, ...], str | None, int]]:
         """Every distinct legal play of the current player as (cards, declared colour, value)."""
@@ -487,11 +502,9 @@ class TopSpotState(State):
         return False
 
     def view(self, player: int) -> dict[str, Any]:
-        check_seat(player, self.players, "player")
-        out: dict[str, Any] = {
-            "game": self.game,
+        out = self.view_envelope(player)
+        out.update({
             "you": player,
-            "players": self.players,
             "level": self.options["level"],
             "joker_each": self.options["joker_each"],
             "colours": list(self.colours),
@@ -500,7 +513,6 @@ class TopSpotState(State):
             "jokers_in_game": self.players if self.options["level"] == "expert" else 0,
             "hand": list(self.hands[player]),
             "hand_counts": [len(h) for h in self.hands],
-            "current_player": self.current_player,
             "round": self.round_no,
             "tiebreak": self.tiebreak,
             "order": list(self.order),
@@ -517,29 +529,23 @@ class TopSpotState(State):
             "no_joker": list(self.no_joker),
             "last_winner": self.last_winner,
             "last_round": None if self.last_round is None else dict(
-                self.last_round, plays=[_drawn(p) for p in self.last_round["plays"]]),
+                LAST_ROUND.encode(self.last_round), plays=[_drawn(p) for p in self.last_round["plays"]]),
             "playable": self._playable() if player == self.current_player else [],
             "layouts": json.loads(_LAYOUTS_JSON),  # a fresh copy: views are never shared
-            "over": self.over,
-        }
-        if self.over:
-            out["result"] = self.result()
+        })
         return out
 
     # ----- validation ---------------------------------------------------------------------------------------
-    def _check(self, action: Action) -> None:
-        problem = self.problem(action)
-        if problem is not None:
-            raise IllegalAction(f"cannot play {action}: {problem}", cards=list(action.cards))  # type: ignore[attr-defined]
-
-    def _explain(self, action: Action) -> IllegalAction:
-        return IllegalAction(f"cannot play {action}: {self.problem(action) or 'it is not legal now'}")
-
-    def problem(self, action: Play) -> str | None:
-        """Why ``action`` is illegal for the current player now, or ``None`` when it is legal.
+    def problem(self, action: Action) -> IllegalAction | None:
+        """Why ``action`` is illegal for the current player now (the refusal), or ``None`` when it is legal.
 
         This checks the same rules that :meth:`legal_actions` generates from (tests hold the two equal).
         """
+        assert isinstance(action, Play)
+        why = self._why_not(action)
+        return None if why is None else IllegalAction(f"cannot play {action}: {why}", cards=list(action.cards))
+
+    def _why_not(self, action: Play) -> str | None:
         seat = self.current_player
         if seat is None:
             return "the game is over"
@@ -595,7 +601,6 @@ class TopSpotState(State):
         self.pot = []
         self.plays = []
         self.order = [s % self.players for s in range(leader, leader + self.players) if self.hands[s % self.players]]
-        self._legal_cache = None
 
     def _apply(self, action: Action) -> list[Event]:
         assert isinstance(action, Play)
@@ -618,7 +623,6 @@ class TopSpotState(State):
         value = stack_value(cards)
         play = {"player": seat, "cards": cards, "colour": colour, "value": value, "follows": follows}
         self.plays.append(play)
-        self._legal_cache = None
         if led is None:
             what = f"leads {colour}" + (" (declared for the joker)" if joker_top else "")
         else:
@@ -661,7 +665,6 @@ class TopSpotState(State):
         self.tiebreak += 1
         self.order = with_cards
         self.plays = []
-        self._legal_cache = None
         return [{"type": "tiebreak", "tied": tied, "players": with_cards, "number": self.tiebreak,
                  "text": f"Tie at {best} between seats {tied}: tiebreaker round {self.tiebreak}, seat "
                          f"{with_cards[0]} leads."}]
@@ -703,78 +706,26 @@ class TopSpotState(State):
         self.over = True
         self.end_reason = reason
         self.order, self.plays, self.pot = [], [], []
-        self._legal_cache = None
         scores = self.scores()
         return [{"type": "end", "scores": scores, "winners": winners_by_max(scores), "reason": reason,
                  "text": f"The game ends ({reason}); scores {scores}."}]
 
-    # ----- persistence --------------------------------------------------------------------------------------
-    _FIELDS = ("colours", "start", "first_leader", "hands", "won", "bonus", "unclaimed", "aside", "order",
-               "plays", "pot", "tiebreak", "round_no", "last_winner", "last_round", "voids", "no_joker", "over",
-               "end_reason")
-
-    def _data_to_json(self) -> dict[str, Any]:
-        return json.loads(json.dumps({name: getattr(self, name) for name in self._FIELDS}))
-
-    @classmethod
-    def _data_from_json(cls, players: int, options: dict[str, Any], rng: GameRandom, data: Any) -> TopSpotState:
-        cls._check_option_combination(players, options)
-        if not isinstance(data, dict) or set(data) != set(cls._FIELDS):
-            raise ValueError(f"data must be an object with exactly the fields {', '.join(cls._FIELDS)}")
-        state = cls._blank(players, options, rng)
-        for name in cls._FIELDS:
-            setattr(state, name, json.loads(json.dumps(data[name])))
-        return state
-
+    # ----- invariants -------------------------------------------------------------------------------------
     def _validate(self) -> None:
-        """Check every invariant of a loaded or built state; ``ValueError`` names the first problem."""
-        p = self.players
-        if not (isinstance(self.colours, list) and len(self.colours) == p and len(set(self.colours)) == p
-                and all(c in DECK.colours for c in self.colours)):
-            raise ValueError(f"colours must be {p} distinct deck colours")
-        for name in ("start", "first_leader"):
-            check_seat(getattr(self, name), p, name)
-        if self.last_winner is not None:
-            check_seat(self.last_winner, p, "last_winner")
-        for name in ("hands", "won", "voids", "bonus", "no_joker"):
-            value = getattr(self, name)
-            if not isinstance(value, list) or len(value) != p:
-                raise ValueError(f"{name} must have one entry per seat")
-        if not all(isinstance(b, int) and not isinstance(b, bool) and b >= 0 for b in self.bonus):
-            raise ValueError("bonus must be non-negative whole numbers")
-        if not all(isinstance(b, bool) for b in self.no_joker):
-            raise ValueError("no_joker must be booleans")
-        if not all(isinstance(v, list) and all(c in self.colours for c in v) for v in self.voids):
+        """What must hold between the fields: the round in progress, its plays, the colours, won stacks."""
+        if len(set(self.colours)) != self.players or self.colours != [c for c in DECK.colours if c in self.colours]:
+            raise ValueError(f"colours must be {self.players} distinct deck colours in deck order")
+        for card in [*(c for h in self.hands for c in h), *self.unclaimed, *self.aside, *self.pot]:
+            if card != JOKER and COLOUR[card] not in self.colours:
+                raise ValueError(f"{card} is not a card of this game's colours")
+        if any(v not in self.colours for vs in self.voids for v in vs):
             raise ValueError("voids must list colours of this game")
-        for name in ("tiebreak", "round_no"):
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise ValueError(f"{name} must be a non-negative whole number")
-        if not isinstance(self.over, bool) or not isinstance(self.end_reason, str):
-            raise ValueError("over must be a boolean and end_reason a string")
-        if self.last_round is not None and not isinstance(self.last_round, dict):
-            raise ValueError("last_round must be an object or null")
-        piles: list[Any] = [*self.hands, *(s for w in self.won for s in w), self.unclaimed, self.aside, self.pot]
-        piles.extend(pl.get("cards") if isinstance(pl, dict) else None for pl in self._plays_list())
-        seen: Counter[str] = Counter()
-        for pile in piles:
-            if not isinstance(pile, list) or not all(isinstance(c, str) for c in pile):
-                raise ValueError("every pile of cards must be a list of card names")
-            seen.update(pile)
-        deck = self.full_deck()
-        if seen != deck:
-            extra, missing = sorted((seen - deck).elements()), sorted((deck - seen).elements())
-            raise ValueError(f"cards are not conserved (extra {extra}, missing {missing})")
         if any(not s for w in self.won for s in w):
             raise ValueError("a won stack cannot be empty")
-        if not isinstance(self.order, list):
-            raise ValueError("order must be a list of seats")
         if self.over:
             if self.order or self.plays or self.pot:
                 raise ValueError("a finished game has no round in progress")
             return
-        for s in self.order:
-            check_seat(s, p, "order entry")
         if not self.order or len(set(self.order)) != len(self.order) or len(self.plays) >= len(self.order):
             raise ValueError("the round order must list distinct seats, more than have played")
         for i, play in enumerate(self.plays):
@@ -784,86 +735,51 @@ class TopSpotState(State):
         if self.tiebreak == 0 and self.pot:
             raise ValueError("only a tiebreaker round has cards of earlier rounds in the pot")
 
-    def _plays_list(self) -> list[Any]:
-        if not isinstance(self.plays, list):
-            raise ValueError("plays must be a list")
-        return self.plays
-
-    def _validate_play(self, i: int, play: Any) -> None:
-        keys = {"player", "cards", "colour", "value", "follows"}
-        if not isinstance(play, dict) or set(play) != keys:
-            raise ValueError(f"play {i} must have exactly {sorted(keys)}")
+    def _validate_play(self, i: int, play: TablePlay) -> None:
         if play["player"] != self.order[i]:
             raise ValueError(f"play {i} is by seat {play['player']}, not seat {self.order[i]} whose turn it was")
         cards = play["cards"]
-        if not cards or any(c not in SPOTS for c in cards):
-            raise ValueError(f"play {i} has unknown cards")
+        if not cards:
+            raise ValueError(f"play {i} has no cards")
         if play["value"] != stack_value(cards) or play["colour"] not in self.colours:
             raise ValueError(f"play {i} has a wrong value or colour")
-        if not isinstance(play["follows"], bool) or (i == 0 and not play["follows"]):
+        if i == 0 and not play["follows"]:
             raise ValueError(f"play {i} has a wrong 'follows' flag")
 
+    def all_cards(self) -> Counter[str]:
+        """Every card of the game wherever it lies: hands, won stacks, the table, the pot, unclaimed, aside."""
+        seen: Counter[str] = Counter()
+        for pile in [*self.hands, *(s for w in self.won for s in w), self.unclaimed, self.aside, self.pot]:
+            seen.update(pile)
+        for play in self.plays:
+            seen.update(play["cards"])
+        return seen
+
     # ----- scenarios ----------------------------------------------------------------------------------------
-    @classmethod
-    def _from_scenario(cls, scenario: Mapping[str, Any]) -> TopSpotState:
-        """A position at the start of a round. Keys: ``players``, ``options``, ``colours``, ``hands`` (lists of
-        card names), optional ``dealer`` (0), ``leader`` (left of dealer), ``won`` (per seat, lists of stacks),
-        ``last_winner``. Deck cards not placed anywhere are set aside (out of play, public)."""
-        known = {"players", "options", "colours", "hands", "dealer", "leader", "won", "last_winner"}
-        unknown = sorted(set(scenario) - known)
-        if unknown:
-            raise BadScenario(f"unknown scenario field(s): {', '.join(unknown)}")
-        players = scenario["players"]
-        options = INFO.resolve_options(players, dict({"games": 1}, **(scenario.get("options") or {})))
-        cls._check_option_combination(players, options)
-        if options["games"] != 1:
+    def _deal_rest(self, given: set[str], params: dict[str, Any]) -> None:
+        """A scenario starts a round of a single game: ``leader`` (a parameter; by default left of the dealer)
+        leads, and deck cards placed nowhere are set aside (out of play, public)."""
+        players = self.players
+        if self.options["games"] != 1:
             raise BadScenario("a scenario is a single game: option 'games' must be 1")
-        state = cls._blank(players, options, GameRandom("scenario"))
-        colours = scenario["colours"]
-        if not isinstance(colours, list) or len(colours) != players or len(set(colours)) != players:
+        if len(set(self.colours)) != players:
             raise BadScenario(f"'colours' must list {players} distinct colours")
-        for c in colours:
-            if c not in DECK.colours:
-                raise BadScenario(f"unknown colour {c!r} (the deck has {', '.join(DECK.colours)})")
-        state.colours = [c for c in DECK.colours if c in colours]
-        deck = state.full_deck()
-        left = Counter(deck)
-
-        def take(cards: Any, where: str) -> list[str]:
-            if not isinstance(cards, list):
-                raise BadScenario(f"{where} must be a list of card names")
-            for card in cards:
-                if not isinstance(card, str) or deck[card] == 0:
-                    raise BadScenario(f"{where}: {card!r} is not a card of this game")
-                if left[card] == 0:
-                    raise BadScenario(f"{where}: {card} is used more times than the deck has it")
-                left[card] -= 1
-            return list(cards)
-
-        hands = scenario["hands"]
-        if not isinstance(hands, list) or len(hands) != players:
-            raise BadScenario(f"'hands' must give one list of cards per seat ({players})")
-        state.hands = [sort_cards(take(h, f"hand of seat {i}")) for i, h in enumerate(hands)]
-        won = scenario.get("won") or [[] for _ in range(players)]
-        if not isinstance(won, list) or len(won) != players:
-            raise BadScenario("'won' must give one list of stacks per seat")
-        state.won = [[take(s, f"stack won by seat {i}") for s in w] for i, w in enumerate(won)]
-        if any(not s for w in state.won for s in w):
-            raise BadScenario("a won stack cannot be empty")
-        state.aside = sort_cards(list(left.elements()))
-        try:
-            state.start = check_seat(scenario.get("dealer", 0), players, "dealer")
-            leader = check_seat(scenario.get("leader", (state.start + 1) % players), players, "leader")
-            last = scenario.get("last_winner")
-            state.last_winner = None if last is None else check_seat(last, players, "last_winner")
-        except ValueError as exc:
-            raise BadScenario(str(exc)) from exc
-        if not state.hands[leader]:
+        self.colours = [c for c in DECK.colours if c in self.colours]
+        deck = self.full_deck()
+        used = self.all_cards()
+        for card in sorted(used):
+            if deck[card] == 0:
+                raise BadScenario(f"{card!r} is not a card of this game")
+            if used[card] > deck[card]:
+                raise BadScenario(f"{card} is used more times than the deck has it")
+        self.hands = [sort_cards(h) for h in self.hands]
+        self.aside = sort_cards(list((deck - used).elements()))
+        leader = params.get("leader", (self.start + 1) % players)
+        check_seat(leader, players, "leader")
+        if not self.hands[leader]:
             raise BadScenario(f"the leader, seat {leader}, has no cards")
-        state.first_leader = (state.start + 1) % players
-        state._start_round(leader)
-        state._validate()
-        return state
+        self.first_leader = (self.start + 1) % players
+        self._start_round(leader)
 
 
 __all__ = ["TopSpotState", "Play", "DECK", "Deck", "Layout", "parse_deck", "load_deck", "stack_value",
