@@ -394,7 +394,7 @@ def test_corrupt_saves_raise_bad_state(corrupt):
 
 @pytest.mark.parametrize("scenario, words", [
     ({"players": 3, "display": ["red-1", "red-1"]}, "red-1 appears twice"),
-    ({"players": 3, "display": ["red-11"]}, "'red-11' is not an Etalage card"),
+    ({"players": 3, "display": ["red-11"]}, r"display\[0\] must be an Etalage card.*'red-11'"),
     ({"players": 3, "display": ["blue-4"]}, "blue-4 is of a colour not in this game"),
     ({"players": 3, "display": ["red-1", "red-2"]}, "cannot be shared evenly"),
     ({"players": 3, "display": ["red-1", "red-2", "red-3"],

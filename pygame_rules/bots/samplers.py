@@ -264,7 +264,7 @@ def sample_topspot(view: dict[str, Any], rng: random.Random) -> State:
     full_hands = []
     for s in range(players):
         full_hands.append(list(view["hand"]) if s == me else sort_cards(hands[s] + dealt[s]))
-    options = {"level": view["level"], "joker_each": view["joker_each"], "games": 1}
+    options = dict(view["options"])
     data = {
         "colours": list(view["colours"]), "start": view["dealer"], "first_leader": view["first_leader"],
         "hands": full_hands, "won": view["won"], "bonus": view["bonus"], "unclaimed": view["unclaimed"],

@@ -13,15 +13,17 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, TypedDict
 
 from ..core.actions import Action, action_kinds
 from ..core.errors import BadScenario, IllegalAction, MalformedAction
-from ..core.game import Event, GameInfo, OptionSpec, State, check_seat, winners_by_max
+from ..core.game import Event, GameInfo, OptionSpec, State, winners_by_max
 from ..core.match import MatchRules
 from ..core.rng import GameRandom
+from ..core.table import PER_SEAT, Is, PerSeat, Range, Seat, codec_for
 
 
 # ----- rules data ---------------------------------------------------------------------------------------------
@@ -178,6 +180,38 @@ def _cards_text(cards: Sequence[str]) -> str:
     return ", ".join(str(CARD_VALUE[c]) for c in cards)
 
 
+Card = Annotated[str, Is(lambda c: c in CARD_INFO, "an Etalage card (colour-number, e.g. 'red-7')")]
+Colour = Annotated[str, Is(lambda c: c in COLOUR_INDEX, f"an Etalage colour ({', '.join(COLOURS)})")]
+
+
+class ClaimRecord(TypedDict):
+    """One claim of a trick: the seat, the colour claimed (``None``: nothing left to claim) and the cards taken."""
+
+    seat: Seat
+    colour: Colour | None
+    cards: list[Card]
+
+
+class TrickPlay(TypedDict):
+    """One card of a settled trick and who played it."""
+
+    seat: Seat
+    card: Card
+
+
+class LastTrick(TypedDict):
+    """The trick settled last, kept so that the view can explain its claims."""
+
+    number: Annotated[int, Range(1)]
+    leader: Seat
+    plays: Annotated[list[TrickPlay], PER_SEAT]
+    claims: list[ClaimRecord]
+    next_leader: Seat
+
+
+LAST_TRICK = codec_for(LastTrick)
+
+
 class EtalageState(State):
     """A game of Etalage in progress."""
 
@@ -200,36 +234,17 @@ class EtalageState(State):
     ACTIONS = action_kinds(Play, Claim)
     MATCH = MATCH
 
-    def __init__(
-        self,
-        players: int,
-        options: dict[str, Any],
-        rng: GameRandom,
-        *,
-        colours: list[str],
-        hands: list[list[str]],
-        display: list[str],
-        leader: int,
-        start: int,
-        plays: list[str] | None = None,
-        claims: list[dict[str, Any]] | None = None,
-        claimants: list[int] | None = None,
-        won: list[list[str]] | None = None,
-        last_trick: dict[str, Any] | None = None,
-    ) -> None:
-        self.players = players
-        self.options = options
-        self.rng = rng
-        self.colours = colours
-        self.hands = [sorted(h, key=card_key) for h in hands]
-        self.display = display
-        self.leader = leader
-        self.start = start
-        self.plays: list[str] = plays if plays is not None else []  # in play order, from the leader clockwise
-        self.claims: list[dict[str, Any]] = claims if claims is not None else []  # made so far in this trick
-        self.claimants: list[int] = claimants if claimants is not None else []  # still to claim, in order
-        self.won: list[list[str]] = won if won is not None else [[] for _ in range(players)]
-        self.last_trick = last_trick
+    # the table
+    colours: PerSeat[Colour]  # one colour set per player, in play this game
+    hands: PerSeat[list[Card]]
+    display: list[Card]
+    leader: Seat
+    start: Seat
+    plays: list[Card]  # this trick's cards in play order, from the leader clockwise
+    claims: list[ClaimRecord]  # made so far in this trick
+    claimants: list[Seat]  # still to claim, in order
+    won: PerSeat[list[Card]]
+    last_trick: LastTrick | None
 
     # ----- setup --------------------------------------------------------------------------------------------
     @classmethod
@@ -243,7 +258,10 @@ class EtalageState(State):
         hands = [cards[players + i * size: players + (i + 1) * size] for i in range(players)]
         if start is None:
             start = rng.randint(0, players - 1)  # the rulebook's "oldest player" is chosen by the seed
-        return cls(players, options, rng, colours=colours, hands=hands, display=display, leader=start, start=start)
+        state = cls(players, options, rng)
+        state.colours, state.display, state.leader, state.start = colours, display, start, start
+        state.hands = [sorted(h, key=card_key) for h in hands]
+        return state
 
     # ----- queries ------------------------------------------------------------------------------------------
     @property
@@ -271,13 +289,11 @@ class EtalageState(State):
         n = self.players
         return [((self.leader + i) % n, card) for i, card in enumerate(self.plays)]
 
-    def legal_actions(self) -> list[Action]:
+    def _list_legal(self) -> list[Action]:
         """Claims of each colour on the display while settling; otherwise each card in the player's hand."""
         if self.claimants:
             present = {CARD_COLOUR[c] for c in self.display}
             return [Claim(c) for c in self.colours if c in present]
-        if self.is_over():
-            return []
         return [Play(card) for card in self.hands[(self.leader + len(self.plays)) % self.players]]
 
     def scores(self) -> list[int]:
@@ -314,20 +330,15 @@ class EtalageState(State):
         Won cards lie face down (rulebook), so ``won`` and ``score`` are ``None`` until the game is over, also for
         their owner; with the option ``open_winnings`` they show the seat's own pile and score throughout.
         """
-        player = check_seat(player, self.players, "player")
+        out = self.view_envelope(player)
         plays = self.trick_plays()
         ranking = rank_colours(plays)
         display = sorted(self.display, key=card_key)
         over = self.is_over()
         open_pile = over or bool(self.options.get("open_winnings"))
-        out: dict[str, Any] = {
-            "game": self.game,
-            "players": self.players,
-            "seat": player,
-            "options": dict(self.options),
+        out.update({
             "colours": list(self.colours),
             "phase": "claim" if self.claimants else "over" if over else "play",
-            "current_player": self.current_player,
             "leader": self.leader,
             "start": self.start,
             "trick_number": self.trick_number(),
@@ -346,15 +357,12 @@ class EtalageState(State):
             "won_counts": [len(w) for w in self.won],
             "score": sum(CARD_VALUE[c] for c in self.won[player]) if open_pile else None,
             "last_trick": _trick_view(self.last_trick),
-            "over": over,
-        }
-        if over:
-            out["result"] = self.result()
+        })
         return out
 
     # ----- acting -------------------------------------------------------------------------------------------
-    def _problem(self, action: Action) -> IllegalAction | None:
-        """Why ``action`` is not legal now (``None`` when it is). Shared by the check and the explanation."""
+    def problem(self, action: Action) -> IllegalAction | None:
+        """Why ``action`` is not legal now (``None`` when it is): the one check, shared by refusals and ``can``."""
         seat = self.current_player
         if isinstance(action, Play):
             card = action.card
@@ -384,14 +392,6 @@ class EtalageState(State):
                                      f"(it has {', '.join(present)})")
             return None
         return IllegalAction(f"{action} is not an Etalage action")
-
-    def _check(self, action: Action) -> None:
-        problem = self._problem(action)
-        if problem is not None:
-            raise problem
-
-    def _explain(self, action: Action) -> IllegalAction:
-        return self._problem(action) or IllegalAction(f"{action} is not a legal action now")
 
     def _apply(self, action: Action) -> list[Event]:
         if isinstance(action, Play):
@@ -460,7 +460,7 @@ class EtalageState(State):
             "number": self.trick_number(),
             "leader": self.leader,
             "plays": [{"seat": s, "card": c} for s, c in plays],
-            "claims": self.claims,
+            "claims": [ClaimRecord(seat=c["seat"], colour=c["colour"], cards=list(c["cards"])) for c in self.claims],
             "next_leader": next_leader,
         }
         self.display.extend(self.plays)
@@ -479,61 +479,12 @@ class EtalageState(State):
                            "text": f"Game over. Scores {scores}; {names} {verb}."})
         return events
 
-    # ----- persistence --------------------------------------------------------------------------------------
-    def _data_to_json(self) -> dict[str, Any]:
-        return {
-            "colours": list(self.colours),
-            "hands": [list(h) for h in self.hands],
-            "display": list(self.display),
-            "leader": self.leader,
-            "start": self.start,
-            "plays": list(self.plays),
-            "claims": [dict(c, cards=list(c["cards"])) for c in self.claims],
-            "claimants": list(self.claimants),
-            "won": [list(w) for w in self.won],
-            "last_trick": _copy_trick(self.last_trick),
-        }
-
-    @classmethod
-    def _data_from_json(cls, players: int, options: dict[str, Any], rng: GameRandom, data: Any) -> EtalageState:
-        if not isinstance(data, Mapping):
-            raise ValueError("game data must be an object")
-        expected = {"colours", "hands", "display", "leader", "start", "plays", "claims", "claimants", "won",
-                    "last_trick"}
-        if set(data) != expected:
-            raise ValueError(f"game data must have exactly the fields {', '.join(sorted(expected))}")
-        hands = _card_lists(data["hands"], players, "hands")
-        won = _card_lists(data["won"], players, "won")
-        claims = data["claims"]
-        if not isinstance(claims, list):
-            raise ValueError("claims must be a list")
-        claims = [_check_claim(c, players) for c in claims]
-        claimants = data["claimants"]
-        if not isinstance(claimants, list):
-            raise ValueError("claimants must be a list")
-        last = data["last_trick"]
-        return cls(
-            players, options, rng,
-            colours=_string_list(data["colours"], "colours"),
-            hands=hands,
-            display=_card_list(data["display"], "display"),
-            leader=check_seat(data["leader"], players, "leader"),
-            start=check_seat(data["start"], players, "start"),
-            plays=_card_list(data["plays"], "plays"),
-            claims=claims,
-            claimants=[check_seat(s, players, "claimant") for s in claimants],
-            won=won,
-            last_trick=None if last is None else _check_trick(last, players),
-        )
-
+    # ----- invariants -------------------------------------------------------------------------------------
     def _validate(self) -> None:
         """Cards conserved, hands consistent with the trick, claimants exactly the rest of the claim order."""
         n = self.players
-        if len(self.colours) != n or len(set(self.colours)) != n or not set(self.colours) <= set(COLOURS):
+        if len(set(self.colours)) != n:
             raise ValueError(f"colours must be {n} distinct colours out of {', '.join(COLOURS)}")
-        everything = [c for h in self.hands for c in h] + self.display + self.plays + [c for w in self.won for c in w]
-        if sorted(everything) != sorted(deck(self.colours)):
-            raise ValueError("cards are not conserved: every card of the colours in play must be in exactly one place")
         k = len(self.plays)
         if k > n:
             raise ValueError("more cards in the trick than players")
@@ -552,67 +503,47 @@ class EtalageState(State):
                 raise ValueError("the claims and claimants do not match the claim order of the trick")
             if not self.display:
                 raise ValueError("a claimant cannot be waiting in front of an empty display")
-        for c in self.claims:
+        claims = [*self.claims, *(self.last_trick["claims"] if self.last_trick else [])]
+        for c in claims:
             if c["colour"] is not None and c["colour"] not in self.colours:
                 raise ValueError(f"claim of unknown colour {c['colour']!r}")
             if any(CARD_COLOUR[x] != c["colour"] for x in c["cards"]):
                 raise ValueError("a claim lists cards of another colour")
 
+    def all_cards(self) -> Counter[str]:
+        """Every card of the game wherever it lies: hands, display, the trick, won piles."""
+        cards = Counter(self.display)
+        cards.update(self.plays)
+        for pile in [*self.hands, *self.won]:
+            cards.update(pile)
+        return cards
+
+    def full_deck(self) -> Counter[str]:
+        """One set per colour in play."""
+        return Counter(deck(self.colours))
+
     # ----- scenarios ----------------------------------------------------------------------------------------
-    @classmethod
-    def _from_scenario(cls, scenario: Mapping[str, Any]) -> EtalageState:
-        """A position from a teaching scenario (see docs/games/etalage.md for the fields).
-
-        Cards not placed anywhere are dealt at random (``seed``) to fill the hands, so a scenario only needs to
-        name the cards that matter. A complete trick starts the settling at once.
-        """
-        known = {"players", "colours", "display", "plays", "leader", "start", "hands", "won", "seed", "options"}
-        unknown = sorted(str(k) for k in scenario if k not in known)
-        if unknown:
-            raise BadScenario(f"unknown scenario field(s): {', '.join(unknown)} (known: {', '.join(sorted(known))})")
-        players = scenario["players"]
-        options = cls.info.resolve_options(players, scenario.get("options"))
-        colours = scenario.get("colours", list(COLOURS[:players]))
-        if (not isinstance(colours, list) or len(colours) != players or len(set(colours)) != players
-                or not all(c in COLOUR_INDEX for c in colours)):
+    def _deal_rest(self, given: set[str], params: dict[str, Any]) -> None:
+        """Cards not placed anywhere are dealt at random (``seed``) to fill the hands, so a scenario only names
+        the cards that matter; a complete trick starts the settling at once."""
+        players = self.players
+        if "colours" not in given:
+            self.colours = list(COLOURS[:players])
+        if len(set(self.colours)) != players:
             raise BadScenario(f"colours must list {players} distinct colours out of {', '.join(COLOURS)}")
-        placed: dict[str, str] = {}
-
-        def take(cards: Any, where: str) -> list[str]:
-            if not isinstance(cards, list):
-                raise BadScenario(f"{where} must be a list of cards")
-            for card in cards:
-                if not isinstance(card, str) or card not in CARD_INFO:
-                    raise BadScenario(f"{where}: {card!r} is not an Etalage card (write colour-number, e.g. 'red-7')")
-                if CARD_COLOUR[card] not in colours:
-                    raise BadScenario(f"{where}: card {card} is of a colour not in this game "
-                                      f"(colours: {', '.join(colours)})")
-                if card in placed:
-                    raise BadScenario(f"card {card} appears twice (in {placed[card]} and in {where})")
-                placed[card] = where
-            return list(cards)
-
-        def seat_lists(key: str) -> list[list[str]]:
-            value = scenario.get(key, [[] for _ in range(players)])
-            if not isinstance(value, list) or len(value) != players:
-                raise BadScenario(f"{key} must be a list with one list of cards per seat ({players})")
-            return [take(cards, f"{key} of seat {i}") for i, cards in enumerate(value)]
-
-        display = take(scenario.get("display", []), "display")
-        plays = take(scenario.get("plays", []), "plays")
-        hands = seat_lists("hands")
-        won = seat_lists("won")
-        leader = scenario.get("leader", 0)
-        if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < players:
-            raise BadScenario(f"leader must be a seat from 0 to {players - 1}, not {leader!r}")
-        start = scenario.get("start", leader)
-        if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < players:
-            raise BadScenario(f"start must be a seat from 0 to {players - 1}, not {start!r}")
-        k = len(plays)
+        if "start" not in given:
+            self.start = self.leader
+        placed = self.all_cards()
+        for card in sorted(placed):
+            if CARD_COLOUR[card] not in self.colours:
+                raise BadScenario(f"card {card} is of a colour not in this game (colours: {', '.join(self.colours)})")
+            if placed[card] > 1:
+                raise BadScenario(f"card {card} appears twice")
+        k = len(self.plays)
         if k > players:
             raise BadScenario(f"plays has {k} cards but there are only {players} players")
-        rest = [c for c in deck(colours) if c not in placed]
-        in_hands = len(rest) + sum(len(h) for h in hands)
+        rest = [c for c in deck(self.colours) if c not in placed]
+        in_hands = len(rest) + sum(len(h) for h in self.hands)
         if (in_hands + k) % players:
             raise BadScenario(f"the {in_hands} cards left for the hands cannot be shared evenly: "
                               "place more cards on the display, in the trick or in won piles")
@@ -620,105 +551,26 @@ class EtalageState(State):
         if not 1 <= at_start <= hand_size(players):
             raise BadScenario(f"that leaves {at_start} cards per hand at the start of the trick; "
                               f"it must be 1 to {hand_size(players)}")
-        played = {(leader + i) % players for i in range(k)}
+        played = {(self.leader + i) % players for i in range(k)}
         targets = [at_start - (s in played) for s in range(players)]
-        for seat, hand in enumerate(hands):
+        for seat, hand in enumerate(self.hands):
             if len(hand) > targets[seat]:
                 raise BadScenario(f"hands of seat {seat} has {len(hand)} cards but only {targets[seat]} fit "
                                   "at this point of the trick")
-        seed = scenario.get("seed", 0)
-        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise BadScenario(f"seed must be a whole number or a string, not {seed!r}")
-        rng = GameRandom(seed)
-        rng.shuffle(rest)
-        for seat, hand in enumerate(hands):
+        self.rng.shuffle(rest)
+        for seat, hand in enumerate(self.hands):
             need = targets[seat] - len(hand)
             hand.extend(rest[:need])
             del rest[:need]
-        state = cls(players, options, rng, colours=list(colours), hands=hands, display=display, leader=leader,
-                    start=start, plays=plays, won=won)
+        self.hands = [sorted(h, key=card_key) for h in self.hands]
         if k == players:
-            state._settle()
-        state._validate()
-        return state
+            self._settle()
 
 
-# ----- JSON helpers -------------------------------------------------------------------------------------------
-def _string_list(value: Any, what: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-        raise ValueError(f"{what} must be a list of strings")
-    return list(value)
-
-
-def _card_list(value: Any, what: str) -> list[str]:
-    cards = _string_list(value, what)
-    for card in cards:
-        if card not in CARD_INFO:
-            raise ValueError(f"{what}: {card!r} is not an Etalage card")
-    return cards
-
-
-def _card_lists(value: Any, players: int, what: str) -> list[list[str]]:
-    if not isinstance(value, list) or len(value) != players:
-        raise ValueError(f"{what} must hold one list of cards per seat")
-    return [_card_list(v, f"{what}[{i}]") for i, v in enumerate(value)]
-
-
-def _check_claim(value: Any, players: int) -> dict[str, Any]:
-    if not isinstance(value, Mapping) or set(value) != {"seat", "colour", "cards"}:
-        raise ValueError("a claim must be an object with seat, colour and cards")
-    colour = value["colour"]
-    if colour is not None and colour not in COLOUR_INDEX:
-        raise ValueError(f"claim of unknown colour {colour!r}")
-    cards = _card_list(value["cards"], "claim cards")
-    if colour is None and cards:
-        raise ValueError("a claim without a colour cannot take cards")
-    return {"seat": check_seat(value["seat"], players, "claim seat"), "colour": colour, "cards": cards}
-
-
-def _check_trick(value: Any, players: int) -> dict[str, Any]:
-    if not isinstance(value, Mapping) or set(value) != {"number", "leader", "plays", "claims", "next_leader"}:
-        raise ValueError("last_trick must have number, leader, plays, claims and next_leader")
-    number = value["number"]
-    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise ValueError("last_trick number must be a positive whole number")
-    plays = value["plays"]
-    if not isinstance(plays, list) or len(plays) != players:
-        raise ValueError("last_trick plays must hold one card per player")
-    checked_plays = []
-    for p in plays:
-        if not isinstance(p, Mapping) or set(p) != {"seat", "card"}:
-            raise ValueError("a last_trick play must be an object with seat and card")
-        checked_plays.append({"seat": check_seat(p["seat"], players, "play seat"),
-                              "card": _card_list([p["card"]], "last_trick play")[0]})
-    claims = value["claims"]
-    if not isinstance(claims, list):
-        raise ValueError("last_trick claims must be a list")
-    return {
-        "number": number,
-        "leader": check_seat(value["leader"], players, "last_trick leader"),
-        "plays": checked_plays,
-        "claims": [_check_claim(c, players) for c in claims],
-        "next_leader": check_seat(value["next_leader"], players, "last_trick next_leader"),
-    }
-
-
-def _copy_trick(trick: dict[str, Any] | None) -> dict[str, Any] | None:
-    if trick is None:
-        return None
-    return {
-        "number": trick["number"],
-        "leader": trick["leader"],
-        "plays": [dict(p) for p in trick["plays"]],
-        "claims": [dict(c, cards=list(c["cards"])) for c in trick["claims"]],
-        "next_leader": trick["next_leader"],
-    }
-
-
-def _trick_view(trick: dict[str, Any] | None) -> dict[str, Any] | None:
+def _trick_view(trick: LastTrick | None) -> dict[str, Any] | None:
     """The last trick as the view shows it: a copy plus its colour ranking (public: everyone saw the cards), so
     a table can explain the claims after the played cards have joined the display."""
-    out = _copy_trick(trick)
+    out: dict[str, Any] | None = None if trick is None else LAST_TRICK.encode(trick)
     if out is not None:
         out["ranking"] = rank_colours([(p["seat"], p["card"]) for p in out["plays"]])
     return out
