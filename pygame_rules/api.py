@@ -375,6 +375,25 @@ def op_new(req: dict[str, Any]) -> dict[str, Any]:
     return {"session": _register(session), "seed": seed, "table": table}
 
 
+def _guarded(code: str, what: str, build: Callable[[], Any]) -> Any:
+    """Run ``build`` on a document from outside (a save, a scenario); a crash deep in a game's loader on input it
+    did not foresee is still that document's fault, so it is refused with ``code`` instead of ``internal_error``."""
+    try:
+        return build()
+    except RulesError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the boundary turns every crash on foreign input into a refusal
+        raise RulesError(f"the {what} is corrupt ({type(exc).__name__}: {exc})", code=code) from exc
+
+
+def _check_log(log: Any) -> list[dict[str, Any]]:
+    if not isinstance(log, list) or not all(
+            isinstance(e, dict) and isinstance(e.get("private", {}), dict)
+            and all(isinstance(p, dict) for p in e.get("private", {}).values()) for e in log):
+        raise RulesError("the saved game's log is corrupt", code="bad_state")
+    return log
+
+
 def op_load(req: dict[str, Any]) -> dict[str, Any]:
     """Resume a save; a corrupt one is refused with ``bad_state`` and leaves no session behind."""
     save = req["save"]
@@ -382,26 +401,31 @@ def op_load(req: dict[str, Any]) -> dict[str, Any]:
         save = parse_json(save, "saved game", "bad_state")
     if not isinstance(save, dict) or save.get("format") != SAVE_FORMAT:
         raise RulesError("the saved game is not a pygame_rules save", code="bad_state")
-    state = load_state(save.get("state"))
-    log = save.get("log")
-    if not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
-        raise RulesError("the saved game's log is corrupt", code="bad_state")
+    log = _check_log(save.get("log"))
     seed = save.get("seed")
     if not (isinstance(seed, str) and len(seed) <= MAX_SHORT or isinstance(seed, int) and not isinstance(seed, bool)):
         raise RulesError("the saved game's seed is corrupt", code="bad_state")
-    session = Session(state, seed, log, keep=req.get("keep"))
-    calls = save.get("bot_calls", 0)
-    session.bot_calls = calls if isinstance(calls, int) and not isinstance(calls, bool) and calls >= 0 else 0
-    session.dirty = False  # it is what the slot holds already
-    table = session.table(_seat(req, state))
+
+    def build() -> tuple[Session, dict[str, Any]]:
+        state = load_state(save.get("state"))
+        session = Session(state, seed, log, keep=req.get("keep"))
+        calls = save.get("bot_calls", 0)
+        session.bot_calls = calls if isinstance(calls, int) and not isinstance(calls, bool) and calls >= 0 else 0
+        session.dirty = False  # it is what the slot holds already
+        return session, session.table(_seat(req, state))
+
+    session, table = _guarded("bad_state", "saved game", build)
     return {"session": _register(session), "seed": seed, "table": table}
 
 
 def op_scenario(req: dict[str, Any]) -> dict[str, Any]:
     """Start a session at a scenario's position."""
-    state = from_scenario(req["game"], req["scenario"])
-    session = Session(state, req.get("seed", 0))
-    table = session.table(_seat(req, state))
+    def build() -> tuple[Session, dict[str, Any]]:
+        state = from_scenario(req["game"], req["scenario"])
+        session = Session(state, req.get("seed", 0))
+        return session, session.table(_seat(req, state))
+
+    session, table = _guarded("bad_scenario", "scenario", build)
     return {"session": _register(session), "table": table}
 
 
