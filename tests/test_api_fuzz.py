@@ -125,9 +125,10 @@ class Fuzzer:
         elif roll < 0.4:
             del req[self.rng.choice(keys)]
         elif roll < 0.5:
-            req[self.rng.choice(["extra", "save", "since", "keep", "level", "seed", "options"])] = self.rng.choice(HOSTILE)
+            name = self.rng.choice(["extra", "save", "since", "keep", "level", "seed", "options"])
+            req[name] = self.rng.choice(HOSTILE)
         elif roll < 0.6:
-            req["op"] = self.rng.choice(list(api.OPS) + ["resume", "nope", ""])
+            req["op"] = self.rng.choice([*api.OPS, "resume", "nope", ""])
         elif roll < 0.75 and isinstance(req.get("action"), dict) and req["action"]:
             action = dict(req["action"])
             action[self.rng.choice([*action, "extra"])] = self.rng.choice(HOSTILE)
