@@ -559,12 +559,22 @@ def handle_request(req: Any) -> dict[str, Any]:
         return {"id": rid, "ok": False, "error": {"code": "internal_error", "message": f"{type(exc).__name__}: {exc}"}}
 
 
+_LEADING_ID = re.compile(r'\s*\{\s*"id"\s*:\s*(-?\d{1,16}|"[^"\\]{0,64}")\s*[,}]')
+
+
+def _rescue_id(text: Any) -> Any:
+    """The id of a request refused before parsing, when it comes first (as js/engine.js sends it), so the page can
+    still match the refusal to its request; otherwise None."""
+    match = _LEADING_ID.match(text[:200]) if isinstance(text, str) else None
+    return json.loads(match.group(1)) if match else None
+
+
 def handle(request_json: str) -> str:
     """The worker's entry point: JSON text in, JSON text out (length and depth checked before parsing)."""
     try:
         req = parse_json(request_json)
     except RulesError as exc:
-        return json.dumps({"id": None, "ok": False, "error": exc.to_json()})
+        return json.dumps({"id": _rescue_id(request_json), "ok": False, "error": exc.to_json()})
     return json.dumps(handle_request(req))
 
 

@@ -123,3 +123,11 @@ def test_a_bot_action_shows_other_seats_only_its_public_event() -> None:
     play = {"type": "play_hand", "card": 5, "pile": 0}
     draw = [{"type": "draw", "player": 1, "private": {"1": {"cards": [3]}}}]
     assert api.public_action(play, draw, 1, 0) == play  # a public play stays whole
+
+
+def test_a_request_refused_before_parsing_keeps_its_leading_id() -> None:
+    """js/engine.js sends the id first, so even a request too deep to parse is answered to the right caller."""
+    deep = '{"id": 41, "op": "scenario", "scenario": ' + "[" * 5000 + "]" * 5000 + "}"
+    assert json.loads(api.handle(deep))["id"] == 41
+    assert json.loads(api.handle('{"id": "a1", "op": "games", "x": ' + "[" * 99 + "]" * 99 + "}"))["id"] == "a1"
+    assert json.loads(api.handle("[" * 5000 + "]" * 5000))["id"] is None

@@ -139,7 +139,8 @@ export class Engine {
           if (this.pending.get(id) === entry) this._died(`no answer to "${op}" within ${Math.round(limit / 1000)} s`);
         }, limit);
       }, () => {});
-      worker.postMessage(JSON.stringify({ ...args, id, op }));
+      // id first: a request refused before it is parsed (too long, too deep) is still answered with its id
+      worker.postMessage(JSON.stringify(Object.assign({ id, op }, args, { id, op })));
     });
   }
 }
