@@ -23,6 +23,7 @@ export class Engine {
     this.nextId = 1;
     this.listeners = new Set();
     this.restartListeners = new Set();
+    this.saveFailedListeners = new Set();
     this.restarts = [];
     this.state = { stage: "loading", label: "Starting Python…", key: "engine.starting", fraction: 0.02 };
     this._spawn();
@@ -52,6 +53,11 @@ export class Engine {
   /** fn(message) runs after the engine restarted a dead worker and the new one is ready. */
   onRestart(fn) {
     this.restartListeners.add(fn);
+  }
+
+  /** fn({slot, message}) runs when the worker could not store a save (storage full or disabled). */
+  onSaveFailed(fn) {
+    this.saveFailedListeners.add(fn);
   }
 
   _status(state) {
@@ -107,6 +113,8 @@ export class Engine {
     } else if (msg.type === "fatal") {
       if (this.started) this._died(msg.message);
       else this._fail(msg.message);
+    } else if (msg.type === "save_failed") {
+      for (const fn of this.saveFailedListeners) fn(msg);
     } else if (msg.type === "dead") {
       this._died(msg.message);
     } else if (msg.type === "response") {

@@ -30,6 +30,12 @@ engine.ready.then(() => {
   window.__app.engineReadyAt = performance.now();
   registerServiceWorker();
 }, () => {});
+let warnedSave = false;
+engine.onSaveFailed(() => {
+  if (warnedSave) return;
+  warnedSave = true;
+  toast("This browser refused to store the game, so it will not survive a reload.", "error", 8000);
+});
 // A dead or hung worker is restarted by the engine; a game on the table continues from the worker's last save.
 engine.onRestart(() => {
   toast(t("engine.restarted"), "error", 9000);
@@ -216,7 +222,7 @@ function optionField(spec, hint, prev) {
     const select = h("select", { id }, spec.choices.map((c) => h("option", { value: c, selected: c === was }, hint.choices ? hint.choices(c) : c)));
     return { name: spec.name, el: h("label.row", `${label} `, select), read: () => select.value };
   }
-  const text = h("input", { type: "text", id, value: prev[spec.name] ?? spec.default ?? "" });
+  const text = h("input", { type: "text", id, maxlength: SEED_MAX, value: prev[spec.name] ?? spec.default ?? "" });
   return { name: spec.name, el: h("label.row", `${label} `, text), read: () => text.value };
 }
 
