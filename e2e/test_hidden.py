@@ -245,3 +245,26 @@ def test_a_dead_worker_is_restarted_and_the_game_resumes(page: Any, guard: Any) 
     wait_my_turn(page)
     assert page.evaluate("() => window.__app.controller.table.view") == before
     guard.check()
+
+
+def test_a_new_tab_offline_resumes_the_game_from_the_workers_save(page: Any, guard: Any) -> None:
+    start_game(page, seats=["human", "bot:random"], seed=17)
+    wait_my_turn(page)
+    page.evaluate("(a) => window.__app.controller.play(a)",
+                  page.evaluate("() => window.__app.controller.table.legal[0]"))
+    wait_my_turn(page)
+    view = page.evaluate("() => window.__app.controller.table.view")
+    page.wait_for_selector("body[data-offline=ready]", timeout=60_000)
+    context = page.context
+    context.set_offline(True)
+    second = context.new_page()
+    try:
+        second.goto(page.url.split("#")[0])
+        wait_engine(second)
+        second.click("#resume")
+        wait_my_turn(second)
+        assert second.evaluate("() => window.__app.controller.table.view") == view
+    finally:
+        context.set_offline(False)
+        second.close()
+    guard.check()
