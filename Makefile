@@ -33,6 +33,7 @@ serve: site
 
 lint: venv
 	$(BIN)/ruff check pygame_rules tests e2e tools
+	$(BIN)/mypy --strict pygame_rules
 
 # Unit, scenario and property tests, spread over the machine's cores.
 unit: venv

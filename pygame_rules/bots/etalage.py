@@ -109,7 +109,7 @@ class NormalBot:
         others = [view["hand_counts"][s] for s in range(n) if s != view["seat"]]
         rival = sum(CARD_VALUE[c] for c in unseen) / len(unseen) * (sum(others) / len(others))
         chance = mine / (mine + (n - 1) * rival) if mine + rival > 0 else 1 / n
-        return chance - (1 - chance) / (n - 1)
+        return float(chance - (1 - chance) / (n - 1))
 
     # ----- plays --------------------------------------------------------------------------------------------
     def _play(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:

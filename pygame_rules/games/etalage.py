@@ -30,7 +30,7 @@ from ..core.table import PER_SEAT, Is, PerSeat, Range, Seat, codec_for
 def _load_rules() -> dict[str, Any]:
     """Read and validate ``data/etalage.json`` (the colours and card numbers are data, not code)."""
     path = Path(__file__).with_name("data") / "etalage.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     colours = data["colours"]
     if not (isinstance(colours, list) and all(isinstance(c, str) and c.isalpha() for c in colours)):
         raise ValueError("etalage.json: 'colours' must be a list of single words")

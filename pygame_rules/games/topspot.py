@@ -135,11 +135,12 @@ def card_code(colour: str, number: int) -> str:
     return f"{colour}-{number}"
 
 
-def _build_tables(deck: Deck) -> tuple[dict[str, int], dict[str, int], dict[str, str | None], dict[str, tuple]]:
+def _build_tables(deck: Deck) -> tuple[dict[str, int], dict[str, int], dict[str, str | None],
+                                      dict[str, tuple[int, int]]]:
     spots: dict[str, int] = {JOKER: deck.joker.spots}
     holes: dict[str, int] = {JOKER: deck.joker.holes}
     colour: dict[str, str | None] = {JOKER: None}
-    order: dict[str, tuple] = {JOKER: (len(deck.colours), 0)}
+    order: dict[str, tuple[int, int]] = {JOKER: (len(deck.colours), 0)}
     for ci, col in enumerate(deck.colours):
         for number, layout in deck.layouts.items():
             code = card_code(col, number)
@@ -351,6 +352,7 @@ class LastRound(TypedDict):
 
 
 LAST_ROUND = codec_for(LastRound)
+TABLE_PLAY = codec_for(TablePlay)
 
 
 # ----- the game ----------------------------------------------------------------------------------------------------
@@ -563,7 +565,7 @@ class TopSpotState(State):
             return "a joker can only be the top card of a stack"
         joker_top = cards[0] == JOKER
         if not joker_top:
-            colours = sorted({COLOUR[c] for c in cards}, key=self.colours.index)  # type: ignore[arg-type]
+            colours = sorted({str(COLOUR[c]) for c in cards}, key=self.colours.index)
             if len(colours) > 1:
                 return f"cards of different colours ({', '.join(colours)}) can only be stacked under a joker"
         shows = stack_shows(cards)
@@ -621,7 +623,8 @@ class TopSpotState(State):
             if self.options["level"] == "expert":
                 self.no_joker[seat] = True
         value = stack_value(cards)
-        play = {"player": seat, "cards": cards, "colour": colour, "value": value, "follows": follows}
+        assert colour is not None  # a leading joker stack declares one (checked), every other card has one
+        play = TablePlay(player=seat, cards=cards, colour=colour, value=value, follows=follows)
         self.plays.append(play)
         if led is None:
             what = f"leads {colour}" + (" (declared for the joker)" if joker_top else "")
@@ -642,8 +645,9 @@ class TopSpotState(State):
         best = max(p["value"] for p in self.plays if p["follows"])
         tied = [p["player"] for p in self.plays if p["follows"] and p["value"] == best]
         round_cards = [c for p in self.plays for c in p["cards"]]
-        summary = {"round": self.round_no, "tiebreak": self.tiebreak, "led_colour": self.led_colour,
-                   "plays": [dict(p, cards=list(p["cards"])) for p in self.plays], "best": best, "tied": tied}
+        summary = LastRound(round=self.round_no, tiebreak=self.tiebreak, led_colour=self.led_colour,
+                            plays=[TABLE_PLAY.copy(p) for p in self.plays], best=best, tied=tied, winner=None,
+                            cards=[])
         if self.options["level"] == "junior" or len(tied) == 1:
             return self._award(tied[0], summary, round_cards, "")
         self.pot.extend(round_cards)
@@ -654,14 +658,15 @@ class TopSpotState(State):
         if not with_cards:
             cards, self.pot = self.pot, []
             self.unclaimed.extend(cards)
-            self.last_round = dict(summary, winner=None, cards=list(cards))
+            self.last_round = summary
+            summary["cards"] = list(cards)
             events: list[Event] = [{
                 "type": "round_void", "tied": tied, "cards": list(cards),
                 "text": f"Tie at {best} between seats {tied}, all out of cards: nobody scores this round.",
             }]
             ref = self.first_leader if self.last_winner is None else self.last_winner
             return events + self._continue(ref, won=False)
-        self.last_round = dict(summary, winner=None, cards=[])
+        self.last_round = summary
         self.tiebreak += 1
         self.order = with_cards
         self.plays = []
@@ -669,12 +674,13 @@ class TopSpotState(State):
                  "text": f"Tie at {best} between seats {tied}: tiebreaker round {self.tiebreak}, seat "
                          f"{with_cards[0]} leads."}]
 
-    def _award(self, winner: int, summary: dict[str, Any], round_cards: list[str], note: str) -> list[Event]:
+    def _award(self, winner: int, summary: LastRound, round_cards: list[str], note: str) -> list[Event]:
         cards = self.pot + round_cards
         self.won[winner].append(cards)
         self.pot = []
         self.last_winner = winner
-        self.last_round = dict(summary, winner=winner, cards=list(cards))
+        summary["winner"], summary["cards"] = winner, list(cards)
+        self.last_round = summary
         events: list[Event] = [{
             "type": "round_won", "winner": winner, "value": summary["best"], "cards": list(cards),
             "scores": self.scores(),
