@@ -8,14 +8,34 @@ export class EngineError extends Error {
   }
 }
 
+/**
+ * The engine worker: with `shared` a SharedWorker port (every frame of a host page that asks for it talks to one
+ * Python, docs/embedding.md), otherwise, or where SharedWorker is missing, a dedicated module Worker. Both have the
+ * face the Engine uses: postMessage, onmessage, onerror, terminate (for a shared one: this page lets go of it).
+ */
+export function openWorker(url, { shared = false } = {}) {
+  if (shared && typeof SharedWorker !== "undefined") {
+    try {
+      const worker = new SharedWorker(url, { type: "module", name: "pygame_rules" });
+      const face = { shared: true, onmessage: null, onerror: null,
+        postMessage: (msg) => worker.port.postMessage(msg), terminate: () => worker.port.close() };
+      worker.port.onmessage = (event) => face.onmessage?.(event);
+      worker.onerror = (event) => face.onerror?.(event);
+      return face;
+    } catch (err) { /* e.g. refused in this context: a dedicated worker below */ }
+  }
+  return new Worker(url, { type: "module" });
+}
+
 export class Engine {
-  constructor(workerUrl) {
+  constructor(workerUrl, { shared = false } = {}) {
     this.pending = new Map();
     this.nextId = 1;
     this.listeners = new Set();
     this.state = { stage: "loading", label: "Starting Python…", key: "engine.starting", fraction: 0.02 };
     this.ready = new Promise((resolve, reject) => { this._resolve = resolve; this._reject = reject; });
-    this.worker = new Worker(workerUrl, { type: "module" });
+    this.worker = openWorker(workerUrl, { shared });
+    this.shared = !!this.worker.shared;
     this.worker.onmessage = (event) => this._message(event.data);
     this.worker.onerror = (event) => {
       event.preventDefault();
@@ -52,6 +72,9 @@ export class Engine {
       this._resolve();
     } else if (msg.type === "fatal") {
       this._fail(msg.message);
+    } else if (msg.type === "stats") {
+      for (const resolve of this._statsWaiting || []) resolve(msg);
+      this._statsWaiting = [];
     } else if (msg.type === "response") {
       const answer = JSON.parse(msg.json);
       const waiting = this.pending.get(answer.id);
@@ -68,6 +91,14 @@ export class Engine {
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.worker.postMessage(JSON.stringify({ ...args, id, op }));
+    });
+  }
+
+  /** The worker's own counters (web/js/worker-shared.js): instance id, ports, Python starts, requests. */
+  workerStats() {
+    return new Promise((resolve) => {
+      (this._statsWaiting ||= []).push(resolve);
+      this.worker.postMessage({ type: "pygame_rules:stats" });
     });
   }
 }

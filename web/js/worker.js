@@ -4,6 +4,7 @@
 //   {type: "ready", ms, python}                  once api.handle is callable
 //   {type: "fatal", message}                     when Python could not start
 //   {type: "response", json}                     the JSON text api.handle returned for one request
+import "./worker-shared.js"; // first: serves each port of a SharedWorker like this dedicated one
 import { BUILD } from "./build-info.js";
 
 const started = performance.now();
