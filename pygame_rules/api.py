@@ -21,6 +21,8 @@ Operations (all arguments are JSON):
   (the default) lets the engine pick the game's best measured level (``bots.hint_level``).
 - ``undo``: ``session, seat`` -> take back the last action if the engine allows it.
 - ``drop``: ``session`` -> forget a session.
+- ``editor``: ``game, players, options, deal, seed`` -> the deck, the places and an empty (or dealt) scenario for
+  the scenario editor (pygame_rules/scenario_tools.py).
 """
 
 from __future__ import annotations
@@ -254,6 +256,14 @@ def op_drop(req: dict[str, Any]) -> dict[str, Any]:
     return {}
 
 
+def op_editor(req: dict[str, Any]) -> dict[str, Any]:
+    """What the scenario editor lays out a position with (scenario_tools.editor_kit)."""
+    from .scenario_tools import editor_kit
+
+    return editor_kit(req.get("game"), req.get("players"), req.get("options"), req.get("deal") is True,
+                      req.get("seed", 1))
+
+
 def _since(req: dict[str, Any]) -> int:
     since = req.get("since", 0)
     return since if isinstance(since, int) and not isinstance(since, bool) and since >= 0 else 0
@@ -262,6 +272,7 @@ def _since(req: dict[str, Any]) -> int:
 OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "games": op_games, "new": op_new, "load": op_load, "scenario": op_scenario, "table": op_table,
     "check": op_check, "act": op_act, "bot": op_bot, "hint": op_hint, "undo": op_undo, "drop": op_drop,
+    "editor": op_editor,
 }
 
 

@@ -132,6 +132,14 @@ def build_teaching_files(out: Path, app_hash: str, version: str, wheel_name: str
             text = text.replace(key, value)
         (out / name).write_text(text)
     copy_tree(WEB / "scenarios", out / "scenarios")
+    # The editor's list of starting points: every shipped scenario file with its game and English title.
+    index = []
+    for path in sorted((WEB / "scenarios").glob("*.json")):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        title = doc.get("title", "")
+        index.append({"file": path.name, "game": doc.get("game"),
+                      "title": title.get("en", "") if isinstance(title, dict) else str(title)})
+    (out / "scenarios" / "index.json").write_text(json.dumps(index, indent=1))
 
 
 def write_rules_pages(out: Path, app_hash: str) -> None:
