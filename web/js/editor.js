@@ -258,16 +258,36 @@ async function drawSnippets(spec) {
   // Our own pages load widgets.js from the site root: a root-relative path works on every page of this origin.
   const element = `<script type="module" src="${SITE_ROOT.pathname}widgets.js"></script>\n` +
     `<rules-scenario game="${spec.game}" code="${code}"></rules-scenario>`;
-  const preview = `${embed}&id=preview`;
+  const preview = `${embed}&id=preview&start=load`;
   if (window.__editor.embed !== embed) {
     previewHeight = null;
     $("ed-preview").src = preview;
+    watchPreview();
   }
   Object.assign(window.__editor, { code, embed, element, title });
   window.__editor.iframe = iframeSnippet();
   $("ed-snippet-element").textContent = element;
   $("ed-snippet-iframe").textContent = window.__editor.iframe;
   $("ed-out").hidden = false;
+}
+
+let watching = null;
+/** Once the preview's widget is ready, its height goes into the snippet (the preview is on our origin). */
+function watchPreview() {
+  clearInterval(watching);
+  watching = setInterval(() => {
+    const doc = $("ed-preview").contentDocument;
+    if (!doc?.querySelector("#widget[data-state=ready], #widget[data-state=failed]")) return;
+    clearInterval(watching);
+    setPreviewHeight(Math.ceil(doc.documentElement.getBoundingClientRect().height));
+  }, 250);
+}
+
+function setPreviewHeight(height) {
+  previewHeight = height;
+  if (!window.__editor.embed) return;
+  window.__editor.iframe = iframeSnippet();
+  $("ed-snippet-iframe").textContent = window.__editor.iframe;
 }
 
 function copy(id) {
@@ -317,13 +337,7 @@ addEventListener("message", (event) => {
   if (!m || m.type !== "pygame_rules:resize" || m.version !== 1 || typeof m.height !== "number") return;
   const height = Math.min(Math.max(Math.ceil(m.height), 100), 20000);
   frame.style.height = `${height}px`;
-  if (frame.contentDocument?.querySelector("#widget[data-state=ready]")) {
-    previewHeight = height;
-    if (window.__editor.embed) {
-      window.__editor.iframe = iframeSnippet();
-      $("ed-snippet-iframe").textContent = window.__editor.iframe;
-    }
-  }
+  if (frame.contentDocument?.querySelector("#widget[data-state=ready]")) setPreviewHeight(height);
 });
 
 function drawPlayers() {
