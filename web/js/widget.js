@@ -20,7 +20,9 @@ export function getEngine() {
     stats.engineRequestedAt = performance.now();
     // One Python for every widget of the host page: frames of our origin on one page share a SharedWorker (a
     // dedicated worker where the browser has none).
-    engine = new Engine(new URL("./worker.js", import.meta.url), { shared: true });
+    // `worker=dedicated` in the page's query is a measuring switch (tools/measure_widgets.py): one worker per frame.
+    const shared = new URLSearchParams(location.search).get("worker") !== "dedicated";
+    engine = new Engine(new URL("./worker.js", import.meta.url), { shared });
     engine.ready.then(() => {
       stats.engineReadyAt = performance.now();
       stats.engineMs = Math.round(stats.engineReadyAt - stats.engineRequestedAt);
