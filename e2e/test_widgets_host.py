@@ -151,7 +151,19 @@ def test_a_broken_widget_code_shows_readable_fallback_text(
     words = frame.locator("#widget").inner_text()
     assert "could not" in words.lower() and len(words) > 30, words
     page.wait_for_function("() => Number(document.getElementById('bad').dataset.height) > 20")
+    assert page.locator(".pygame-rules-fallback").count() == 0  # the frame spoke for itself
     _only_our_origins(guard, base_url, host_url)
+
+    # A frame that cannot load the widget at all (here: a page our site does not have) gets a line of text.
+    (folder / "unreachable.html").write_text(
+        "<!doctype html><html><head><meta charset='utf-8'><title>u</title><link rel='icon' href='data:,'></head><body>"
+        f"<iframe data-pygame-rules data-fallback-after='1500' title='Top Spot' src='{base_url}no-such-embed.html'"
+        " height='300'></iframe><p id='below'>more</p><script src='embed-host.js'></script></body></html>")
+    page.goto(host_url + "unreachable.html")
+    note = page.locator(".pygame-rules-fallback")
+    note.wait_for(timeout=10_000)
+    assert "could not be loaded" in note.inner_text()
+    assert note.locator("a").get_attribute("href") == f"{base_url}no-such-embed.html"
 
 
 def _click_card(page: Any, card: int) -> None:
