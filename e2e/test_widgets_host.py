@@ -104,6 +104,10 @@ def test_two_widgets_on_another_origin_share_one_engine_and_do_not_jump(
     assert a["shared"] and a["instance"] == b["instance"]
     assert a["pythonReady"] == 1 and b["ports"] == 2
 
+    # A scripted replay: Player 2 is to lead, but nobody thinks in a widget.
+    start = frames["ts"].inner_text("#widget .ts-round")
+    assert "to play" in start and "thinking" not in start, start
+
     # Top Spot: step to the reader's turn, then an illegal and a legal stack built by clicking.
     ts.locator(".rw-next").click()
     ts.locator("#widget[data-step='1']").wait_for()
