@@ -277,3 +277,40 @@ def test_lab_code_is_edited_and_rerun_offline(context: Any, guard: Guard, base_u
 def _clean_pages(site_dir: Path) -> Iterator[None]:
     yield
     shutil.rmtree(site_dir / "e2e-pages", ignore_errors=True)
+
+
+def test_editor_places_level8_laid_out_parts_by_clicking(context: Any, guard: Guard, base_url: str) -> None:
+    page = context.new_page()
+    page.set_viewport_size({"width": 1200, "height": 900})
+    page.goto(base_url + "editor.html")
+    page.wait_for_selector("#editor-engine[data-state=ready]", timeout=ENGINE_TIMEOUT)
+    page.select_option("#ed-game", "level8")
+    page.select_option("#ed-players", "2")
+    page.click("#ed-empty")
+    page.wait_for_selector(".ed-place-head:has-text('Player 1: laid-out part 1')", timeout=30_000)
+    part = page.locator(".ed-place", has_text="Player 1: laid-out part 1")
+    part.locator(".ed-place-head").click()
+    part.locator("select.ed-kind").select_option("run")
+    for card in ("R1", "R2", "R3"):
+        _click_card_token(page, card)
+    page.locator(".ed-place", has_text="Player 1: hand").locator(".ed-place-head").click()
+    for card in ("B1", "B2"):
+        _click_card_token(page, card)
+    page.locator(".ed-place", has_text="Player 2: hand").locator(".ed-place-head").click()
+    _click_card_token(page, "Y5")
+    page.wait_for_function("() => JSON.parse(document.getElementById('ed-json').value).scenario.hands[1].length === 1")
+    page.wait_for_selector("#ed-msg[data-kind=ok]", timeout=30_000)
+    scenario = json.loads(page.input_value("#ed-json"))["scenario"]
+    # only the part that holds cards is written; the three empty ones are left out
+    assert scenario["table"] == [[["run", "R1", "R2", "R3"]], []]
+    assert scenario["hands"] == [["B1", "B2"], ["Y5"]]
+    # placed cards are no longer offered
+    assert page.locator(f"#ed-picker .ed-card[data-card='{json.dumps('R1')}']").count() == 0
+    assert page.locator(f"#ed-picker .ed-card[data-card='{json.dumps('R4')}']").count() == 1
+    _only_our_origins(guard, base_url)
+
+
+def _click_card_token(page: Any, token: str) -> None:
+    before = page.locator(".ed-place.active .ed-card").count()
+    page.locator(f"#ed-picker .ed-card[data-card='{json.dumps(token)}']").first.click()
+    page.wait_for_function(f"() => document.querySelectorAll('.ed-place.active .ed-card').length > {before}")

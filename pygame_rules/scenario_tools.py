@@ -6,7 +6,8 @@ For a game, a number of players and options, :func:`editor_kit` answers with
   picker shows the ones not yet placed);
 - ``places``: where cards may be put in the game's scenario JSON (``path`` into the scenario, e.g.
   ``["discards", 0, 2]``, with a ``label`` and the ``seat`` it belongs to or ``null``), bottom-to-top order as the
-  game's scenario documentation says;
+  game's scenario documentation says. A place with ``kinds`` (Level 8's laid-out parts) is a list whose first entry
+  is one of those kinds, followed by the cards; it is optional: left out of the scenario while it holds no card;
 - ``scenario``: an empty position (every place empty) or, with ``deal``, the position of a freshly dealt game.
 
 The browser keeps no rule: it places tokens from ``deck`` into ``places`` and asks the engine (api op ``scenario``)
@@ -75,12 +76,17 @@ def _level8(state: Any, deal: bool) -> tuple[list[Any], list[dict[str, Any]], di
         places.append(_place(["hands", s], _seat_label(s, "hand"), s))
         places.append(_place(["discards", s], _seat_label(s, "discard pile (bottom to top)"), s))
     places.append(_place(["draw"], "Draw pile: its top cards (last = top; the rest is shuffled under them)", None))
+    for s in range(players):
+        for k in range(4):  # a level has at most four parts (four pairs)
+            places.append(dict(_place(["table", s, k], _seat_label(s, f"laid-out part {k + 1}"), s),
+                               kinds=["run", "set", "colour"]))
     scenario: dict[str, Any] = {"players": players, "dealer": 0, "turn": 1 % players, "phase": "draw"}
     if deal:
         scenario.update(dealer=state.dealer, turn=state.turn, hands=[list(h) for h in state.hands],
                         discards=[list(d) for d in state.discards], draw=[])
     else:
         scenario.update(hands=[[] for _ in range(players)], discards=[[] for _ in range(players)], draw=[])
+    scenario["table"] = [[list(p) for p in parts] for parts in state.table] if deal else [[] for _ in range(players)]
     return list(state.deck()), places, scenario
 
 
@@ -128,5 +134,5 @@ def placed_cards(scenario: dict[str, Any], places: list[dict[str, Any]]) -> Coun
                 value = []
                 break
         if isinstance(value, list):
-            out.update(value)
+            out.update(value[1:] if place.get("kinds") else value)
     return out

@@ -131,6 +131,8 @@ def test_editor_kit_deals_a_position_the_engine_accepts_from_its_own_deck(game: 
     assert placed and all(deck[json.dumps(c)] >= n for c, n in placed.items())
     # Every place is a list in the scenario, and every seat has a hand among the places.
     for place in kit["places"]:
+        if place.get("kinds"):  # optional places (Level 8's laid-out parts) exist only when they hold cards
+            continue
         value = kit["scenario"]
         for key in place["path"]:
             value = value[key]

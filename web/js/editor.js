@@ -54,13 +54,36 @@ function ensurePlaces(scenario, kit) {
       if (Array.isArray(parent)) for (let i = 0; i < parent.length; i++) if (parent[i] === undefined) parent[i] = [];
     }
   }
+  // a place with kinds (Level 8's laid-out parts) starts with its kind
+  for (const place of kit.places) {
+    const list = getAt(scenario, place.path);
+    if (place.kinds && !list.length) list.push(place.kinds[0]);
+  }
 }
+
+/** The scenario file without the optional places that hold no card (an empty laid-out part is no part). */
+function cleanSpec(spec) {
+  const out = JSON.parse(JSON.stringify(spec));
+  const parents = new Set((state.kit?.places || []).filter((p) => p.kinds).map((p) => JSON.stringify(p.path.slice(0, -1))));
+  for (const key of parents) {
+    const path = JSON.parse(key);
+    const parent = getAt(out.scenario, path);
+    if (Array.isArray(parent)) setAt(out.scenario, path, parent.filter((p) => !(Array.isArray(p) && p.length <= 1)));
+  }
+  return out;
+}
+
+/** The cards of a place (without the kind that heads a laid-out part). */
+const cardsOf = (place) => {
+  const list = getAt(state.spec.scenario, place.path) || [];
+  return place.kinds ? list.slice(1) : list;
+};
 
 function freeCards() {
   const left = new Map();
   for (const card of state.kit.deck) left.set(canon(card), { card, n: (left.get(canon(card))?.n || 0) + 1 });
   for (const place of state.kit.places) {
-    for (const card of getAt(state.spec.scenario, place.path) || []) {
+    for (const card of cardsOf(place)) {
       const entry = left.get(canon(card));
       if (entry) entry.n -= 1;
     }
@@ -73,9 +96,9 @@ function cardText(card) {
   return String(card);
 }
 
-function cardChip(card, cls, attrs) {
+function cardChip(card, cls, attrs, ...extra) {
   return h(`button.ed-card${cls}`, { type: "button", ...attrs, dataset: { card: JSON.stringify(card), ...attrs.dataset },
-    "aria-label": cardText(card) }, cardText(card));
+    "aria-label": attrs["aria-label"] || cardText(card) }, cardText(card), ...extra);
 }
 
 // ----- drawing --------------------------------------------------------------------------------------------------------
@@ -83,13 +106,19 @@ function drawLayout() {
   const { spec, kit } = state;
   if (!kit) return;
   const places = kit.places.map((place, i) => {
-    const cards = getAt(spec.scenario, place.path) || [];
+    const list = getAt(spec.scenario, place.path) || [];
+    const cards = cardsOf(place);
+    const skip = place.kinds ? 1 : 0;
     const active = state.active === i;
+    const kind = place.kinds ? h("select.ed-kind", { "aria-label": `${place.label}: kind`, onchange: (e) => {
+      list[0] = e.currentTarget.value;
+      changed();
+    } }, place.kinds.map((k) => h("option", { value: k, selected: list[0] === k }, k))) : null;
     return h(`div.ed-place${active ? ".active" : ""}`, { dataset: { place: String(i), path: JSON.stringify(place.path) } },
       h("button.ed-place-head", { type: "button", "aria-pressed": String(active),
-        onclick: () => { state.active = i; drawLayout(); } }, `${place.label} · ${cards.length}`),
+        onclick: () => { state.active = i; drawLayout(); } }, `${place.label} · ${cards.length}`), kind,
       h("div.ed-place-cards", cards.map((card, j) => cardChip(card, ".placed", { title: "Take it back",
-        onclick: () => { cards.splice(j, 1); changed(); } }))));
+        onclick: () => { list.splice(j + skip, 1); changed(); } }))));
   });
   $("ed-places").replaceChildren(...places);
   const free = freeCards();
@@ -98,7 +127,7 @@ function drawLayout() {
   $("ed-help").textContent = target ? `Cards you click go to: ${target.label}.` :
     "Click a place first, then cards from the picker below to put them there. Click a placed card to take it back.";
   $("ed-picker").replaceChildren(...free.map((e) => cardChip(e.card, ".free", { disabled: !target,
-    title: e.n > 1 ? `${e.n} free` : "1 free", dataset: { left: String(e.n) },
+    title: `${e.n} free`, "aria-label": `${cardText(e.card)} (${e.n} free)`, dataset: { left: String(e.n) },
     onclick: () => {
       const place = state.kit.places[state.active];
       if (!place) return;
@@ -118,7 +147,7 @@ function drawFields() {
 }
 
 function writeJson() {
-  text.value = JSON.stringify(state.spec, null, 1);
+  text.value = JSON.stringify(cleanSpec(state.spec), null, 1);
 }
 
 let timer = null;
@@ -175,7 +204,7 @@ async function validate() {
   const run = ++state.validating;
   let spec;
   try {
-    spec = checkSpec(state.spec);
+    spec = checkSpec(cleanSpec(state.spec));
   } catch (err) {
     say(`Not valid: ${err.message}`, "error");
     return false;
