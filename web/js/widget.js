@@ -248,7 +248,7 @@ export class ScenarioWidget {
     const eng = getEngine();
     eng.onStatus((s) => {
       if (this.root.dataset.state !== "ready" && s.stage !== "ready" && s.stage !== "failed") {
-        this._state("loading", s.label, s.fraction ?? 0);
+        this._state("loading", s.key ? t(s.key, s.params || {}) : s.label, s.fraction ?? 0); // the page's language
       }
     });
     this._state("loading", t("widget.loading"), 0.02);
