@@ -44,8 +44,11 @@ if (typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWork
 
   const deliver = (data) => {
     // worker.js may listen with self.onmessage or addEventListener("message"): reach both, as a dedicated worker would.
+    // (onmessage is a plain property here, not an event handler attribute, unless a browser adds one to the
+    // prototype: then the dispatched event reaches it and it must not be called twice.)
     const event = new MessageEvent("message", { data });
-    if (typeof self.onmessage === "function") self.onmessage(event);
+    const own = Object.getOwnPropertyDescriptor(self, "onmessage");
+    if (own && typeof own.value === "function") own.value.call(self, event);
     self.dispatchEvent(event);
   };
 
