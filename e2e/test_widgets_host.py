@@ -108,9 +108,14 @@ def test_two_widgets_on_another_origin_share_one_engine_and_do_not_jump(
     start = frames["ts"].inner_text("#widget .ts-round")
     assert "to play" in start and "thinking" not in start, start
 
-    # Top Spot: step to the reader's turn, then an illegal and a legal stack built by clicking.
+    # Top Spot: step to the reader's turn, then an illegal and a legal stack built by clicking. A step moves the
+    # text below by a small step only (a line of the move log).
+    seen = page.evaluate("() => window.__ys.length")
     ts.locator(".rw-next").click()
     ts.locator("#widget[data-step='1']").wait_for()
+    page.wait_for_timeout(300)
+    after = page.evaluate(f"() => window.__ys.slice({seen})")
+    assert 0 < max(after) - min(ys) < 50, (max(after), min(ys))
     ts.locator(".rw-next").click()
     ts.locator("#widget[data-step='2']").wait_for()
     ts.locator('.ts-me button[data-card="yellow-3"]').click()

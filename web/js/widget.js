@@ -210,18 +210,20 @@ export class ScenarioWidget {
       this.verdict);
     this.controls = h("div.rw-controls", this.restartBtn, this.prevBtn, this.nextBtn, this.counter);
     this.board.addEventListener("click", (e) => this._boardClick(e));
-    // Compact, one column: the table, the step controls, the explanation, the reader's try, the move log.
+    // Compact, one column: the table, the step controls, the explanation, the move log, the reader's try (last: its
+    // place is kept, invisible, from the start when the file allows a try, so it appears without a jump).
     this.root.replaceChildren(h("section.rw", { "aria-label": title || t("widget.label") },
       title ? h("h3.rw-title", title) : null,
       this.stage, this.controls,
       caption ? h("p.rw-caption", caption) : null,
-      this.tryBox,
-      h("details.rw-log-box", { open: true }, h("summary", t("widget.log")), this.log)));
+      h("details.rw-log-box", { open: true }, h("summary", t("widget.log")), this.log),
+      this.tryBox));
     // What the ready widget will show is drawn now (disabled), so that nothing appears or vanishes at ready.
     this.controls.hidden = this.spec.steps.length === 0;
     this.counter.textContent = t("widget.step", { at: 0, of: this.spec.steps.length });
     for (const b of [this.prevBtn, this.nextBtn, this.restartBtn]) b.disabled = true;
-    this.tryBox.hidden = !(this.spec.try && this.spec.steps.length === 0);
+    this.tryBox.hidden = !this.spec.try;
+    this.tryBox.classList.toggle("waiting", this.spec.steps.length > 0);
     this.log.replaceChildren(h("li.rw-log-empty", t("widget.noMoves")));
     this.root.dataset.state = "idle";
   }
@@ -282,7 +284,9 @@ export class ScenarioWidget {
     this.restartBtn.disabled = this.busy || this.at === 0;
     this.root.dataset.step = String(this.at);
     const canTry = this.spec.try && this.atEnd && !table.over && table.current_player === this.seat;
-    this.tryBox.hidden = !canTry;
+    this.tryBox.hidden = !this.spec.try;
+    this.tryBox.classList.toggle("waiting", !canTry);
+    this.tryBox.inert = !canTry;
     this.trying = canTry;
     this._drawBoard(table, canTry);
     this.log.replaceChildren(...this.logs[this.at].map((line) => h("li", line)));
