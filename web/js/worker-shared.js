@@ -40,6 +40,9 @@ if (typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWork
       if (msg.type === "ready") stats.pythonReady += 1;
     }
     for (const port of ports) port.postMessage(msg);
+    // Python failed for good: every page restarts its engine (js/engine.js), and a new SharedWorker must start,
+    // not this dead one, which other pages would keep alive.
+    if (msg && msg.type === "dead") setTimeout(() => self.close(), 0);
   };
 
   const deliver = (data) => {
