@@ -1,5 +1,10 @@
 """Serve the built ``site/`` on 127.0.0.1 with the same headers Netlify sends (read from netlify.toml).
 
+Like Netlify, responses are compressed when the browser accepts it: brotli when the ``brotli`` package (a pinned dev
+dependency) is installed and the request says ``br`` (Chromium says it over HTTPS only, so locally this is gzip),
+else gzip from the standard library. Compressed bodies are kept in memory per file and modification time, so the
+9.6 MB wasm is compressed once per server. Local first-visit figures therefore match the published site.
+
 ``python tools/serve.py [--port 8000] [--dir site]`` prints the URL and serves until interrupted. The e2e tests use
 :func:`start` to run it in a thread on a free port. Applying netlify.toml's headers here means the tests exercise the
 real Content-Security-Policy and caching rules, not a friendlier local approximation.
@@ -8,18 +13,61 @@ real Content-Security-Policy and caching rules, not a friendlier local approxima
 from __future__ import annotations
 
 import argparse
+import email.utils
 import fnmatch
 import functools
+import gzip
 import http.server
+import io
 import os
 import threading
 import tomllib
 from pathlib import Path
+from typing import Any, BinaryIO
+
+try:  # optional: pinned in pyproject's dev extras; gzip alone is enough to serve
+    import brotli  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - depends on the environment
+    brotli = None
 
 ROOT = Path(__file__).resolve().parent.parent
 TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
          ".webmanifest": "application/manifest+json", ".whl": "application/zip", ".json": "application/json",
          ".svg": "image/svg+xml", ".zip": "application/zip"}
+
+
+# Content types sent compressed (as a CDN does for text and for wasm; zip is listed because the build stores
+# python_stdlib.zip's members uncompressed so that this compression can shrink it: docs/web.md).
+COMPRESSIBLE = ("text/", "application/javascript", "application/json", "application/manifest+json",
+                "application/wasm", "application/zip", "image/svg+xml")
+_packed: dict[tuple[str, float, str], bytes] = {}
+_packed_lock = threading.Lock()
+
+
+def choose_encoding(accept: str) -> str | None:
+    """``"br"``, ``"gzip"`` or ``None`` for an ``Accept-Encoding`` header value (q=0 refuses a coding)."""
+    offered = {}
+    for part in accept.split(","):
+        name, _, params = part.strip().partition(";")
+        q = 1.0
+        if params.strip().startswith("q="):
+            try:
+                q = float(params.strip()[2:])
+            except ValueError:
+                q = 0.0
+        offered[name.strip().lower()] = q
+    if brotli is not None and offered.get("br", 0) > 0:
+        return "br"
+    if offered.get("gzip", 0) > 0:
+        return "gzip"
+    return None
+
+
+def compress(data: bytes, encoding: str) -> bytes:
+    """``data`` encoded with ``encoding`` ("br" or "gzip"), at the levels a CDN typically uses."""
+    if encoding == "br":
+        return brotli.compress(data, quality=11 if len(data) < 1_000_000 else 9)
+    return gzip.compress(data, 6, mtime=0)
 
 
 def load_header_rules(path: Path = ROOT / "netlify.toml") -> list[tuple[str, dict[str, str]]]:
@@ -43,6 +91,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     rules: list[tuple[str, dict[str, str]]] = []
     verbose = False
     served: list[str] = []  # paths of every GET answered with a body (per server; the tests read it)
+    sent_bytes = 0  # body bytes sent (per server class; tools/measure_browser.py reads it)
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
 
     def end_headers(self) -> None:
@@ -56,6 +105,41 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         url_path = "/" + Path(path).relative_to(Path(self.directory)).as_posix()
         forced = headers_for(url_path, self.rules).get("Content-Type")
         return forced or super().guess_type(path)
+
+    def send_head(self) -> Any:
+        """The plain file, or its compressed body when the type is compressible and the browser accepts it."""
+        path = self.translate_path(self.path)
+        encoding = choose_encoding(self.headers.get("Accept-Encoding", ""))
+        conditional = "If-Modified-Since" in self.headers or "If-None-Match" in self.headers
+        if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
+            path = os.path.join(path, "index.html")
+        if encoding is None or conditional or not os.path.isfile(path):
+            return super().send_head()
+        ctype = self.guess_type(path)
+        if not ctype.startswith(COMPRESSIBLE):
+            return super().send_head()
+        stat = os.stat(path)
+        key = (path, stat.st_mtime, encoding)
+        with _packed_lock:
+            body = _packed.get(key)
+        if body is None:
+            body = compress(Path(path).read_bytes(), encoding)
+            with _packed_lock:
+                _packed[key] = body
+        self.send_response(200)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Encoding", encoding)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Last-Modified", email.utils.formatdate(stat.st_mtime, usegmt=True))
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def copyfile(self, source: BinaryIO, outputfile: Any) -> None:
+        """Send the body, counting its bytes (what went over the wire: compressed when it was)."""
+        data = source.read()
+        type(self).sent_bytes += len(data)
+        outputfile.write(data)
 
     def do_GET(self) -> None:  # noqa: N802 - name of the base class method
         type(self).served.append(self.path.split("?", 1)[0])
