@@ -139,7 +139,7 @@ class Rounds:
         for name in ("bare_cold", "bare_warm"):
             page.goto("about:blank")
             page.goto(self.url + "__bare/")
-            page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+            page.wait_for_selector("body[data-ready='1']", state="attached", timeout=TIMEOUT)
             row[name] = page.evaluate("() => window.__bare.readyAt")
         ctx.close()
 

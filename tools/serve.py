@@ -102,7 +102,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
     def guess_type(self, path: str | os.PathLike[str]) -> str:
-        url_path = "/" + Path(path).relative_to(Path(self.directory)).as_posix()
+        try:
+            url_path = "/" + Path(path).relative_to(Path(self.directory)).as_posix()
+        except ValueError:  # a file from outside the site (tools/measure_browser.py's bare page)
+            return super().guess_type(path)
         forced = headers_for(url_path, self.rules).get("Content-Type")
         return forced or super().guess_type(path)
 
