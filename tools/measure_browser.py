@@ -81,9 +81,10 @@ def make_handler(site: Path, bare: Path) -> type:
     return functools.partial(Handler, directory=str(site))
 
 
-def packed_sizes(paths: list[Path]) -> tuple[int, int, int]:
-    """Raw, gzip and brotli bytes of ``paths`` as the server sends them (incompressible types sent raw)."""
-    raw = gz = br = 0
+def packed_sizes(paths: list[Path]) -> tuple[int, int, int, int]:
+    """Raw, gzip, brotli as tools/serve.py sends it (quality 5 over 1 MB) and brotli quality 11 (a host that
+    precompresses) bytes of ``paths``; incompressible types count raw."""
+    raw = gz = br = br11 = 0
     for path in paths:
         data = path.read_bytes()
         raw += len(data)
@@ -91,10 +92,16 @@ def packed_sizes(paths: list[Path]) -> tuple[int, int, int]:
         if not ctype.startswith(serve.COMPRESSIBLE):
             gz += len(data)
             br += len(data)
+            br11 += len(data)
             continue
         gz += len(gzip.compress(data, 6))
-        br += len(serve.compress(data, "br")) if serve.brotli is not None else len(gzip.compress(data, 9))
-    return raw, gz, br
+        if serve.brotli is None:
+            br += len(gzip.compress(data, 9))
+            br11 += len(gzip.compress(data, 9))
+            continue
+        br += len(serve.compress(data, "br"))
+        br11 += len(serve.brotli.compress(data, quality=11))
+    return raw, gz, br, br11
 
 
 class Rounds:
@@ -261,16 +268,18 @@ def report(r: Rounds, site: Path, bots: tuple[list[float], list[float]] | None) 
     paths = set().union(*r.first_visit_paths) if r.first_visit_paths else set()
     wanted = {site / "index.html" if p == "/" else site / p.lstrip("/") for p in paths}
     files = sorted(f for f in wanted if f.is_file())
-    raw, gz, br = packed_sizes(files)
+    raw, gz, br, br11 = packed_sizes(files)
     print(f"first visit ({len(files)} files, SW precache included): {raw / 1e6:.2f} MB raw, {gz / 1e6:.2f} MB gzip, "
-          f"{br / 1e6:.2f} MB brotli{'' if serve.brotli is not None else ' (gzip -9: brotli not installed)'}; "
+          f"{br / 1e6:.2f} MB brotli as served (quality 5 over 1 MB), {br11 / 1e6:.2f} MB brotli quality 11"
+          f"{'' if serve.brotli is not None else ' (gzip -9: brotli not installed)'}; "
           f"on the wire from this server: median {med(r.first_visit_wire) / 1e6:.2f} MB")
     stdlib = next(iter(sorted((site / "pyodide").glob("*/python_stdlib.zip"))), None)
     original = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
     if stdlib and original.exists() and serve.brotli is not None:
-        a, b = (len(serve.compress(p.read_bytes(), "br")) for p in (original, stdlib))
-        print(f"  python_stdlib.zip brotli: {a / 1e6:.2f} MB as shipped (deflated), {b / 1e6:.2f} MB re-stored "
-              f"(-{(a - b) / 1e6:.2f} MB)")
+        for q in (5, 11):
+            a, b = (len(serve.brotli.compress(p.read_bytes(), quality=q)) for p in (original, stdlib))
+            print(f"  python_stdlib.zip brotli quality {q}: {a / 1e6:.2f} MB as shipped (deflated), "
+                  f"{b / 1e6:.2f} MB re-stored (-{(a - b) / 1e6:.2f} MB)")
     lazy = [p for p in (site / "pyscript").rglob("*") if p.is_file()]
     sent_lazy = [p for p in paths if p.startswith("/pyscript/")]
     print(f"  PyScript (lab only): {sum(p.stat().st_size for p in lazy) / 1e6:.2f} MB raw, "

@@ -1,9 +1,11 @@
 """Serve the built ``site/`` on 127.0.0.1 with the same headers Netlify sends (read from netlify.toml).
 
 Like Netlify, responses are compressed when the browser accepts it: brotli when the ``brotli`` package (a pinned dev
-dependency) is installed and the request says ``br`` (Chromium says it over HTTPS only, so locally this is gzip),
-else gzip from the standard library. Compressed bodies are kept in memory per file and modification time, so the
-9.6 MB wasm is compressed once per server. Local first-visit figures therefore match the published site.
+dependency) is installed and the request says ``br`` (Chromium does, on 127.0.0.1 too), else gzip from the standard
+library. Bodies over 1 MB get brotli quality 5, as CDNs compress on the fly (quality 9 took 9 s for the wasm on the
+loaded test machine, long enough to stall a page load); smaller ones quality 11. Each body is compressed once: a
+per-file lock makes concurrent requests wait for the first, and the result is kept in memory and in a disk cache
+under the system temp folder keyed by the content's SHA-256, so test sessions after the first pay nothing.
 
 ``python tools/serve.py [--port 8000] [--dir site]`` prints the URL and serves until interrupted. The e2e tests use
 :func:`start` to run it in a thread on a free port. Applying netlify.toml's headers here means the tests exercise the
@@ -17,9 +19,11 @@ import email.utils
 import fnmatch
 import functools
 import gzip
+import hashlib
 import http.server
 import io
 import os
+import tempfile
 import threading
 import tomllib
 from pathlib import Path
@@ -41,7 +45,10 @@ TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/ja
 COMPRESSIBLE = ("text/", "application/javascript", "application/json", "application/manifest+json",
                 "application/wasm", "application/zip", "image/svg+xml")
 _packed: dict[tuple[str, float, str], bytes] = {}
+_packed_locks: dict[tuple[str, float, str], threading.Lock] = {}
 _packed_lock = threading.Lock()
+DISK_CACHE = Path(tempfile.gettempdir()) / "pygame_rules_serve_cache"
+BIG = 1_000_000
 
 
 def choose_encoding(accept: str) -> str | None:
@@ -66,8 +73,37 @@ def choose_encoding(accept: str) -> str | None:
 def compress(data: bytes, encoding: str) -> bytes:
     """``data`` encoded with ``encoding`` ("br" or "gzip"), at the levels a CDN typically uses."""
     if encoding == "br":
-        return brotli.compress(data, quality=11 if len(data) < 1_000_000 else 9)
+        return brotli.compress(data, quality=11 if len(data) < BIG else 5)
     return gzip.compress(data, 6, mtime=0)
+
+
+def compressed_body(path: str, mtime: float, encoding: str) -> bytes:
+    """The compressed body of the file ``path``, computed once (memory, then the disk cache, then compress)."""
+    key = (path, mtime, encoding)
+    with _packed_lock:
+        if key in _packed:
+            return _packed[key]
+        lock = _packed_locks.setdefault(key, threading.Lock())
+    with lock:
+        with _packed_lock:
+            if key in _packed:
+                return _packed[key]
+        data = Path(path).read_bytes()
+        cached = DISK_CACHE / f"{hashlib.sha256(data).hexdigest()}.{encoding}"
+        try:
+            body = cached.read_bytes()
+        except OSError:
+            body = compress(data, encoding)
+            try:
+                DISK_CACHE.mkdir(exist_ok=True)
+                tmp = cached.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
+                tmp.write_bytes(body)
+                tmp.replace(cached)
+            except OSError:
+                pass  # a read-only temp folder only costs the compression next time
+        with _packed_lock:
+            _packed[key] = body
+        return body
 
 
 def load_header_rules(path: Path = ROOT / "netlify.toml") -> list[tuple[str, dict[str, str]]]:
@@ -122,13 +158,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if not ctype.startswith(COMPRESSIBLE):
             return super().send_head()
         stat = os.stat(path)
-        key = (path, stat.st_mtime, encoding)
-        with _packed_lock:
-            body = _packed.get(key)
-        if body is None:
-            body = compress(Path(path).read_bytes(), encoding)
-            with _packed_lock:
-                _packed[key] = body
+        body = compressed_body(path, stat.st_mtime, encoding)
         self.send_response(200)
         self.send_header("Content-Type", ctype)
         self.send_header("Content-Encoding", encoding)
