@@ -74,9 +74,8 @@ export class TableController {
     const speed = this.speedSelect.value;
     this._build();
     this.speedSelect.value = speed;
-    if (!this.table) return;
     if (this.passingTo !== null && this.passingTo !== undefined) this.handOver(this.passingTo);
-    else this.draw();
+    else if (this.table) this.draw();
   }
 
   destroy() {
@@ -95,14 +94,18 @@ export class TableController {
     return this.skipping ? 0 : SPEEDS[this.speedSelect.value] ?? SPEEDS.normal;
   }
 
-  /** Take a new table from the engine; replaceLog when it carries the whole log (load, undo, seat change). */
+  /**
+   * Take a new table from the engine; replaceLog when it carries the whole log (load, seat change). An answer
+   * carries only the log lines since the request (undo: none, and log_length says where the log now ends).
+   * The engine's save stays in the worker; the page records only the setup and whose table is showing.
+   */
   update(table, replaceLog = false) {
     this.table = table;
     if (replaceLog) this.log = table.log.slice();
-    else this.log.push(...table.log);
+    else this.log = this.log.filter((e) => !(e.seq >= table.log_length - table.log.length)).concat(table.log);
     this.selected = null;
     this.hint = null;
-    const saved = saveGame({ setup: this.setup, viewer: this.viewer, save: table.save, seed: this.seed });
+    const saved = this.remember();
     if (!saved && !this._warnedSave) {
       this._warnedSave = true;
       toast("This browser refused to store the game, so it will not survive a reload.", "error", 8000);
@@ -110,8 +113,14 @@ export class TableController {
     this.draw();
   }
 
+  /** The page's record of the game in progress (no cards: the worker keeps the save). */
+  remember() {
+    return saveGame({ setup: this.setup, viewer: this.passingTo ?? this.viewer, seed: this.seed });
+  }
+
   draw() {
     const t = this.table;
+    if (!t) return;
     this.moves = t.legal.map((action) => ({ action, ...this.renderer.keys(action, t.current_player, t) }));
     this.board.replaceChildren(this.renderer.render(t, { names: this.names, viewer: this.viewer,
       seats: this.setup.seats, act: (action, el) => this.act(action, el), check: (action) => this.check(action),
@@ -320,7 +329,7 @@ export class TableController {
     try {
       const answer = await this.engine.request("undo", { session: this.session, seat: this.viewer });
       this.busy = false;
-      this.update(answer.table, true);
+      this.update(answer.table);
       this.say(t("table.undone"));
     } catch (err) {
       this.busy = false;
@@ -427,7 +436,15 @@ export class TableController {
 
   /** Hot-seat: hide everything and wait for the next human to take the device. */
   handOver(seat) {
+    // Nothing of the previous seat stays in the page: its table, legal moves and log lines are dropped here, and
+    // the next seat's table is asked for only once that player has taken the device (takeOver).
     this.passingTo = seat;
+    this.table = null;
+    this.moves = [];
+    this.log = [];
+    this.selected = null;
+    this.hint = null;
+    this.remember();
     this.board.replaceChildren(h("div.pass-screen#pass-screen", { role: "dialog", "aria-modal": "true",
       "aria-labelledby": "pass-title" },
       h("h2#pass-title", t("table.pass_title", { name: this.names[seat] })),
@@ -442,6 +459,7 @@ export class TableController {
 
   async takeOver(seat) {
     const answer = await this.engine.request("table", { session: this.session, seat, since: 0 });
+    if (!this.alive) return;
     this.viewer = seat;
     this.passingTo = null;
     this.update(answer.table, true);

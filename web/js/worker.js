@@ -6,8 +6,11 @@
 //   {type: "snapshot", stored, bytes, ms}        after a normal start, once the new snapshot is kept
 //   {type: "fatal", message}                     when Python could not start
 //   {type: "response", json}                     the JSON text api.handle returned for one request
+//   {type: "dead", message}                      Python failed for good after starting: restart the worker
+// Requests and saved games are handled in js/worker-requests.js (saves never leave the worker).
 import { BUILD } from "./build-info.js";
 import { startPython, storeSnapshot } from "./pyodide-start.js";
+import { requestHandler } from "./worker-requests.js";
 
 const started = performance.now();
 const pyodideBase = new URL(BUILD.pyodide, import.meta.url).href;
@@ -24,13 +27,13 @@ async function start() {
   const begun = await startPython({ pyodideBase, wheelUrl, pyodideVersion: BUILD.pyodideVersion,
     wheelHash: BUILD.wheelHash, progress, mark });
   const { pyodide } = begun;
-  const handle = pyodide.pyimport("pygame_rules.api").handle;
+  const api = pyodide.pyimport("pygame_rules.api");
   mark("api");
   const python = pyodide.runPython("import sys; sys.version.split()[0]");
   const startInfo = { path: begun.path, reason: begun.reason };
   self.postMessage({ type: "ready", ms: performance.now() - started, python, timings: t, start: startInfo });
   if (begun.snapshot) keepSnapshot(begun.key, begun.snapshot);
-  return handle;
+  return api;
 }
 
 // Store a fresh snapshot once the engine has answered what was already waiting (the first answer never waits for
@@ -48,15 +51,4 @@ const ready = start().catch((err) => {
   return null;
 });
 
-self.onmessage = async (event) => {
-  const handle = await ready;
-  let json;
-  if (!handle) {
-    let id = null;
-    try { id = JSON.parse(event.data).id; } catch (err) { /* no id to echo */ }
-    json = JSON.stringify({ id, ok: false, error: { code: "engine_unavailable", message: "Python failed to start" } });
-  } else {
-    json = handle(event.data);
-  }
-  self.postMessage({ type: "response", json });
-};
+self.onmessage = requestHandler(ready);
