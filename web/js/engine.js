@@ -129,8 +129,11 @@ export class Engine {
       this.readyAt = performance.now();
       this.python = msg.python;
       this.timings = msg.timings; // ms since the worker started: python (runtime up), wheel (unpacked), api
+      this.start = msg.start; // {path: "snapshot" | "normal" | "fallback", reason} (js/pyodide-start.js)
       this._status({ stage: "ready", label: "Engine ready", fraction: 1, python: msg.python });
       this._resolve();
+    } else if (msg.type === "snapshot") {
+      this.snapshot = msg; // {stored, bytes, ms | reason}: the start snapshot was kept for the next visit
     } else if (msg.type === "fatal") {
       if (this.started) this._died(msg.message);
       else this._fail(msg.message);

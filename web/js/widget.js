@@ -26,6 +26,7 @@ export function getEngine() {
     engine.ready.then(() => {
       stats.engineReadyAt = performance.now();
       stats.engineMs = Math.round(stats.engineReadyAt - stats.engineRequestedAt);
+      stats.start = engine.start; // {path: "snapshot" | "normal" | "fallback", reason} (js/pyodide-start.js)
       registerServiceWorker();
     }, () => {});
   }
