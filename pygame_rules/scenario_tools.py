@@ -54,7 +54,7 @@ def _skipbo(state: Any, deal: bool) -> tuple[list[Any], list[dict[str, Any]], di
     else:
         scenario.update(hands=[[] for _ in range(players)], stocks=[[] for _ in range(players)],
                         discards=[[[] for _ in ds] for ds in state.discards], building=[[] for _ in state.building])
-    return sorted(state.all_cards()), places, scenario
+    return sorted(state.all_cards().elements()), places, scenario
 
 
 def _topspot(state: Any, deal: bool) -> tuple[list[Any], list[dict[str, Any]], dict[str, Any]]:
