@@ -344,6 +344,7 @@ def test_offline_after_first_visit(context: Any, base_url: str, guard: Any) -> N
 def test_an_updated_site_replaces_the_old_cache(browser: Any, site_dir: Any, tmp_path: Any) -> None:
     import re
     import shutil
+    import time
 
     from tools import serve
 
@@ -374,8 +375,12 @@ def test_an_updated_site_replaces_the_old_cache(browser: Any, site_dir: Any, tmp
 
         page.reload()
         wait_engine(page)
-        page.wait_for_function("async () => JSON.stringify((await caches.keys()).filter((k) =>"
-                               " k.startsWith('pygame-rules-'))) === '[\"pygame-rules-update2\"]'", timeout=60_000)
+        # (wait_for_function cannot await: an async predicate returns a Promise, which is truthy at once)
+        site_caches = "async () => (await caches.keys()).filter((k) => k.startsWith('pygame-rules-'))"
+        deadline = time.monotonic() + 60
+        while page.evaluate(site_caches) != ["pygame-rules-update2"]:
+            assert time.monotonic() < deadline, page.evaluate(site_caches)
+            page.wait_for_timeout(200)
         # Only the changed file was downloaded again; unchanged ones were reused from the old cache by hash.
         assert not any(p.endswith(".wasm") or p.endswith(".zip") for p in handler.served), handler.served
         ctx.set_offline(True)
