@@ -36,7 +36,7 @@ def test_tile_rules_and_worked_example_replay(page: Any, guard: Any) -> None:
     page.set_viewport_size({"width": 1280, "height": 900})
     tile = page.locator(".game-tile[data-game=etalage]")
     assert tile.locator(".badge", has_text="Coming").count() == 0
-    assert "strength" in tile.locator(".rules").inner_text()
+    assert "strongest colour" in tile.locator(".pitch").inner_text()  # the rules text itself is on the rules page
     tile.locator(".example-open").click()
     page.wait_for_selector("#example-board .et", timeout=ENGINE_TIMEOUT)
     board = page.locator("#example-board")

@@ -6,6 +6,7 @@ import { PLANNED, RENDERERS } from "./games/index.js";
 import { clearGame, readGame, readSettings, saveSettings } from "./store.js";
 import { defaultName, SPEEDS, TableController } from "./table.js";
 import { h, toast } from "./util.js";
+import { gameArt } from "./art.js";
 import { getLang, LANG_NAMES, LANGS, setLang, t } from "./i18n.js";
 
 const app = document.getElementById("app");
@@ -19,8 +20,10 @@ let controller = null;
 const statusEl = document.getElementById("engine-status");
 function drawStatus(s) {
   statusEl.dataset.state = s.stage;
-  statusEl.querySelector(".engine-label").textContent = s.stage === "ready" ? t("engine.ready", { python: s.python }) :
-    s.key ? t(s.key, s.params || {}) : s.label;
+  // The player's words: a short "ready" dot once the engine runs, a first-visit note while it starts.
+  const label = s.stage === "ready" ? t("engine.ready") : s.key ? t(s.key, s.params || {}) : s.label;
+  statusEl.querySelector(".engine-label").textContent = label;
+  statusEl.title = s.stage === "ready" ? t("engine.ready_title") : s.stage === "failed" ? label : t("engine.first_visit");
   statusEl.querySelector(".engine-progress").value = s.fraction;
   document.body.dataset.engine = s.stage === "ready" ? "ready" : s.stage === "failed" ? "failed" : "loading";
 }
@@ -76,19 +79,55 @@ function titleOf(name) {
   return (catalogue || []).find((g) => g.name === name)?.title || name;
 }
 
+// One-click play: the player against normal bots at each game's usual table size, a single game (Top Spot and
+// Etalage would otherwise default to a match). Typical play time in minutes for one game at that size.
+export const QUICK = {
+  skipbo: { players: 2, options: {}, minutes: [20, 40] },
+  topspot: { players: 3, options: { games: 1 }, minutes: [10, 20] },
+  level8: { players: 2, options: {}, minutes: [30, 60] },
+  etalage: { players: 3, options: { games: 1 }, minutes: [10, 20] },
+};
+
 function gameTile(info, renderer) {
+  const quick = QUICK[info.name];
   const players = info.min_players ? t("home.players", { min: info.min_players, max: info.max_players }) : "";
-  const rules = renderer ? call(renderer.rules) : [info.summary || t("home.engine_in_progress")];
+  const minutes = quick ? t("home.minutes", { min: quick.minutes[0], max: quick.minutes[1] }) : "";
+  const pitchKey = `home.pitch.${info.name}`;
+  const pitch = renderer ? t(pitchKey) : info.summary || t("home.engine_in_progress");
   return h(`li.game-tile${renderer ? "" : ".coming"}`, { dataset: { game: info.name } },
-    h("div.tile-head", h("h2", info.title), players ? h("span.players", players) : null,
-      renderer ? null : h("span.badge", t("home.coming"))),
-    h("div.rules", rules.map((p) => h("p", p))),
+    gameArt(info.name),
+    h("div.tile-head", h("h2", info.title), renderer ? null : h("span.badge", t("home.coming"))),
+    h("p.pitch", pitch),
+    h("p.facts", players ? h("span.players", players) : null, minutes ? h("span.minutes", minutes) : null),
     renderer ? h("div.tile-buttons",
-      h("button.btn.primary.new-game", { type: "button", onclick: () => newGameDialog(info),
-        "aria-label": t("home.new_game_label", { game: info.title }) }, t("home.new_game")),
+      h("button.btn.primary.big.play-now", { type: "button", onclick: (e) => quickPlay(info, e.currentTarget),
+        "aria-label": t("home.play_label", { game: info.title }) }, t("home.play")),
+      h("button.btn.ghost.new-game", { type: "button", onclick: () => newGameDialog(info),
+        "aria-label": t("home.more_options_label", { game: info.title }) }, t("home.more_options")),
       renderer.example ? h("button.btn.ghost.example-open", { type: "button",
         onclick: () => openExample(engine, renderer, call(renderer.example)) }, call(renderer.example).label) : null) : null,
     h("a.rules-link", { href: `rules/${info.name}.${getLang()}.html` }, t("home.rules_link", { game: info.title })));
+}
+
+/** The big Play button: deal at once (a fresh deal) with the defaults of QUICK, no dialog. */
+async function quickPlay(info, button) {
+  const quick = QUICK[info.name] || { players: info.min_players, options: {} };
+  const levels = info.bots && info.bots.length ? info.bots : ["random"];
+  const level = levels.includes("normal") ? "normal" : levels[levels.length - 1];
+  const seats = Array.from({ length: quick.players }, (_, i) => (i === 0 ? { kind: "human" } : { kind: "bot", level }));
+  seats.forEach((s, i) => { s.name = defaultName(seats, i); });
+  const setup = { game: info.name, title: info.title, players: seats.length, seats, options: { ...quick.options },
+    botLevels: levels };
+  const label = button.textContent;
+  button.disabled = true;
+  button.textContent = engine.state.stage === "ready" ? t("newgame.dealing") : t("newgame.waiting");
+  try {
+    await startGame(setup, null);
+  } catch (err) {
+    toast(err.message, "error", 8000);
+    button.disabled = false;
+    button.textContent = label;
+  }
 }
 
 // ----- new game dialog ----------------------------------------------------------------------------------------
@@ -138,8 +177,10 @@ function newGameDialog(info, preset = null) {
       h("label.row", `${t("newgame.number_of_players")} `, playersSelect),
       seatsBox,
       optionRows.length ? h("fieldset.options", h("legend", t("newgame.rules")), optionRows.map((r) => r.el)) : null,
-      h("label.row", `${t("newgame.seed")} `, seedInput),
-      h("p.help#seed-help", t("newgame.seed_help")),
+      h("details.replay#replay-deal", { open: preset?.seed != null },
+        h("summary", t("newgame.replay")),
+        h("label.row", `${t("newgame.seed")} `, seedInput),
+        h("p.help#seed-help", t("newgame.seed_help"))),
       h("label.row", `${t("newgame.speed")} `, speedSelect),
       error,
       h("div.dialog-buttons",
@@ -199,7 +240,7 @@ function optionField(spec, hint, prev) {
   if (spec.kind === "int") {
     const placeholder = spec.default_depends_on_players ? (hint.placeholder || t("newgame.standard")) : String(spec.default);
     const num = h("input", { type: "number", id, min: spec.minimum, max: spec.maximum, placeholder,
-      value: prev[spec.name] ?? "" });
+      value: prev[spec.name] ?? hint.value ?? "" });
     return { name: spec.name, el: h("label.row", `${label} `, num),
       read: () => (num.value === "" ? undefined : Number(num.value)) };
   }
@@ -320,8 +361,8 @@ function speedName(k) {
   return { slow: t("speed.slow"), normal: t("speed.normal"), fast: t("speed.fast"), instant: t("speed.instant") }[k] || k;
 }
 
-function botLevelName(level) {
-  return { random: t("bot.random"), easy: t("bot.easy"), normal: t("bot.normal") }[level] || level;
+export function botLevelName(level) {
+  return { random: t("bot.random"), easy: t("bot.easy"), normal: t("bot.normal"), hard: t("bot.hard") }[level] || level;
 }
 
 /** The language menu in the top bar: switching redraws the screen that is showing (remembered in localStorage). */

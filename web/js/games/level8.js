@@ -523,7 +523,7 @@ function keepPanel(table, ui) {
   if (page.keep.sig !== sig) page.keep = { sig, chosen: [] };
   const limit = view.keep.cards;
   const chosen = page.keep.chosen;
-  const cards = view.hand.map((t, i) => h(`button.l8-keep-card${chosen.includes(i) ? ".chosen" : ""}`, {
+  const buttons = view.hand.map((t, i) => h(`button.l8-keep-card${chosen.includes(i) ? ".chosen" : ""}`, {
     type: "button", "aria-pressed": String(chosen.includes(i)), "aria-label": tr("level8.keep_card", { card: cardName(t) }),
     onclick: (e) => {
       e.stopPropagation();
@@ -537,7 +537,7 @@ function keepPanel(table, ui) {
   return h("section.l8-keep#keep-panel", { "aria-label": tr("level8.cards_to_keep") },
     h("h3", tr("level8.keep_up_to", { n: limit })),
     h("p.l8-build-help", tr("level8.keep_help")),
-    h("div.l8-keep-cards", cards),
+    h("div.l8-keep-cards", buttons),
     h("div.l8-build-buttons", h("button.btn.primary#keep-go", { type: "button", onclick: (e) => {
       e.stopPropagation();
       ui.act?.(legal || { type: "keep", cards: picked }, e.currentTarget);
@@ -577,8 +577,8 @@ const renderer = {
   title: "Level 8",
   rules: () => ["level8.rules.1", "level8.rules.2", "level8.rules.3", "level8.rules.4", "level8.rules.5"].map((k) => tr(k)),
   optionHints: {
-    sheet: { label: () => tr("level8.option.sheet") },
-    edition: { label: () => tr("level8.option.edition") },
+    sheet: { label: () => tr("level8.option.sheet"), choices: (c) => tr(`level8.sheet.${c}`) },
+    edition: { label: () => tr("level8.option.edition"), choices: (c) => tr(`level8.edition.${c}`) },
   },
   cardElement: (token) => cardElement(token),
 

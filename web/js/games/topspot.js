@@ -356,7 +356,7 @@ export default {
   optionHints: {
     level: { label: () => t("topspot.option.level"), choices: (c) => (c === "expert" ? t("topspot.level.expert") : t("topspot.level.junior")) },
     joker_each: { label: () => t("topspot.option.joker_each") },
-    games: { label: () => t("topspot.option.games"), placeholder: "one each" },
+    games: { label: () => t("topspot.option.games"), value: 1 }, // one game unless the player asks for a match
   },
   cardElement: (card) => cardElement(card),
 
