@@ -270,6 +270,23 @@ async function startGame(setup, seed) {
   openTable(setup, answer.session, answer.seed, viewer, answer.table);
 }
 
+/**
+ * Open a table at a teaching position (the api's `scenario` op) with the given seats ([{kind, level}]): the e2e
+ * tests use it (window.__app.playScenario) to reach rare positions such as Level 8's keep panel directly.
+ */
+async function playScenario(game, scenario, seats) {
+  const info = (await loadCatalogue()).find((g) => g.name === game);
+  const named = seats.map((s) => ({ ...s }));
+  named.forEach((s, i) => { s.name = defaultName(named, i); });
+  const viewer = Math.max(0, named.findIndex((s) => s.kind === "human"));
+  const answer = await engine.request("scenario", { game, scenario, seat: viewer });
+  const seed = scenario.seed ?? 0;
+  const setup = { game, title: info.title, players: named.length, seats: named, options: scenario.options || {},
+    botLevels: info.bots, seed };
+  openTable(setup, answer.session, seed, viewer, answer.table);
+}
+window.__app.playScenario = playScenario;
+
 function openTable(setup, session, seed, viewer, table) {
   if (controller) controller.destroy();
   document.body.dataset.screen = "play";

@@ -50,22 +50,44 @@ export class TableController {
       title: t("table.skip_title") }, t("table.skip"));
     this.turnLabel = h("p.turn#turn", { "aria-live": "polite" });
     this.status = h("p.status#status", { role: "status", "aria-live": "polite" });
+    this.lastLine = h("p.last-line#last-line", { "aria-hidden": "true" }); // the log's newest line (read by #log)
     this.actionBar = h("div.action-bar#action-bar", { hidden: true });
     this.board = h("div.board#board", { "aria-label": t("table.board_label", { game: this.setup.title }) });
-    this.logList = h("ol.log#log", { "aria-label": t("table.log") });
+    this.logList = h("ol.log#log", { "aria-label": t("table.log"), tabindex: "0" });
     this.seedLabel = h("span.seed#seed", { title: t("table.seed_title") }, t("table.seed", { seed: this.seed }));
+    this.logButton = h("button.btn.ghost#log-toggle", { type: "button", "aria-controls": "side-log",
+      "aria-expanded": "false", onclick: () => this.toggleLog() }, t("table.log"));
     const head = h("div.table-head",
       h("div.table-title", h("h1", this.setup.title), this.seedLabel),
-      this.turnLabel,
-      h("div.controls", this.hintButton, this.undoButton, this.skipButton,
-        h("label.speed", h("span.speed-word", `${t("table.bots")} `), this.speedSelect),
-        h("button.btn.ghost#leave", { type: "button", onclick: () => this.hooks.onLeave() }, t("table.menu"))));
-    this.side = h("aside.side", h("h2", t("table.log")), this.logList);
-    this.root.replaceChildren(head, h("div.table-layout", h("div.board-wrap", this.board, this.actionBar, this.status), this.side));
+      h("button.btn.ghost#leave", { type: "button", onclick: () => this.hooks.onLeave() }, t("table.menu")));
+    // The dock stays on screen (fixed to the bottom): whose turn, the last message and log line, every control.
+    const dock = h("div.dock#dock",
+      h("div.dock-text", this.turnLabel, this.status, this.lastLine),
+      h("div.dock-buttons", this.actionBar,
+        h("div.controls", this.hintButton, this.undoButton, this.skipButton,
+          h("label.speed", h("span.speed-word", `${t("table.bots")} `), this.speedSelect), this.logButton)));
+    this.side = h("aside.side#side-log", h("div.side-head", h("h2", t("table.log")),
+      h("button.btn.ghost.side-close", { type: "button", "aria-label": t("table.close_log"),
+        onclick: () => this.toggleLog(false) }, "✕")), this.logList);
+    this.root.replaceChildren(head, h("div.table-layout", h("div.board-wrap", this.board), this.side), dock);
+    // The page keeps room for the dock below the board (its height changes with the width and the language).
+    this._dockObserver?.disconnect();
+    this._dockObserver = new ResizeObserver(() => {
+      document.documentElement.style.setProperty("--dock-h", `${dock.offsetHeight}px`);
+    });
+    this._dockObserver.observe(dock);
     this.board.addEventListener("click", (e) => this._click(e));
     this.board.addEventListener("pointerdown", (e) => this._pointerDown(e));
     this._keys = (e) => this._key(e);
     document.addEventListener("keydown", this._keys);
+  }
+
+  /** Show or hide the full move log (a drawer on narrow screens; always shown beside the board on wide ones). */
+  toggleLog(open = !this.root.classList.contains("log-open")) {
+    this.root.classList.toggle("log-open", open);
+    this.logButton.setAttribute("aria-expanded", String(open));
+    if (open) this.logList.focus();
+    else this.logButton.focus();
   }
 
   /** Redraw everything in the newly chosen language (the names chosen at the start stay as they are). */
@@ -81,6 +103,7 @@ export class TableController {
 
   destroy() {
     this.alive = false;
+    this._dockObserver?.disconnect();
     document.removeEventListener("keydown", this._keys);
     this.engine.request("drop", { session: this.session }).catch(() => {});
   }
@@ -159,6 +182,7 @@ export class TableController {
     const items = this.log.map((e) => h("li", { dataset: { type: e.type || "", seq: String(e.seq ?? "") } },
       named(e.text || e.type)));
     this.logList.replaceChildren(...items);
+    this.lastLine.textContent = items.length ? items[items.length - 1].textContent : "";
     this.side.scrollTop = this.side.scrollHeight;
     this.logList.lastElementChild?.scrollIntoView?.({ block: "nearest" });
   }
@@ -293,7 +317,9 @@ export class TableController {
     if (event.target.closest("input, select, textarea, dialog") || event.ctrlKey || event.metaKey || event.altKey) {
       return;
     }
-    if (event.key === "Escape" && this.selected) { this.selected = null; this.say(""); this.decorate(); }
+    if (event.key === "Escape" && this.root.classList.contains("log-open")) this.toggleLog(false);
+    else if (event.key === "Escape" && this.selected) { this.selected = null; this.say(""); this.decorate(); }
+    else if (event.key === "l" || event.key === "L") this.toggleLog();
     else if (event.key === "h" || event.key === "H") this.showHint();
     else if (event.key === "u" || event.key === "U") this.undo();
   }
@@ -435,6 +461,7 @@ export class TableController {
       h("button.btn.primary#take-over", { type: "button", onclick: () => this.takeOver(seat) },
         t("table.take_over", { name: this.names[seat] }))));
     this.logList.replaceChildren();
+    this.lastLine.textContent = "";
     this.turnLabel.textContent = t("table.waiting_for", { name: this.names[seat] });
     this.hintButton.disabled = this.undoButton.disabled = true;
     this.board.querySelector("#take-over").focus();

@@ -320,7 +320,7 @@ function middle(view, table, ui) {
       h("span", tr("level8.deal", { n: view.deal })), h("span", tr("level8.dealer", { name: ui.names[view.dealer] })),
       view.skips_under ? h("span", tr("level8.skips_under_pile", { skips: tr("level8.skip_cards", { n: view.skips_under }) }))
         : null,
-      h("span", view.deck?.title || "")));
+      h("span", view.deck?.edition ? tr(`level8.edition.${view.deck.edition}`) : view.deck?.title || "")));
 }
 
 /** One tap on a pile takes its card when that is a legal move (the same action the drag gesture means). */

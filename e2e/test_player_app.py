@@ -1,0 +1,162 @@
+"""The player's app (issue 17): one-click play, a table whose turn line and controls stay on screen while a move is
+built, Level 8's keep panel, and screenshots at desktop and phone sizes (kept under artifacts/).
+
+Positions that a random deal rarely gives (a lay-out in hand, the two-star keep phase) are opened with
+``window.__app.playScenario`` (the api's ``scenario`` op), which draws the same table as a dealt game.
+Every test ends with ``guard.check()``: no request left the origin and the console stayed free of errors.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .conftest import ENGINE_TIMEOUT, screenshot, wait_my_turn
+
+SIZES = [(1280, 800), (375, 812)]
+BOARDS = {"skipbo": ".sb", "topspot": ".ts", "level8": ".l8", "etalage": ".et"}
+
+# Level 8, seat 0 (human) has drawn and can lay out level 1 (two runs of three) in more than one way.
+LAYOUT_SCENARIO = {
+    "players": 2, "options": {"sheet": "one_star"}, "seed": 5, "dealer": 1, "turn": 0, "phase": "play",
+    "levels": [1, 1], "laid_out": [False, False],
+    "hands": [["R1", "R2", "R3", "G5", "G6", "G7", "B9", "Y11", "O14", "J"], ["P2", "P9", "B3", "Y4", "O8", "G12",
+                                                                               "R13", "B14", "Y15", "O1"]],
+}
+
+# Level 8 two-star sheet: the bot (seat 1, laid out) discards its last card and goes out; seat 0 on level 5 did not
+# lay out, so the deal ends in the keep phase with seat 0 to choose up to four cards.
+KEEP_SCENARIO = {
+    "players": 2, "options": {"sheet": "two_star"}, "seed": 3, "dealer": 0, "turn": 1, "phase": "play",
+    "levels": [5, 1], "laid_out": [False, True],
+    "hands": [["R1", "R2", "G5", "B6", "Y9", "Y11", "J", "O15", "O14", "O13"], ["R9"]],
+    "table": [[], [["run", "B1", "B2", "B3"], ["run", "B7", "B8", "B9"]]],
+}
+
+
+def _scenario(page: Any, game: str, scenario: dict[str, Any], seats: list[dict[str, Any]]) -> None:
+    page.evaluate("([g, s, seats]) => window.__app.playScenario(g, s, seats)", [game, scenario, seats])
+    page.wait_for_selector(f"#board {BOARDS[game]}", timeout=ENGINE_TIMEOUT)
+
+
+def _inside(page: Any, selector: str) -> None:
+    """The element is drawn and its whole box lies inside the viewport (no scrolling needed to reach it)."""
+    box = page.locator(selector).first.bounding_box()
+    size = page.viewport_size
+    assert box is not None, f"{selector} is not drawn"
+    assert box["x"] >= 0 and box["y"] >= 0, f"{selector} starts outside the viewport: {box}"
+    assert box["x"] + box["width"] <= size["width"] + 1 and box["y"] + box["height"] <= size["height"] + 1, (
+        f"{selector} ends outside the {size} viewport: {box}")
+
+
+def _controls_inside(page: Any) -> None:
+    for selector in ("#turn", "#hint", "#undo", "#last-line"):
+        _inside(page, selector)
+
+
+@pytest.mark.parametrize("game", list(BOARDS))
+def test_one_click_play(page: Any, guard: Any, game: str) -> None:
+    """The Play button deals at once: the player against normal bots, one game, no dialog; the table fits 1280x800."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.click(f".game-tile[data-game={game}] .play-now")
+    page.wait_for_selector(f"#board {BOARDS[game]}, #pass-screen", timeout=ENGINE_TIMEOUT)
+    page.select_option("#speed", "instant")
+    wait_my_turn(page)
+    overflow = page.evaluate("() => document.documentElement.scrollHeight - window.innerHeight")
+    assert overflow <= 0, f"the {game} table is {overflow} px taller than a 1280x800 window"
+    screenshot(page, f"play-{game}-1280.png")
+    assert page.locator("#new-game-dialog").count() == 0
+    setup = page.evaluate("() => window.__app.controller.setup")
+    assert setup["seats"][0]["kind"] == "human"
+    assert [s["level"] for s in setup["seats"][1:]] == ["normal"] * (len(setup["seats"]) - 1)
+    if game in ("topspot", "etalage"):
+        assert setup["options"]["games"] == 1
+        assert "match" not in page.evaluate("() => window.__app.controller.table.view")
+    guard.check()
+
+
+def test_home_play_buttons_above_the_fold(page: Any, guard: Any) -> None:
+    """At 1280x800 every game's Play button is on screen; on a phone the first three are."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    for game in BOARDS:
+        _inside(page, f".game-tile[data-game={game}] .play-now")
+    assert "Python" not in page.locator(".topbar").inner_text()
+    assert "pygame_rules" not in page.locator(".topbar").inner_text() + page.title()
+    screenshot(page, "player-home-1280.png")
+    page.set_viewport_size({"width": 375, "height": 812})
+    for game in ("skipbo", "topspot", "etalage"):
+        _inside(page, f".game-tile[data-game={game}] .play-now")
+    screenshot(page, "player-home-375.png")
+    guard.check()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "375x812"])
+def test_topspot_stack_build_keeps_controls_on_screen(page: Any, guard: Any, size: tuple[int, int]) -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.click(".game-tile[data-game=topspot] .play-now")
+    page.wait_for_selector("#board .ts", timeout=ENGINE_TIMEOUT)
+    page.select_option("#speed", "instant")
+    wait_my_turn(page)
+    _controls_inside(page)
+    _inside(page, ".ts-hand-card")  # the hand is on screen without scrolling, phone included
+    built = 0
+    for _ in range(3):  # put up to three cards on the stack, each one the engine lists as fitting
+        fitting = page.locator(".ts-hand-card.fits")
+        if fitting.count() == 0:
+            break
+        fitting.first.click()
+        built += 1
+        _controls_inside(page)
+        _inside(page, ".ts-play-button")
+        _inside(page, ".ts-verdict")
+        if size[0] >= 1000:
+            assert page.evaluate("() => window.scrollY") == 0, "the page had to scroll to reach the stack"
+    assert built >= 1
+    assert page.locator(".ts-hand-card.picked").count() == built
+    screenshot(page, f"topspot-stack-{size[0]}.png")
+    guard.check()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "375x812"])
+def test_level8_layout_build_keeps_controls_on_screen(page: Any, guard: Any, size: tuple[int, int]) -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    _scenario(page, "level8", LAYOUT_SCENARIO, [{"kind": "human"}, {"kind": "bot", "level": "normal"}])
+    wait_my_turn(page)
+    page.wait_for_selector("#layout-builder")
+    _controls_inside(page)
+    _inside(page, '#board [data-key="hand:R1"]')  # the hand is on screen without scrolling, phone included
+    for token, slot in (("R1", 0), ("R2", 0), ("R3", 0), ("G5", 1)):
+        page.locator(f'#board [data-key="hand:{token}"]').first.click()
+        page.locator(f'#board button[data-key="lay:{slot}"]').first.click()
+        _controls_inside(page)
+        _inside(page, "#lay-out")
+        if size[0] >= 1000:
+            assert page.evaluate("() => window.scrollY") == 0, "the page had to scroll to reach the builder"
+    assert page.locator('#board [data-key^="placed:0:"]').count() == 3
+    assert page.locator('#board [data-key^="placed:1:"]').count() == 1
+    screenshot(page, f"level8-layout-{size[0]}.png")
+    guard.check()
+
+
+def test_level8_keep_panel_keeps_cards(page: Any, guard: Any) -> None:
+    """Two-star sheet: the deal ends, the keep panel shows, two cards are picked and kept (issue 17: it threw)."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    _scenario(page, "level8", KEEP_SCENARIO, [{"kind": "human"}, {"kind": "bot", "level": "normal"}])
+    page.wait_for_selector("#keep-panel", timeout=60_000)
+    wait_my_turn(page)
+    cards = page.locator("#keep-panel .l8-keep-card")
+    assert cards.count() == 10
+    cards.nth(0).click()
+    cards.nth(6).click()
+    assert page.locator("#keep-panel .l8-keep-card.chosen").count() == 2
+    assert page.locator("#keep-go").inner_text().strip().startswith("Keep")
+    assert "2" in page.locator("#keep-go").inner_text()
+    hand = page.evaluate("() => window.__app.controller.table.view.hand")
+    page.click("#keep-go")
+    page.wait_for_function("() => window.__app.controller.table.view.phase !== 'keep'", timeout=60_000)
+    kept = page.evaluate("() => window.__app.controller.log.filter(e => e.type === 'keep' && e.player === 0)")
+    assert kept, "no keep event for seat 0"
+    assert sorted(kept[-1]["cards"]) == sorted([hand[0], hand[6]])
+    screenshot(page, "level8-after-keep-1280.png")
+    guard.check()
