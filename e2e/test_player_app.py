@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import ENGINE_TIMEOUT, screenshot, wait_my_turn
+from .conftest import ENGINE_TIMEOUT, open_new_game, screenshot, wait_my_turn
 
 SIZES = [(1280, 800), (375, 812)]
 BOARDS = {"skipbo": ".sb", "topspot": ".ts", "level8": ".l8", "etalage": ".et"}
@@ -159,4 +159,44 @@ def test_level8_keep_panel_keeps_cards(page: Any, guard: Any) -> None:
     assert kept, "no keep event for seat 0"
     assert sorted(kept[-1]["cards"]) == sorted([hand[0], hand[6]])
     screenshot(page, "level8-after-keep-1280.png")
+    guard.check()
+
+
+def _play_until(page: Any, done: str, limit: int = 400) -> None:
+    """Play the human seat's first legal move until the JS condition ``done`` holds (bots answer at instant speed)."""
+    for _ in range(limit):
+        if page.evaluate(done):
+            return
+        page.wait_for_function(f"() => ({done}) || (window.__app.controller.myTurn && !window.__app.controller.busy"
+                               " && !window.__app.controller._running)", timeout=60_000)
+        if page.evaluate(done):
+            return
+        page.evaluate("() => { const c = window.__app.controller; c.play(c.table.legal[0]); }")
+        page.wait_for_timeout(50)
+    raise AssertionError(f"never reached {done}")
+
+
+def test_topspot_match_shows_last_play_then_scores_then_next_deal(page: Any, guard: Any) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_new_game(page, "topspot", seats=["human", "bot:normal", "bot:normal"], board=".ts", seed=11,
+                  fill={"#opt-games": 3})
+    _play_until(page, "() => !!document.querySelector('#final-continue')")
+    # The board still shows the first game, the last card lies on its place, no summary yet.
+    table = page.evaluate("() => window.__app.controller.table.view")
+    assert table["match"]["game_number"] == 1
+    assert page.locator(".fly-ghost.final").count() == 1
+    _inside(page, ".fly-ghost.final")
+    _inside(page, "#final-continue")
+    assert page.locator("#game-end-dialog").count() == 0
+    assert page.locator("#log li[data-type=game_end]").count() == 1
+    # late in a game (a last round shown beside the current one) the table still fits 1280x800
+    assert page.evaluate("() => document.documentElement.scrollHeight - window.innerHeight") <= 0
+    screenshot(page, "topspot-last-play-1280.png")
+    page.click("#final-continue")
+    page.wait_for_selector("#game-end-dialog")
+    assert page.evaluate("() => window.__app.controller.table.view.match.game_number") == 1
+    page.click("#game-end-dialog .btn.primary")
+    page.wait_for_function("() => window.__app.controller.table.view.match.game_number === 2")
+    assert page.locator(".fly-ghost").count() == 0
+    assert page.locator("#log li[data-type=game_end]").count() == 1
     guard.check()

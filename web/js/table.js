@@ -263,7 +263,9 @@ export class TableController {
     this.busy = true;
     this.say("");
     try {
+      const before = this.table;
       const answer = await this.engine.request("act", { session: this.session, action, seat: this.viewer });
+      await this.finishGame(answer.table, before, this.renderer.keys(action, this.viewer, before));
       this.busy = false;
       this.update(answer.table);
       await this.run();
@@ -408,26 +410,53 @@ export class TableController {
     this.botTimes.push(answer.ms);
     if (!this.alive) return;
     const keys = this.renderer.keys(answer.action, seat, before);
-    await this.animate(keys);
+    const said = `${this.names[seat]}: ${this.renderer.describe(answer.action, seat, before, this.names)}.`;
+    if (!(await this.finishGame(answer.table, before, keys, said))) await this.animate(keys);
     this.busy = false;
     this.update(answer.table);
-    this.say(`${this.names[seat]}: ${this.renderer.describe(answer.action, seat, before, this.names)}.`);
-    const ended = answer.table.log.find((e) => e.type === "game_end");
-    if (ended && !answer.table.over && this.setup.seats.some((s) => s.kind === "human") && !this.skipping) {
-      await this.hooks.onGameEnd(this, ended);
-    }
+    this.say(said);
     const pause = this.pace() * 0.5;
     if (pause) await sleep(pause);
   }
 
-  /** A card flies from the move's source to its target at the chosen pace (skippable). */
-  async animate(keys) {
-    const ms = this.pace();
-    if (!ms || !keys) return;
+  /**
+   * A move that ends one game of a match (the engine deals the next game in the same answer): first the final play
+   * stays on the table as it was (the played card laid on its target), with the log lines; then, when the player
+   * asks, the game's summary; only then the next deal. Returns false (nothing done) for any other move.
+   */
+  async finishGame(next, before, keys, said = "") {
+    const ended = next.log.find((e) => e.type === "game_end");
+    if (!ended || next.over || !this.setup.seats.some((s) => s.kind === "human") || this.skipping) return false;
+    const upTo = next.log.indexOf(ended);
+    this.log.push(...next.log.slice(0, upTo + 1));
+    this._drawLog();
+    const ghost = await this.animate(keys, { keep: true });
+    this.turnLabel.textContent = t("gameend.title", { n: ended.game_number });
+    this.turnLabel.dataset.mine = "false";
+    if (said) this.say(said);
+    this.root.classList.add("final-play");
+    const button = h("button.btn.primary#final-continue", { type: "button" }, t("gameend.see_scores"));
+    this.actionBar.replaceChildren(h("span.final-note", t("gameend.last_play")), button);
+    this.actionBar.hidden = false;
+    this.hintButton.disabled = this.undoButton.disabled = true;
+    button.focus();
+    await new Promise((resolve) => button.addEventListener("click", resolve, { once: true }));
+    await this.hooks.onGameEnd(this, ended);
+    ghost?.remove();
+    this.root.classList.remove("final-play");
+    this.log.splice(this.log.length - (upTo + 1), upTo + 1); // update() adds the whole answer's log again
+    return true;
+  }
+
+  /** A card flies from the move's source to its target at the chosen pace (skippable). With `keep`, the card is
+   * laid on the target even at instant speed and stays there; it is returned for the caller to remove. */
+  async animate(keys, { keep = false } = {}) {
+    const ms = keep ? Math.max(this.pace(), 1) : this.pace();
+    if (!ms || !keys) return null;
     const find = (key) => key && [...this.board.querySelectorAll("[data-key]")].find((el) => el.dataset.key === key);
     const from = find(keys.source);
     const to = find(keys.target);
-    if (!from || !to) return;
+    if (!from || !to) return null;
     const a = (from.querySelector(".card:last-child") || from).getBoundingClientRect();
     const b = (to.querySelector(".card:last-child") || to).getBoundingClientRect();
     const ghost = this.renderer.cardElement(keys.card);
@@ -446,9 +475,11 @@ export class TableController {
       { transform: `translate(${dx}px, ${dy}px) scale(${b.width / a.width || 1})` },
     ], { duration: ms, easing: "ease-in-out", fill: "forwards" });
     try { await this._animation.finished; } catch (err) { /* cancelled */ }
-    ghost.remove();
     from.classList.remove("moving-from");
     this._animation = null;
+    if (keep) { ghost.classList.add("final"); return ghost; }
+    ghost.remove();
+    return null;
   }
 
   /** Hot-seat: hide everything and wait for the next human to take the device. */
