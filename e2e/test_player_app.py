@@ -200,3 +200,69 @@ def test_topspot_match_shows_last_play_then_scores_then_next_deal(page: Any, gua
     assert page.locator(".fly-ghost").count() == 0
     assert page.locator("#log li[data-type=game_end]").count() == 1
     guard.check()
+
+
+# Colour-vision deficiency simulation matrices (Machado, Oliveira and Fernandes 2009, severity 1.0), applied to the
+# whole page as an SVG feColorMatrix filter.
+CVD = {
+    "protanopia": "0.152286 1.052583 -0.204868 0 0  0.114503 0.786281 0.099216 0 0  "
+                  "-0.003882 -0.048116 1.051998 0 0  0 0 0 1 0",
+    "deuteranopia": "0.367322 0.860646 -0.227968 0 0  0.280085 0.672501 0.047413 0 0  "
+                    "-0.011820 0.042940 0.968881 0 0  0 0 0 1 0",
+    "tritanopia": "1.255528 -0.076749 -0.178779 0 0  -0.078411 0.930809 0.147602 0 0  "
+                  "0.004733 0.691367 0.303900 0 0  0 0 0 1 0",
+}
+
+# Per game: the card elements and, inside each, the cue that names its colour without hue (shape or word).
+CUES = {
+    "topspot": (".ts-hand-card .ts-card[data-card]:not([data-card=joker])", ".sym"),
+    "level8": (".l8-hand-card .card.l8c[data-token]:not(.joker):not(.skip)", ".l8-shape"),
+    "etalage": (".et-card", ".et-word"),
+}
+
+
+def _simulate(page: Any, kind: str | None) -> None:
+    page.evaluate("""([kind, matrix]) => {
+        document.getElementById('cvd-svg')?.remove();
+        document.documentElement.style.filter = '';
+        if (!kind) return;
+        const ns = 'http://www.w3.org/2000/svg';
+        const svg = document.createElementNS(ns, 'svg');
+        svg.id = 'cvd-svg'; svg.setAttribute('width', '0'); svg.setAttribute('height', '0');
+        const filter = document.createElementNS(ns, 'filter'); filter.id = 'cvd';
+        filter.setAttribute('color-interpolation-filters', 'linearRGB');
+        const m = document.createElementNS(ns, 'feColorMatrix');
+        m.setAttribute('type', 'matrix'); m.setAttribute('values', matrix);
+        filter.append(m); svg.append(filter); document.body.append(svg);
+        document.documentElement.style.filter = 'url(#cvd)';
+    }""", [kind, CVD.get(kind or "", "")])
+
+
+@pytest.mark.parametrize("game", list(BOARDS))
+def test_colour_blind_screenshots_and_shape_cues(page: Any, guard: Any, game: str) -> None:
+    """Every coloured card also names its colour by shape or word (one cue per colour, never shared), checked in
+    the DOM; screenshots under each simulated colour-vision deficiency go to artifacts/ for a human eye."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.click(f".game-tile[data-game={game}] .play-now")
+    page.wait_for_selector(f"#board {BOARDS[game]}", timeout=ENGINE_TIMEOUT)
+    page.select_option("#speed", "instant")
+    wait_my_turn(page)
+    if game in CUES:
+        cards, cue = CUES[game]
+        # the card's colour from its engine id ("red-7" / "R7"), the cue from what is printed on it
+        pairs = page.evaluate("""([cards, cue]) => [...document.querySelectorAll(cards)].map(el => [
+            el.dataset.card ? el.dataset.card.split('-')[0] : (el.dataset.token || '').slice(0, 1),
+            el.querySelector(cue)?.textContent || ''])""", [cards, cue])
+        assert pairs, f"no {game} cards found"
+        by_colour: dict[str, set[str]] = {}
+        for colour, text in pairs:
+            assert colour and text.strip(), f"{game}: a card without a colour cue: {colour!r} {text!r}"
+            by_colour.setdefault(colour, set()).add(text.strip())
+        assert all(len(v) == 1 for v in by_colour.values()), by_colour
+        cues = [next(iter(v)) for v in by_colour.values()]
+        assert len(set(cues)) == len(cues), f"{game}: two colours share a cue: {by_colour}"
+    for kind in (None, *CVD):
+        _simulate(page, kind)
+        screenshot(page, f"cvd-{game}-{kind or 'normal'}.png")
+    _simulate(page, None)
+    guard.check()

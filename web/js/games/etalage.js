@@ -27,7 +27,7 @@ function cardElement(card, extra = "") {
   const colour = colourOf(card);
   const n = String(numberOf(card));
   return h(`span.card.et-card.et-${colour}${extra}`, { "aria-hidden": "true", dataset: { card } },
-    h("span.corner.tl", n), h("span.face", n), h("span.et-word", colour), h("span.corner.br", n));
+    h("span.corner.tl", n), h("span.face", n), h("span.et-word", colourName(colour)), h("span.corner.br", n));
 }
 
 function slot(text, extra = "") {

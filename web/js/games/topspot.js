@@ -30,6 +30,10 @@ const COLOURS = () => ({ red: t("colour.red"), yellow: t("colour.yellow"), green
 /** A colour's name in the reader's language ("red" / "rood" / "Rot" / "rouge"). */
 const colourName = (colour) => COLOURS()[colour] || colour;
 const cards = (n) => t("topspot.cards", { n });
+/** A shape per colour, printed on every card, chip and window, so that colours never have to be told apart by hue
+ * alone (the same shapes as Level 8's colours). */
+export const SYMBOLS = { red: "●", yellow: "■", green: "◆", blue: "★", purple: "✚", joker: "J" };
+const sym = (colour) => SYMBOLS[colour] || "";
 
 /** "red 7" / "joker": the words used on the page (the engine's names are "red-7" / "joker"). */
 export function cardName(card) {
@@ -68,7 +72,8 @@ function cardElement(card, extra = "") {
     h("span.corner.tl", lay ? String(lay.corners[0]) : ""),
     h("span.corner.br", lay ? String(lay.corners[1]) : ""),
     h("span.grid", cells),
-    h("span.id", card === JOKER ? "J" : `#${numberOf(card)}`));
+    h("span.id", card === JOKER ? "J" : `#${numberOf(card)}`),
+    card === JOKER ? null : h("span.sym", sym(colourOf(card))));
 }
 
 /** A stack seen from above, from the engine's top view: the top card's surface with the cells below showing
@@ -78,11 +83,13 @@ function stackElement(cards, topView, extra = "") {
   const cells = topView.map(([depth, what]) => {
     if (depth === 0) return h(`span.cell.${what === "spot" ? "s" : "b"}`, what === "spot" ? h("span.dot") : null);
     if (depth === null) return h("span.cell.h", h("span.win"));
-    return h("span.cell.h", h(`span.win.c-${colourOf(cards[depth])}`, { dataset: { depth: String(depth) } },
-      what === "spot" ? h("span.dot") : null));
+    const below = colourOf(cards[depth]);
+    return h("span.cell.h", h(`span.win.c-${below}`, { dataset: { depth: String(depth) } },
+      what === "spot" ? h("span.dot") : below !== colourOf(top) ? h("span.win-sym", sym(below)) : null));
   });
   return h(`span.ts-card.ts-stack-face.c-${colourOf(top)}${extra}`, { "aria-hidden": "true" },
     h("span.grid", cells),
+    top === JOKER ? null : h("span.sym", sym(colourOf(top))),
     cards.length > 1 ? h("span.depth", { title: t("topspot.cards", { n: cards.length }) }, `×${cards.length}`) : null);
 }
 
@@ -155,7 +162,7 @@ function seatStrip(view, ui) {
 }
 
 function colourChip(colour) {
-  return h(`span.ts-chip.c-${colour}`, cap(colourName(colour)));
+  return h(`span.ts-chip.c-${colour}`, `${sym(colour)} ${cap(colourName(colour))}`);
 }
 
 function playBlock(play, ui, extra = {}) {
@@ -167,7 +174,7 @@ function playBlock(play, ui, extra = {}) {
     h("span.ts-play-face", stackElement(play.cards, play.top_view),
       h("span.ts-value", { "aria-hidden": "true" }, String(play.value))),
     h("span.ts-play-cards", { "aria-hidden": "true" }, play.cards.map((c) =>
-      h(`span.ts-mini.c-${colourOf(c)}`, c === JOKER ? "J" : String(numberOf(c))))),
+      h(`span.ts-mini.c-${colourOf(c)}`, c === JOKER ? "J" : `${sym(colourOf(c))}${numberOf(c)}`))),
     play.follows ? null : h("span.ts-tag", t("topspot.off_colour")));
 }
 
@@ -246,7 +253,7 @@ function myArea(table, ui) {
   const hand = h("div.ts-hand", { role: "group",
     "aria-label": t("topspot.your_hand", { cards: view.hand.map(cardName).join(", ") || t("topspot.empty") }) },
   [...groups].map(([colour, group]) => h(`div.ts-group.c-${colour}`,
-    h("span.ts-group-name", colour === JOKER ? t("topspot.jokers") : cap(colourName(colour)),
+    h("span.ts-group-name", colour === JOKER ? t("topspot.jokers") : `${sym(colour)} ${cap(colourName(colour))}`,
       h("span.n", ` ${group.length}`)),
     h("div.ts-group-cards", group.map(({ card, index }) => {
       // When a bot plays this seat (a bots-only game), its moves fly from the hand: the cards stand for "stack".
@@ -313,7 +320,7 @@ function myArea(table, ui) {
     fill(list, ...cards.map((c, i) => h("li", h("button.ts-draft-card", { type: "button",
       "aria-label": t("topspot.take_off", { card: cardName(c) }), title: t("topspot.take_it_off"),
       onclick: (e) => { e.stopPropagation(); toggle(draft.picks[i]); } },
-    h(`span.ts-mini.c-${colourOf(c)}`, c === JOKER ? "J" : String(numberOf(c))), ` ${cardName(c)} ×`))));
+    h(`span.ts-mini.c-${colourOf(c)}`, c === JOKER ? "J" : `${sym(colourOf(c))}${numberOf(c)}`), ` ${cardName(c)} ×`))));
     if (!canBuild) fill(verdict, view.over ? t("topspot.over_msg") : t("topspot.wait"));
     else if (!cards.length) {
       fill(verdict, view.led_colour ? h("span", colourChip(view.led_colour), ` ${t("topspot.was_led")} `) : null,
@@ -328,7 +335,7 @@ function myArea(table, ui) {
     fill(colourRow, ...(colours.length ? [h("span.ts-colours-label", t("topspot.joker_stands")),
       ...colours.map((c) => h(`button.ts-colour.c-${c}${draft.colour === c ? ".chosen" : ""}`, {
         type: "button", "aria-pressed": String(draft.colour === c), dataset: { colour: c },
-        onclick: (e) => { e.stopPropagation(); draft.colour = c; refresh(); } }, cap(colourName(c))))] : []));
+        onclick: (e) => { e.stopPropagation(); draft.colour = c; refresh(); } }, `${sym(c)} ${cap(colourName(c))}`))] : []));
     colourRow.hidden = !colours.length;
     playButton.disabled = !canBuild || !cards.length;
     playButton.textContent = cards.length && !legalNow ? t("topspot.why_not") : t("topspot.play");
