@@ -8,6 +8,9 @@ Every test ends with ``guard.check()``: no request left the origin and the conso
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -265,4 +268,69 @@ def test_colour_blind_screenshots_and_shape_cues(page: Any, guard: Any, game: st
         _simulate(page, kind)
         screenshot(page, f"cvd-{game}-{kind or 'normal'}.png")
     _simulate(page, None)
+    guard.check()
+
+
+EN = json.loads((Path(__file__).resolve().parent.parent / "web" / "i18n" / "en.json").read_text())
+
+
+def _english_fragments() -> set[str]:
+    """The literal words of every English log and refusal template (between placeholders), 8 characters or more."""
+    out: set[str] = set()
+    for key, value in EN.items():
+        if not key.startswith(("log.", "refusal.")):
+            continue
+        for text in (value.values() if isinstance(value, dict) else [value]):
+            out.update(p.strip() for p in re.split(r"\{\w+\}", text) if len(p.strip()) >= 8)
+    return out
+
+
+ENGINE_IDS = re.compile(r"\b(red|yellow|green|blue|purple|orange)-\d+\b|\b[ROYGBP]\d{1,2}\b|\bJ\d{1,2}\b|\[\d|"
+                        r"\b[Ss]eat \d|\bone_star\b|\btwo_star\b")
+
+
+@pytest.mark.parametrize(("lang", "game"), [("nl", "topspot"), ("nl", "level8"), ("de", "skipbo"),
+                                            ("de", "etalage")])
+def test_log_and_refusal_in_the_readers_language(page: Any, guard: Any, lang: str, game: str) -> None:
+    page.select_option("#lang-select", lang)
+    page.click(f".game-tile[data-game={game}] .play-now")
+    page.wait_for_selector(f"#board {BOARDS[game]}", timeout=ENGINE_TIMEOUT)
+    page.select_option("#speed", "instant")
+    _play_until(page, "() => window.__app.controller.log.length >= 30 || window.__app.controller.table.over")
+    wait_my_turn(page)
+    lines = page.locator("#log li").all_inner_texts()
+    events = page.evaluate("() => window.__app.controller.log")
+    assert len(lines) == len(events) >= 10
+    english = _english_fragments()
+    for line, event in zip(lines, events, strict=True):
+        assert not any(f in line for f in english), f"English template words in {line!r}"
+        assert not ENGINE_IDS.search(line), f"engine notation in {line!r}"
+        assert line != event.get("text"), f"the engine's English line was shown: {line!r}"
+    # a refusal: the first move the engine refuses, worded per error code in the reader's language
+    refused = page.evaluate("""async () => {
+        const c = window.__app.controller;
+        const hand = c.table.view.hand || [];
+        const tries = {
+          topspot: hand.flatMap(a => hand.filter(b => b !== a).map(b => ({type: 'play', cards: [a, b], colour: null}))),
+          level8: hand.map(card => ({type: 'add', seat: 0, part: 0, card})).concat([{type: 'draw'}]),
+          skipbo: hand.flatMap(card => [0, 1, 2, 3].map(pile => ({type: 'play_hand', card, pile}))),
+          etalage: [{type: 'claim', colour: 'red'}].concat(hand.map(card => ({type: 'play', card}))),
+        }[c.setup.game];
+        for (const action of tries) {
+          const answer = await c.check(action);
+          if (!answer.legal) { await c.attempt(action, c.board); return answer; }
+        }
+        return null;
+    }""")
+    assert refused is not None, "no refused move found to test"
+    status = page.locator("#status")
+    text = status.inner_text()
+    assert not any(f in text for f in english), f"English words in the refusal {text!r}"
+    catalogue = json.loads((Path(__file__).resolve().parent.parent / "web" / "i18n" / f"{lang}.json").read_text())
+    key = f"refusal.{refused['code']}"
+    assert text.startswith(catalogue[key if key in catalogue else "refusal.illegal_action"]), text
+    assert not ENGINE_IDS.search(text), text
+    assert status.get_attribute("title") == refused["message"]  # the engine's English reason stays reachable
+    screenshot(page, f"log-{lang}-{game}-1280.png")
+    assert page.evaluate("() => window.__i18nMissing") == []
     guard.check()

@@ -4,6 +4,7 @@
 import { canon, h, sleep, toast } from "./util.js";
 import { saveGame } from "./store.js";
 import { t } from "./i18n.js";
+import { logLines, refusalWords } from "./log-words.js";
 
 /** How long a bot may think before the table says so (ms); `<html data-think-delay>` overrides it (tests). */
 export const THINKING_DELAY_MS = 250;
@@ -176,20 +177,29 @@ export class TableController {
     this.actionBar.hidden = !buttons.length;
   }
 
-  /** Log lines in the engine's words, with "seat N" replaced by the player's name. */
+  /** Log lines worded in the reader's language from the events' fields (log-words.js). */
   _drawLog() {
-    const named = (text) => text.replace(/\b[Ss]eat(\(s\))? (\d+)\b/g, (m, plural, n) => this.names[Number(n)] ?? m);
-    const items = this.log.map((e) => h("li", { dataset: { type: e.type || "", seq: String(e.seq ?? "") } },
-      named(e.text || e.type)));
+    const lines = logLines(this.setup.game, this.log, this.names, this.table);
+    const items = this.log.map((e, i) => h("li", { dataset: { type: e.type || "", seq: String(e.seq ?? "") } },
+      lines[i]));
     this.logList.replaceChildren(...items);
     this.lastLine.textContent = items.length ? items[items.length - 1].textContent : "";
     this.side.scrollTop = this.side.scrollHeight;
     this.logList.lastElementChild?.scrollIntoView?.({ block: "nearest" });
   }
 
-  say(message, kind = "info") {
+  say(message, kind = "info", detail = "") {
     this.status.textContent = message;
     this.status.dataset.kind = kind;
+    if (detail) this.status.title = detail;
+    else this.status.removeAttribute("title");
+  }
+
+  /** Show a refusal ({code, message} from the engine) in the reader's words; see refusalWords. */
+  refuse(answer) {
+    const { text, detail } = refusalWords(answer);
+    this.say(text, "error", detail);
+    toast(text, "error");
   }
 
   // ----- input ----------------------------------------------------------------------------------------------
@@ -235,8 +245,7 @@ export class TableController {
     try {
       const answer = await this.engine.request("check", { session: this.session, action, seat: this.viewer });
       if (answer.legal) { this.busy = false; await this.play(action); return; }
-      this.say(answer.message, "error");
-      toast(answer.message, "error");
+      this.refuse(answer);
       el.classList.remove("refused");
       void el.offsetWidth; // restart the shake animation
       el.classList.add("refused");
@@ -271,8 +280,7 @@ export class TableController {
       await this.run();
     } catch (err) {
       this.busy = false;
-      this.say(err.message, "error");
-      toast(err.message, "error");
+      this.refuse({ code: err.code, message: err.message });
       this.draw();
     }
   }

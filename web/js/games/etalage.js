@@ -86,7 +86,7 @@ function seatPanel(view, s, ui, current) {
     h("header.et-seat-head", h("span.et-seat-name", you ? `${who} ${t("topspot.you")}` : who),
       view.leader === s && !view.over ? h("span.badge.et-lead", { title: t("etalage.leads_title") }, t("etalage.leads"))
         : null,
-      ui.seats[s]?.kind === "bot" ? h("span.badge.level", ui.seats[s].level) : null,
+      ui.seats[s]?.kind === "bot" ? h("span.badge.level", t(`bot.${ui.seats[s].level}`)) : null,
       state ? h("span.badge.et-state", state) : null),
     h("div.et-seat-stats",
       h("span.et-hand-count", { dataset: me ? {} : { key: `hand@${s}` },

@@ -9,6 +9,7 @@
 // joker is added), lay:<i> (part i of the lay-out being built), placed:<i>:<j> (card j placed in that part).
 import { canon, h } from "../util.js";
 import { t as tr } from "../i18n.js";
+import { refusalWords } from "../log-words.js";
 
 // The stylesheet of this renderer, loaded once with the module (same origin; the build copies and precaches it).
 const sheetUrl = new URL("../../css/level8.css", import.meta.url).href;
@@ -294,7 +295,7 @@ function seatPanel(view, s, ui) {
     h("header.l8-seat-head",
       h("button.l8-plate", { type: "button", "aria-label": label, title: label,
         dataset: { key: `seat:${s}`, drop: "" } },
-      h("span.l8-name", who), bot ? h("span.badge.level", ui.seats[s].level) : null,
+      h("span.l8-name", who), bot ? h("span.badge.level", tr(`bot.${ui.seats[s].level}`)) : null,
       s === view.dealer ? h("span.badge.dealer", { title: tr("topspot.dealer") }, tr("topspot.dealer_badge")) : null,
       skipped ? h("span.badge.l8-skipped", tr("level8.skipped")) : null),
       h("span.l8-level", tr("level8.lv", { level: view.levels[s] }), view.laid_out[s] ? h("span.l8-tick", " ✓") : null),
@@ -460,7 +461,9 @@ function judge(sig, parts, match, status, ui) {
   const show = (answer) => {
     if (!answer || !status.isConnected) return;
     status.dataset.state = answer.legal ? "legal" : "illegal";
-    status.textContent = answer.legal ? tr("level8.layout_legal") : `✗ ${answer.message}`;
+    const words = answer.legal ? null : refusalWords(answer);
+    status.textContent = answer.legal ? tr("level8.layout_legal") : `✗ ${words.text}`;
+    if (words?.detail) status.title = words.detail; else status.removeAttribute("title");
   };
   if (!ui.check) { status.textContent = tr("level8.not_a_layout"); return; }
   status.textContent = tr("level8.checking");

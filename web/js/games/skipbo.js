@@ -71,7 +71,7 @@ function seatPanel(view, s, ui, current) {
   const partner = info.partner !== null && info.partner === view.seat;
   return h(`section.sb-opp${s === current ? ".to-move" : ""}`, { "aria-label": `${who}`, dataset: { seat: s } },
     h("header.opp-head", h("span.opp-name", who), partner ? h("span.badge", t("skipbo.partner")) : null,
-      ui.seats[s]?.kind === "bot" ? h("span.badge.level", ui.seats[s].level) : null,
+      ui.seats[s]?.kind === "bot" ? h("span.badge.level", t(`bot.${ui.seats[s].level}`)) : null,
       h("span.opp-hand", { dataset: { key: `hand@${s}` }, "aria-label": t("skipbo.holds", { name: who, cards: cards(info.hand_count) }),
         title: t("skipbo.in_hand", { cards: cards(info.hand_count) }) }, h("span.mini-back", { "aria-hidden": "true" }),
       ` ${info.hand_count}`)),

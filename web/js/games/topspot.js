@@ -35,6 +35,17 @@ const cards = (n) => t("topspot.cards", { n });
 export const SYMBOLS = { red: "●", yellow: "■", green: "◆", blue: "★", purple: "✚", joker: "J" };
 const sym = (colour) => SYMBOLS[colour] || "";
 
+/** Top Spot's end reasons are English sentences in the engine (`result.reason`, the `end` event): the three it has
+ * are worded here in the reader's language; null for any other. */
+export function topspotReason(reason, names) {
+  const seat = /seat (\d+)/.exec(reason || "");
+  const who = seat ? names[Number(seat[1])] : "";
+  if (/won a round with their last card/.test(reason)) return t("log.topspot.reason_last_cards", { name: who });
+  if (/only player with cards/.test(reason)) return t("log.topspot.reason_only_one", { name: who });
+  if (/nobody has cards/.test(reason)) return t("log.topspot.reason_nobody");
+  return null;
+}
+
 /** "red 7" / "joker": the words used on the page (the engine's names are "red-7" / "joker"). */
 export function cardName(card) {
   return card === JOKER ? t("topspot.joker") : t("topspot.card", { colour: colourName(colourOf(card)),
@@ -148,7 +159,7 @@ function seatStrip(view, ui) {
     const total = view.match ? view.match.totals[s] : null;
     return h(`li.ts-seat${classes}`, { dataset: { seat: String(s) } },
       h("span.ts-seat-name", who, s === view.you && !bot ? h("span.you", ` ${t("topspot.you")}`) : null),
-      bot ? h("span.badge.level", ui.seats[s].level) : null,
+      bot ? h("span.badge.level", t(`bot.${ui.seats[s].level}`)) : null,
       s === view.dealer ? h("span.badge.dealer", { title: t("topspot.dealer") }, t("topspot.dealer_badge")) : null,
       h("span.ts-hand-count", { title: t("topspot.in_hand", { cards: cards(count) }),
         "aria-label": t("topspot.holds", { name: who, cards: cards(count) }) },
@@ -407,8 +418,9 @@ export default {
       h("p.result-note", t("topspot.rounds_won_note")),
       h("table.scores", h("thead", h("tr", games.length > 1 ? h("th", "") : null,
         ...names.map((n) => h("th", { scope: "col" }, n)))), h("tbody", rows)),
-      games.length === 1 && result.reason ? h("p.result-note", t("topspot.ended", { reason: result.reason.replace(
-        /\bseat (\d+)\b/g, (m, n) => names[Number(n)] ?? m) })) : null);
+      games.length === 1 && result.reason ? h("p.result-note", t("topspot.ended", { reason:
+        topspotReason(result.reason, names) ?? result.reason.replace(/\bseat (\d+)\b/g, (m, n) => names[Number(n)] ?? m) }))
+        : null);
   },
 };
 
