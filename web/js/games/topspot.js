@@ -181,7 +181,7 @@ function playBlock(play, ui, extra = {}) {
   const label = t("topspot.play_label", { name: who, stack: stackWords(play.cards), value: play.value }) +
     (play.follows ? "" : t("topspot.did_not_follow", { colour: extra.led ? colourName(extra.led) : t("topspot.the_colour") }));
   return h(`div.ts-play${play.follows ? "" : ".off"}${extra.winner ? ".winner" : ""}`,
-    { role: "img", "aria-label": label, title: label },
+    { role: "img", "aria-label": label, title: label, dataset: extra.winner ? { won: t("topspot.won_badge") } : {} },
     h("span.ts-play-face", stackElement(play.cards, play.top_view),
       h("span.ts-value", { "aria-hidden": "true" }, String(play.value))),
     h("span.ts-play-cards", { "aria-hidden": "true" }, play.cards.map((c) =>
