@@ -215,7 +215,7 @@ function sheetPanel(view, ui) {
   const rows = sheet.levels.map((lv) => {
     const here = view.levels.map((l, s) => (l === lv.level ? s : -1)).filter((s) => s >= 0);
     return h(`li.l8-sheet-row${here.includes(view.seat) ? ".mine" : ""}`, { dataset: { level: String(lv.level) } },
-      h("span.l8-sheet-num", String(lv.level)), h("span.l8-sheet-text", lv.text),
+      h("span.l8-sheet-num", String(lv.level)), h("span.l8-sheet-text", lv.parts?.length ? levelText(lv.parts) : lv.text),
       h("span.l8-chips", here.map((s) => h(`span.l8-chip${view.laid_out[s] ? ".laid" : ""}${s === view.seat ? ".me" : ""}`,
         { title: `${ui.names[s]}${view.laid_out[s] ? ` ${tr("level8.laid_out_paren")}` : ""}` },
         shortName(ui.names[s], s, view),
@@ -225,13 +225,39 @@ function sheetPanel(view, ui) {
     to: sheet.keep.levels.at(-1), n: sheet.keep.cards })) : null;
   if (page.sheetOpen === undefined) page.sheetOpen = !window.matchMedia?.("(max-width: 640px)").matches;
   const mineNow = view.levels[view.seat];
-  return h("details.l8-sheet#level-sheet", { open: page.sheetOpen, "aria-label": tr("level8.sheet_label", { title: sheet.title }),
+  return h("details.l8-sheet#level-sheet", { open: page.sheetOpen, "aria-label": tr("level8.sheet_label", { title: sheetTitle(sheet) }),
     ontoggle: (e) => { page.sheetOpen = e.currentTarget.open; } },
-  h("summary.l8-sheet-head", h("h2", tr("level8.sheet")), h("span.l8-sheet-title", sheet.title),
-    h("span.l8-sheet-now", tr("level8.sheet_now", { level: mineNow, goal: view.level_texts[view.seat] }))),
-    sheet.name !== "one_star" ? h("p.l8-sheet-note", sheet.label) : null,
+  h("summary.l8-sheet-head", h("h2", tr("level8.sheet")), h("span.l8-sheet-title", sheetTitle(sheet)),
+    h("span.l8-sheet-now", tr("level8.sheet_now", { level: mineNow, goal: goalOf(view, view.seat) }))),
+    sheet.name !== "one_star" ? h("p.l8-sheet-note", sheet.name === "two_star" ? tr("level8.sheet_note.two_star")
+      : sheet.label) : null,
     h("ol.l8-sheet-rows", rows), keep);
 }
+
+/** A level's goal in the reader's words from the sheet's structured parts ("2 runs of 3", "1 pair + 2 triples"). */
+function levelText(parts) {
+  const groups = [];
+  for (const p of parts) {
+    const last = groups[groups.length - 1];
+    if (last && last.kind === p.kind && last.size === p.size) last.n += 1;
+    else groups.push({ kind: p.kind, size: p.size, n: 1 });
+  }
+  return groups.map(({ kind, size, n }) => {
+    if (kind === "run") return tr("level8.goal.run", { n, size });
+    if (kind === "colour") return tr("level8.goal.colour", { n, size });
+    const named = { 2: "pair", 3: "triple", 4: "quadruple" }[size];
+    return named ? tr(`level8.goal.${named}`, { n }) : tr("level8.goal.set", { n, size });
+  }).join(" + ");
+}
+
+/** The goal of seat `s` now (the engine's English text when the sheet has no structured parts). */
+function goalOf(view, s) {
+  const parts = view.sheet?.levels?.[view.levels[s] - 1]?.parts;
+  return parts && parts.length ? levelText(parts) : view.level_texts[s];
+}
+
+const SHEETS = ["one_star", "two_star"];
+const sheetTitle = (sheet) => (SHEETS.includes(sheet.name) ? tr(`level8.sheet_title.${sheet.name}`) : sheet.title);
 
 function shortName(name, s, view) {
   if (s === view.seat && viewerIsHuman) return tr("etalage.you");
@@ -303,7 +329,7 @@ function seatPanel(view, s, ui) {
       h("span.l8-hand-count", { dataset: { key: `hand@${s}` }, "aria-label": tr("topspot.holds", { name: who,
         cards: cards(view.hand_counts[s]) }), title: tr("topspot.in_hand", { cards: cards(view.hand_counts[s]) }) },
       h("span.mini-back", { "aria-hidden": "true" }), ` ${view.hand_counts[s]}`)),
-    h("p.l8-goal", view.level_texts[s]),
+    h("p.l8-goal", goalOf(view, s)),
     h("div.l8-seat-row", discardPile(view, s, ui, false), tableArea(view, s, ui)));
 }
 
@@ -441,7 +467,7 @@ function builder(table, ui, draft) {
     } }, tr("topspot.clear"));
     section.replaceChildren(
       h("header.l8-build-head", h("h3", tr("level8.lay_out_level", { level: view.levels[view.seat] })),
-        h("span.l8-build-goal", view.level_texts[view.seat])),
+        h("span.l8-build-goal", goalOf(view, view.seat))),
       h("p.l8-build-help", tr("level8.build_help")),
       h("div.l8-slots", slots), status, suggest,
       h("div.l8-build-buttons", clear, layButton));
@@ -607,7 +633,7 @@ const renderer = {
           view.skipped[me] ? h("span.badge.l8-skipped", tr("level8.skipped")) : null),
         h("span.l8-level", tr("level8.lv", { level: view.levels[me] }), view.laid_out[me] ? h("span.l8-tick", " ✓") : null),
         levelPips(view.levels[me], view.laid_out[me]),
-        h("span.l8-goal.inline", view.level_texts[me])),
+        h("span.l8-goal.inline", goalOf(view, me))),
       h("p.l8-prompt#prompt", prompt(table, ui)),
       h("div.l8-seat-row", discardPile(view, me, ui, true), tableArea(view, me, ui)),
       view.phase === "keep" && myTurn ? keepPanel(table, ui) : handArea(table, ui, draft),
