@@ -186,7 +186,7 @@ def test_reload_resumes_the_same_position(page: Any, guard: Any) -> None:
     assert after["view"] == before["view"]
     assert after["save"]["state"] == before["save"]["state"]
     assert page.locator("#log").inner_text() == log_before
-    assert page.locator("#seed").inner_text() == "Seed 5"
+    assert page.locator("#seed").inner_text() == "Deal 5"
     guard.check()
 
 
@@ -257,7 +257,7 @@ def test_bots_play_a_full_game_to_the_result_screen(page: Any, guard: Any) -> No
     start_game(page, seats=["bot:normal", "bot:normal"], stock=3, seed=1, speed="instant")
     page.wait_for_selector("#result-dialog", timeout=240_000)
     text = page.locator("#result-dialog").inner_text()
-    assert "win" in text.lower() and "Seed 1" in text
+    assert "win" in text.lower() and "Deal 1" in text
     table = _table(page)
     assert table["over"] and table["result"]["winners"]
     assert page.locator("#result-dialog .scores tbody tr").count() == 2

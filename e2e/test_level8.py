@@ -220,7 +220,7 @@ def test_bots_play_a_whole_game_to_the_result(page: Any, guard: Any) -> None:
     page.wait_for_selector("#deal-summary", state="attached", timeout=240_000)
     page.wait_for_selector("#result-dialog", timeout=240_000)
     text = page.locator("#result-dialog").inner_text()
-    assert "wins" in text and "Seed 2" in text
+    assert "wins" in text and "Deal 2" in text
     table = _table(page)
     assert table["over"] and table["result"]["winners"]
     assert page.locator("#result-dialog .l8-result-levels li").count() == 2
