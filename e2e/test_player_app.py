@@ -334,3 +334,42 @@ def test_log_and_refusal_in_the_readers_language(page: Any, guard: Any, lang: st
     screenshot(page, f"log-{lang}-{game}-1280.png")
     assert page.evaluate("() => window.__i18nMissing") == []
     guard.check()
+
+
+def _first_hand(page: Any) -> list[Any]:
+    """Seat 0's dealt hand and stock top before it moves (bots' moves do not change them)."""
+    wait_my_turn(page)
+    return page.evaluate("() => { const v = window.__app.controller.table.view;"
+                         " return [v.hand.slice().sort(), v.seats[0].stock_top]; }")
+
+
+def test_stats_history_replay_and_shared_link(page: Any, guard: Any, base_url: str) -> None:
+    open_new_game(page, "skipbo", seats=["human", "bot:normal"], board=".sb", seed=7, fill={"#opt-stock_size": 1})
+    first = _first_hand(page)
+    _play_until(page, "() => !!document.querySelector('#result-dialog')")
+    stats = page.evaluate("() => JSON.parse(localStorage.getItem('pygame_rules.stats.v1'))")
+    totals = stats["totals"]["skipbo"]["normal"]
+    assert totals["played"] == 1 and totals["won"] in (0, 1)
+    assert totals["streak"] == totals["won"] and totals["best"] == totals["won"]
+    entry = stats["history"][0]
+    assert (entry["seed"], entry["options"]["stock_size"], entry["players"]) == (7, 1, 2)
+    # "Play this deal again" from the result screen deals the same cards
+    page.click("#same-deal")
+    page.wait_for_function("() => window.__app.controller && !window.__app.controller.table.over", timeout=60_000)
+    assert page.evaluate("() => window.__app.controller.seed") == 7
+    assert _first_hand(page) == first
+    # the start page lists the game; its history entry plays the deal again too
+    page.click("#home-link")
+    page.wait_for_selector("#stats")
+    row = page.locator('#stats tr[data-game=skipbo][data-level=normal]')
+    assert row.locator("td.played").inner_text() == "1"
+    assert page.locator("#stats .history-entry").count() == 1
+    assert "7" in page.locator("#stats .history-entry").inner_text()
+    screenshot(page, "stats-home-1280.png")
+    # a shared link starts the same deal (and the address is tidied so a reload does not deal again)
+    page.goto(f"{base_url}?play=skipbo&seed=7&seats=human,normal&o.stock_size=1")
+    page.wait_for_selector("#board .sb", timeout=ENGINE_TIMEOUT)
+    assert "play=" not in page.url
+    assert page.evaluate("() => window.__app.controller.setup.options") == {"stock_size": 1}
+    assert _first_hand(page) == first
+    guard.check()

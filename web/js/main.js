@@ -7,6 +7,7 @@ import { clearGame, readGame, readSettings, saveSettings } from "./store.js";
 import { defaultName, SPEEDS, TableController } from "./table.js";
 import { h, toast } from "./util.js";
 import { gameArt } from "./art.js";
+import { readLink, readStats, recordGame, shareLink } from "./stats.js";
 import { getLang, LANG_NAMES, LANGS, setLang, t } from "./i18n.js";
 
 const app = document.getElementById("app");
@@ -67,7 +68,84 @@ async function showHome() {
   app.replaceChildren(h("section.home",
     h("div.hero", h("h1", t("home.title")), h("p", t("home.intro"))),
     resume,
-    h("ul.game-list", { "aria-label": t("home.games") }, tiles)));
+    h("ul.game-list", { "aria-label": t("home.games") }, tiles),
+    statsSection(games)));
+}
+
+// ----- statistics and history (stats.js; kept on this device only) ---------------------------------------------
+function statsSection(games) {
+  const data = readStats();
+  if (!data.history.length) return null;
+  const title = (name) => games.find((g) => g.name === name)?.title || name;
+  const rows = [];
+  for (const [game, levels] of Object.entries(data.totals)) {
+    for (const [level, r] of Object.entries(levels)) {
+      rows.push(h("tr", { dataset: { game, level } }, h("th", { scope: "row" }, title(game)), h("td", botLevelName(level)),
+        h("td.played", r.played), h("td.won", r.won), h("td.streak", r.streak), h("td.best", r.best)));
+    }
+  }
+  const history = data.history.map((entry) => h("li.history-entry", { dataset: { game: entry.game, seed: String(entry.seed) } },
+    h("span.history-result", { dataset: { won: String(entry.won) } }, entry.won ? t("stats.won") : t("stats.lost")),
+    h("span.history-game", title(entry.game)),
+    h("span.history-what", describeSetup(entry)),
+    h("span.history-when", new Date(entry.at).toLocaleDateString(getLang())),
+    h("span.history-buttons",
+      h("button.btn.ghost.replay-entry", { type: "button", onclick: (e) => replayDeal(entry, e.currentTarget),
+        "aria-label": t("stats.again_label", { game: title(entry.game), seed: entry.seed }) }, t("stats.again")),
+      h("button.btn.ghost.share-entry", { type: "button", onclick: () => shareDeal(entry) }, t("stats.share")))));
+  return h("section.stats#stats", { "aria-labelledby": "stats-title" },
+    h("h2#stats-title", t("stats.title")),
+    h("p.help", t("stats.private")),
+    h("div.stats-scroll", h("table.scores.stats-table",
+      h("thead", h("tr", [t("stats.game"), t("stats.bots"), t("stats.played"), t("stats.won_n"), t("stats.streak"),
+        t("stats.best")].map((x) => h("th", { scope: "col" }, x)))),
+      h("tbody", rows))),
+    h("h3", t("stats.history")),
+    h("ol.history", history));
+}
+
+/** "3 players · bots normal · Level sheet: One star · deal 1234" for a history entry. */
+function describeSetup(entry) {
+  const renderer = RENDERERS[entry.game];
+  const hints = renderer?.optionHints || {};
+  const parts = [t("stats.players", { n: entry.players }), t("stats.against", { level: botLevelName(entry.level) })];
+  for (const [name, value] of Object.entries(entry.options || {})) {
+    const hint = hints[name] || {};
+    if (hint.hidden || value === null || value === undefined) continue;
+    const label = call(hint.label) || name;
+    const shown = typeof value === "boolean" ? (value ? t("stats.yes") : t("stats.no")) :
+      hint.choices ? hint.choices(value) : String(value);
+    parts.push(`${label}: ${shown}`);
+  }
+  parts.push(t("table.seed", { seed: entry.seed }));
+  return parts.join(" · ");
+}
+
+/** Start the same deal again: same game, seats, options and seed. */
+async function replayDeal(entry, button = null) {
+  const info = (await loadCatalogue()).find((g) => g.name === entry.game);
+  if (!info || !RENDERERS[entry.game]) { toast(t("stats.unknown_game"), "error"); return; }
+  const seats = entry.seats.map((s) => ({ ...s }));
+  seats.forEach((s, i) => { s.name = defaultName(seats, i); });
+  const setup = { game: info.name, title: info.title, players: seats.length, seats, options: { ...entry.options },
+    botLevels: info.bots };
+  if (button) button.disabled = true;
+  try {
+    await startGame(setup, entry.seed);
+  } catch (err) {
+    toast(err.message, "error", 8000);
+    if (button) button.disabled = false;
+  }
+}
+
+async function shareDeal(entry) {
+  const link = shareLink(entry);
+  try {
+    await navigator.clipboard.writeText(link);
+    toast(t("stats.copied"));
+  } catch (err) {
+    toast(link, "info", 12000); // no clipboard here: show the link to copy by hand
+  }
 }
 
 /** Renderer texts may be functions (read in the current language each time they are drawn) or plain values. */
@@ -338,6 +416,9 @@ function scoreTable(names, scores, winners, totals = null) {
 function showResult(c) {
   const result = c.table.result || {};
   const winners = result.winners || [];
+  const won = winners.some((w) => c.setup.seats[w]?.kind === "human");
+  recordGame({ id: `${c.setup.game}:${c.seed}:${JSON.stringify(c.setup.options)}:${c.log.length}`, setup: c.setup,
+    seed: c.seed, won, winners: winners.map((w) => c.names[w]), scores: result.scores || [] });
   const title = winners.length === 1 ? t("result.wins", { name: c.names[winners[0]] }) : winners.length ?
     t("result.win_together", { names: winners.map((w) => c.names[w]).join(t("common.and")) }) : t("result.game_over");
   const dialog = h("dialog.result#result-dialog", { "aria-labelledby": "result-title" },
@@ -349,6 +430,10 @@ function showResult(c) {
     h("div.dialog-buttons",
       h("button.btn.ghost", { type: "button", onclick: () => dialog.close() }, t("result.view_table")),
       h("button.btn", { type: "button", onclick: () => { dialog.close(); clearGame(); showHome(); } }, t("table.menu")),
+      h("button.btn#same-deal", { type: "button", onclick: () => {
+        dialog.close();
+        replayDeal({ game: c.setup.game, seats: c.setup.seats, options: c.setup.options, seed: c.seed });
+      } }, t("stats.again")),
       h("button.btn.primary#play-again", { type: "button", onclick: async () => {
         dialog.close();
         const info = (await loadCatalogue()).find((g) => g.name === c.setup.game);
@@ -379,7 +464,8 @@ function speedName(k) {
 }
 
 export function botLevelName(level) {
-  return { random: t("bot.random"), easy: t("bot.easy"), normal: t("bot.normal"), hard: t("bot.hard") }[level] || level;
+  return { random: t("bot.random"), easy: t("bot.easy"), normal: t("bot.normal"), hard: t("bot.hard"),
+    mixed: t("bot.mixed"), humans: t("bot.humans") }[level] || level;
 }
 
 /** The language menu in the top bar: switching redraws the screen that is showing (remembered in localStorage). */
@@ -413,7 +499,12 @@ window.addEventListener("popstate", () => {
   if (location.hash !== "#play") showHome();
 });
 
-if (location.hash === "#play" && readGame()) resumeSaved();
+const linked = readLink();
+if (linked) {
+  // A shared link (?play=<game>&seed=...): deal it at once, then tidy the address so a reload does not deal again.
+  history.replaceState(null, "", location.pathname);
+  showHome().then(() => replayDeal(linked));
+} else if (location.hash === "#play" && readGame()) resumeSaved();
 else {
   const saved = readGame();
   if (saved && saved.error) discardSave(saved.error);
