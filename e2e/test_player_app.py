@@ -373,3 +373,44 @@ def test_stats_history_replay_and_shared_link(page: Any, guard: Any, base_url: s
     assert page.evaluate("() => window.__app.controller.setup.options") == {"stock_size": 1}
     assert _first_hand(page) == first
     guard.check()
+
+
+def test_keyboard_focus_stays_on_the_hand_and_moves_are_announced(page: Any, guard: Any) -> None:
+    open_new_game(page, "skipbo", seats=["human", "bot:normal"], board=".sb", seed=3, fill={"#opt-stock_size": 5})
+    wait_my_turn(page)
+    # the skip link is the first thing on the table and puts the focus on a playable hand card
+    page.focus("#skip-to-hand")
+    page.keyboard.press("Enter")
+    focused = page.evaluate("() => document.activeElement.closest('[data-key]')?.dataset.key || ''")
+    assert focused.startswith(("hand:", "stock:", "discard:")), focused
+    # play a whole turn by keyboard only: Enter on a source, Tab to its target, Enter
+    for _ in range(3):
+        moves = page.evaluate("() => window.__app.controller.moves.filter(m => m.source && m.target)"
+                              ".map(m => [m.source, m.target])")
+        source, target = moves[0]
+        page.locator(f'#board [data-key="{source}"]').first.focus()
+        page.keyboard.press("Enter")
+        page.locator(f'#board [data-key="{target}"]').first.focus()
+        before = page.evaluate("() => window.__app.controller.log.length")
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"() => window.__app.controller.log.length > {before}", timeout=60_000)
+        wait_my_turn(page)
+        # focus stayed on the board (not thrown back to the top of the page)
+        assert page.evaluate("() => document.getElementById('board').contains(document.activeElement)")
+        # the move was announced in words
+        assert page.locator("#announce").inner_text().strip()
+    # the move log can be reached and scrolled by keyboard
+    assert page.get_attribute("#side-log", "tabindex") == "0"
+    guard.check()
+
+
+def test_update_banner_after_a_new_version_takes_over(page: Any, guard: Any) -> None:
+    page.wait_for_function("() => document.body.dataset.offline === 'ready'", timeout=60_000)
+    page.reload()  # now the page is controlled by the service worker, as a returning player's is
+    page.wait_for_selector("body[data-engine=ready]", timeout=ENGINE_TIMEOUT)
+    assert page.evaluate("() => !!navigator.serviceWorker.controller")
+    assert page.locator("#update-banner").count() == 0
+    page.evaluate("() => navigator.serviceWorker.dispatchEvent(new Event('controllerchange'))")
+    page.wait_for_selector("#update-banner")
+    assert page.locator("#update-reload").is_visible()
+    guard.check()

@@ -93,3 +93,12 @@ export function gameArt(name) {
   return el("svg", { viewBox: "0 0 180 100", class: "tile-art", "aria-hidden": "true", focusable: "false" },
     el("ellipse", { cx: 90, cy: 92, rx: 80, ry: 8, fill: "#00000033" }), ...(draw ? draw() : []));
 }
+
+/** A small trophy (the winner's mark on result tables), drawn instead of an emoji that a system may lack. */
+export function trophy() {
+  return el("svg", { viewBox: "0 0 24 24", class: "trophy", width: 18, height: 18, "aria-hidden": "true",
+    focusable: "false" },
+  el("path", { d: "M7 3h10v3h3a1 1 0 0 1 1 1c0 3-2 5-4.6 5.4A5 5 0 0 1 13 15.9V18h3v3H8v-3h3v-2.1a5 5 0 0 1-3.4-3.5" +
+    "C5 12 3 10 3 7a1 1 0 0 1 1-1h3zm10 5v2.3c1.3-.4 2-1.2 2.2-2.3zM5 8c.2 1.1.9 1.9 2 2.3V8z", fill: "#facc15",
+  stroke: "#a16207", "stroke-width": 0.8 }));
+}

@@ -6,7 +6,7 @@ import { PLANNED, RENDERERS } from "./games/index.js";
 import { clearGame, readGame, readSettings, saveSettings } from "./store.js";
 import { defaultName, SPEEDS, TableController } from "./table.js";
 import { h, toast } from "./util.js";
-import { gameArt } from "./art.js";
+import { gameArt, trophy } from "./art.js";
 import { readLink, readStats, recordGame, shareLink } from "./stats.js";
 import { getLang, LANG_NAMES, LANGS, setLang, t } from "./i18n.js";
 
@@ -36,10 +36,28 @@ engine.ready.then(() => {
 
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
+  // sw.js takes over at once (skipWaiting + clients.claim) when a new version is installed; a page that was already
+  // controlled then runs the old app until reloaded, so say so and offer the reload.
+  const hadController = !!navigator.serviceWorker.controller;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (hadController) offerUpdate();
+  });
   navigator.serviceWorker.register("./sw.js", { scope: "./" }).then(() => navigator.serviceWorker.ready)
     .then(() => { document.body.dataset.offline = "ready"; })
     .catch(() => { document.body.dataset.offline = "unavailable"; });
 }
+
+/** A banner: a new version of the app is installed; reloading starts it (a game in progress is saved). */
+function offerUpdate() {
+  if (document.getElementById("update-banner")) return;
+  const banner = h("div.update-banner#update-banner", { role: "status" },
+    h("span", t("update.ready")),
+    h("button.btn.primary#update-reload", { type: "button", onclick: () => location.reload() }, t("update.reload")),
+    h("button.btn.ghost", { type: "button", "aria-label": t("update.later_label"), onclick: () => banner.remove() },
+      t("update.later")));
+  document.body.append(banner);
+}
+window.__app.offerUpdate = offerUpdate;
 
 // ----- games catalogue (the API's `games` answer, written at build time so it needs no Python) -----------------
 async function loadCatalogue() {
@@ -409,7 +427,8 @@ function scoreTable(names, scores, winners, totals = null) {
     h("thead", h("tr", h("th", { scope: "col" }, t("result.player")), h("th", { scope: "col" }, t("result.score")),
       totals ? h("th", { scope: "col" }, t("result.match")) : null)),
     h("tbody", names.map((name, i) => h(`tr${winners.includes(i) ? ".winner" : ""}`,
-      h("th", { scope: "row" }, winners.includes(i) ? `🏆 ${name}` : name), h("td", scores?.[i] ?? "–"),
+      h("th", { scope: "row" }, winners.includes(i) ? [trophy(), " ", name, h("span.sr-only", ` (${t("result.winner")})`)]
+        : name), h("td", scores?.[i] ?? "–"),
       totals ? h("td", totals[i]) : null))));
 }
 

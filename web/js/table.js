@@ -54,11 +54,17 @@ export class TableController {
     this.lastLine = h("p.last-line#last-line", { "aria-hidden": "true" }); // the log's newest line (read by #log)
     this.actionBar = h("div.action-bar#action-bar", { hidden: true });
     this.board = h("div.board#board", { "aria-label": t("table.board_label", { game: this.setup.title }) });
-    this.logList = h("ol.log#log", { "aria-label": t("table.log"), tabindex: "0" });
+    this.logList = h("ol.log#log", { "aria-label": t("table.log"), tabindex: "-1" });
     this.seedLabel = h("span.seed#seed", { title: t("table.seed_title") }, t("table.seed", { seed: this.seed }));
     this.logButton = h("button.btn.ghost#log-toggle", { type: "button", "aria-controls": "side-log",
       "aria-expanded": "false", onclick: () => this.toggleLog() }, t("table.log"));
-    const head = h("div.table-head",
+    // Every move in words for screen readers (the newest log lines), and a shortcut past the page to the hand.
+    this.announcer = h("p.sr-only#announce", { "aria-live": "polite" });
+    const skipLink = h("a.skip-link#skip-to-hand", { href: "#board", onclick: (e) => {
+      e.preventDefault();
+      this.focusHand();
+    } }, t("table.skip_to_hand"));
+    const head = h("div.table-head", skipLink,
       h("div.table-title", h("h1", this.setup.title), this.seedLabel),
       h("button.btn.ghost#leave", { type: "button", onclick: () => this.hooks.onLeave() }, t("table.menu")));
     // The dock stays on screen (fixed to the bottom): whose turn, the last message and log line, every control.
@@ -67,10 +73,11 @@ export class TableController {
       h("div.dock-buttons", this.actionBar,
         h("div.controls", this.hintButton, this.undoButton, this.skipButton,
           h("label.speed", h("span.speed-word", `${t("table.bots")} `), this.speedSelect), this.logButton)));
-    this.side = h("aside.side#side-log", h("div.side-head", h("h2", t("table.log")),
+    this.side = h("aside.side#side-log", { tabindex: "0", "aria-label": t("table.log") }, h("div.side-head", h("h2", t("table.log")),
       h("button.btn.ghost.side-close", { type: "button", "aria-label": t("table.close_log"),
         onclick: () => this.toggleLog(false) }, "✕")), this.logList);
-    this.root.replaceChildren(head, h("div.table-layout", h("div.board-wrap", this.board), this.side), dock);
+    this.root.replaceChildren(head, h("div.table-layout", h("div.board-wrap", this.board), this.side), dock,
+      this.announcer);
     // The page keeps room for the dock below the board (its height changes with the width and the language).
     this._dockObserver?.disconnect();
     this._dockObserver = new ResizeObserver(() => {
@@ -122,8 +129,11 @@ export class TableController {
   /** Take a new table from the engine; replaceLog when it carries the whole log (load, undo, seat change). */
   update(table, replaceLog = false) {
     this.table = table;
+    const before = replaceLog ? 0 : this.log.length;
     if (replaceLog) this.log = table.log.slice();
     else this.log.push(...table.log);
+    // after a move the focus goes back to the hand when it is the player's turn again (see draw)
+    this._focusHandNext = !replaceLog && table.log.length > 0;
     this.selected = null;
     this.hint = null;
     const saved = saveGame({ setup: this.setup, viewer: this.viewer, save: table.save, seed: this.seed });
@@ -134,8 +144,24 @@ export class TableController {
     this.draw();
   }
 
+  /** Put the keyboard focus on the hand: the first card that may be played, else the first hand card. */
+  focusHand() {
+    const target = this.board.querySelector(".can-pick") ||
+      this.board.querySelector('[data-key^="hand"] button, button[data-key^="hand"], .ts-hand-card:not([disabled])') ||
+      this.board.querySelector("button:not([disabled])");
+    target?.focus();
+    return !!target;
+  }
+
   draw() {
     const t = this.table;
+    // Keep the focus where the player is: the same card or pile after the redraw, else (it was on the board or
+    // nowhere) the hand when it is the player's turn, so a keyboard player never starts again from the top.
+    const active = document.activeElement;
+    const onBoard = active && this.board.contains(active);
+    const focusKey = onBoard ? active.closest("[data-key]")?.dataset.key : null;
+    const focusIndex = onBoard ? [...this.board.querySelectorAll("button")].indexOf(active) : -1;
+    const lost = !active || active === document.body || onBoard;
     this.moves = t.legal.map((action) => ({ action, ...this.renderer.keys(action, t.current_player, t) }));
     this.board.replaceChildren(this.renderer.render(t, { names: this.names, viewer: this.viewer,
       seats: this.setup.seats, act: (action, el) => this.act(action, el), check: (action) => this.check(action),
@@ -152,6 +178,16 @@ export class TableController {
     this.undoButton.disabled = !(t.undoable && this.myTurn) || this.busy;
     this.hintButton.disabled = !this.myTurn || this.busy;
     this.skipButton.hidden = !this.setup.seats.some((s) => s.kind === "bot") || t.over;
+    if (lost && !document.querySelector("dialog[open]")) {
+      const same = focusKey && [...this.board.querySelectorAll("[data-key]")].find((el) => el.dataset.key === focusKey &&
+        el.matches("button:not([disabled])"));
+      const buttons = this.board.querySelectorAll("button:not([disabled])");
+      if (same) same.focus({ preventScroll: true });
+      else if (this.myTurn && onBoard && focusIndex >= 0 && buttons[Math.min(focusIndex, buttons.length - 1)]) {
+        buttons[Math.min(focusIndex, buttons.length - 1)].focus({ preventScroll: true });
+      } else if (this.myTurn && this._focusHandNext) this.focusHand();
+    }
+    this._focusHandNext = false;
   }
 
   /** Mark what may be picked up and, for the picked source, where it may go (from the legal list only). */
@@ -184,6 +220,9 @@ export class TableController {
       lines[i]));
     this.logList.replaceChildren(...items);
     this.lastLine.textContent = items.length ? items[items.length - 1].textContent : "";
+    const fresh = lines.slice(this._announced ?? lines.length);
+    this._announced = lines.length;
+    if (fresh.length) this.announcer.textContent = fresh.slice(-4).join(" ");
     this.side.scrollTop = this.side.scrollHeight;
     this.logList.lastElementChild?.scrollIntoView?.({ block: "nearest" });
   }
