@@ -414,3 +414,18 @@ def test_update_banner_after_a_new_version_takes_over(page: Any, guard: Any) -> 
     page.wait_for_selector("#update-banner")
     assert page.locator("#update-reload").is_visible()
     guard.check()
+
+
+def test_a_bots_card_flies_full_size_and_face_down(page: Any, guard: Any) -> None:
+    """A card from a hidden hand flies at a card's size (not the hand icon's), face down until it lands."""
+    page.click(".game-tile[data-game=topspot] .play-now")
+    page.wait_for_selector("#board .ts", timeout=ENGINE_TIMEOUT)
+    page.select_option("#speed", "slow")
+    page.evaluate("() => { const c = window.__app.controller; if (c.myTurn) c.play(c.table.legal[0]); }")
+    ghost = page.wait_for_selector(".fly-ghost", timeout=60_000)
+    info = ghost.evaluate("g => ({back: g.classList.contains('back'), w: g.getBoundingClientRect().width,"
+                          " card: document.querySelector('#board .ts-hand-card .ts-card').getBoundingClientRect().width})")
+    assert info["back"], "a hidden hand's card should fly face down"
+    assert info["w"] >= info["card"] * 0.8, info
+    page.select_option("#speed", "instant")
+    guard.check()

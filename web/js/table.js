@@ -498,36 +498,55 @@ export class TableController {
   /** A card flies from the move's source to its target at the chosen pace (skippable). With `keep`, the card is
    * laid on the target even at instant speed and stays there; it is returned for the caller to remove. */
   async animate(keys, { keep = false } = {}) {
-    const ms = keep ? Math.max(this.pace(), 1) : this.pace();
+    const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    const ms = keep ? Math.max(reduced ? 1 : this.pace(), 1) : reduced ? 0 : this.pace();
     if (!ms || !keys) return null;
     const find = (key) => key && [...this.board.querySelectorAll("[data-key]")].find((el) => el.dataset.key === key);
     const from = find(keys.source);
     const to = find(keys.target);
     if (!from || !to) return null;
-    const a = (from.querySelector(".card:last-child") || from).getBoundingClientRect();
-    const b = (to.querySelector(".card:last-child") || to).getBoundingClientRect();
-    const ghost = this.renderer.cardElement(keys.card);
-    ghost.classList.add("fly-ghost");
-    ghost.style.left = `${a.left}px`;
-    ghost.style.top = `${a.top}px`;
-    ghost.style.width = `${a.width}px`;
-    ghost.style.height = `${a.height}px`;
+    // The card flies at a real card's size, even from a hidden hand shown as a small icon.
+    const cardIn = (el) => [el.matches(".card, .ts-card") ? el : null, ...el.querySelectorAll(".card, .ts-card")]
+      .filter(Boolean).map((c) => c.getBoundingClientRect()).filter((r) => r.width >= 24).pop() || null;
+    const size = cardIn(from) || cardIn(to) || cardIn(this.board) || from.getBoundingClientRect();
+    const centre = (r) => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
+    const a = centre(from.getBoundingClientRect());
+    const b = centre((to.querySelector(".card:last-child, .ts-card:last-child") || to).getBoundingClientRect());
+    // A card from a hand nobody else may see flies face down and turns face up where it lands.
+    const hidden = keys.source?.startsWith("hand@") && keys.card !== null && keys.card !== undefined;
+    const ghost = this.renderer.cardElement(hidden ? null : keys.card);
+    const place = (el, x, y) => {
+      el.classList.add("fly-ghost");
+      el.style.left = `${x - size.width / 2}px`;
+      el.style.top = `${y - size.height / 2}px`;
+      el.style.width = `${size.width}px`;
+      el.style.height = `${size.height}px`;
+    };
+    place(ghost, a.x, a.y);
     document.body.append(ghost);
     from.classList.add("moving-from");
-    const dx = b.left - a.left + (b.width - a.width) / 2;
-    const dy = b.top - a.top + (b.height - a.height) / 2;
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
     this._animation = ghost.animate([
       { transform: "translate(0, 0) scale(1)" },
       { transform: `translate(${dx / 2}px, ${dy / 2 - 30}px) scale(1.12)`, offset: 0.5 },
-      { transform: `translate(${dx}px, ${dy}px) scale(${b.width / a.width || 1})` },
+      { transform: `translate(${dx}px, ${dy}px) scale(1)` },
     ], { duration: ms, easing: "ease-in-out", fill: "forwards" });
     try { await this._animation.finished; } catch (err) { /* cancelled */ }
     from.classList.remove("moving-from");
     this._animation = null;
-    if (keep) { ghost.classList.add("final"); return ghost; }
-    ghost.remove();
+    let shown = ghost;
+    if (hidden) {
+      shown = this.renderer.cardElement(keys.card);
+      place(shown, b.x, b.y);
+      ghost.replaceWith(shown);
+      if (!keep && !this.skipping) await sleep(Math.min(ms * 0.4, 300));
+    }
+    if (keep) { shown.classList.add("final"); return shown; }
+    shown.remove();
     return null;
   }
+
 
   /** Hot-seat: hide everything and wait for the next human to take the device. */
   handOver(seat) {
