@@ -429,3 +429,44 @@ def test_a_bots_card_flies_full_size_and_face_down(page: Any, guard: Any) -> Non
     assert info["w"] >= info["card"] * 0.8, info
     page.select_option("#speed", "instant")
     guard.check()
+
+
+# Level 8, level 2 (four pairs): the joker can only pair with the red 5 (every other card is paired already).
+FORCED_JOKER_SCENARIO = {
+    "players": 2, "options": {"sheet": "one_star"}, "seed": 2, "dealer": 1, "turn": 0, "phase": "play",
+    "levels": [2, 1], "laid_out": [False, False],
+    "hands": [["R5", "J", "G7", "B7", "Y9", "O9", "P11", "R11", "B2"], ["P2", "P9", "B3", "Y4", "O8", "G12", "R13",
+                                                                    "B14", "Y15", "O1"]],
+}
+
+
+def test_level8_forced_joker_is_filled_in_without_the_picker(page: Any, guard: Any) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    _scenario(page, "level8", FORCED_JOKER_SCENARIO, [{"kind": "human"}, {"kind": "bot", "level": "normal"}])
+    wait_my_turn(page)
+    page.wait_for_selector("#layout-builder")
+    for token, slot in (("R5", 0), ("J", 0), ("G7", 1), ("B7", 1), ("Y9", 2), ("O9", 2), ("P11", 3), ("R11", 3)):
+        page.locator(f'#board [data-key="hand:{token}"]').first.click()
+        page.locator(f'#board button[data-key="lay:{slot}"]').first.click()
+    assert page.locator("#layout-builder .l8-joker-ask").count() == 0, "the picker asked for a forced value"
+    placed = page.evaluate("() => [...document.querySelectorAll('#layout-builder [data-key^=\\'placed:0:\\'] [data-token]')]"
+                           ".map(e => e.dataset.token)")
+    assert sorted(placed) == ["J5", "R5"]
+    page.click("#lay-out")
+    page.wait_for_function("() => window.__app.controller.table.view.laid_out[0]", timeout=60_000)
+    laid = page.evaluate("() => window.__app.controller.table.view.table[0].map(p => p.cards)")
+    assert ["R5", "J5"] in laid or ["J5", "R5"] in laid
+    guard.check()
+
+
+def test_level8_joker_with_a_real_choice_still_asks(page: Any, guard: Any) -> None:
+    """A joker beside R2 R3 in a run can be a 1 or a 4: the page asks."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    _scenario(page, "level8", LAYOUT_SCENARIO, [{"kind": "human"}, {"kind": "bot", "level": "normal"}])
+    wait_my_turn(page)
+    page.wait_for_selector("#layout-builder")
+    for token in ("R2", "R3", "J"):
+        page.locator(f'#board [data-key="hand:{token}"]').first.click()
+        page.locator('#board button[data-key="lay:0"]').first.click()
+    assert page.locator("#layout-builder .l8-joker-ask").count() == 1
+    guard.check()

@@ -192,6 +192,46 @@ function consistent(draft, kinds, legalParts, exact = false) {
   return rec(0);
 }
 
+/**
+ * Declare the jokers whose meaning the part forces: a pending joker in part i becomes "J<v>" when every lay-out in
+ * the engine's legal list that agrees with the parts built so far gives that part's joker the same meaning v (a
+ * joker beside two 5s can only be a 5). Where the legal lay-outs differ, the player is asked (jokerPicker). The
+ * page decides nothing: the meanings come from the engine's own list. Returns the parts where one was filled in.
+ */
+function fillForcedJokers(draft, kinds, all) {
+  // meanings filled in before are asked again (the part may have changed since)
+  for (const [i, token] of draft.autoFilled || []) {
+    const at = draft.slots[i]?.indexOf(token) ?? -1;
+    if (at >= 0) draft.slots[i][at] = JOKER;
+  }
+  draft.autoFilled = [];
+  const filled = new Set();
+  for (let changed = true; changed;) {
+    changed = false;
+    const open = all.filter((p) => consistent(draft, kinds, p));
+    draft.slots.forEach((cards, i) => {
+      const at = cards.indexOf(JOKER);
+      if (at < 0 || !open.length) return;
+      const meanings = new Set();
+      for (const parts of open) {
+        for (const part of parts) {
+          if (part[0] !== kinds[i] || !fitsInside(cards, part.slice(1))) continue;
+          const rest = part.slice(1);
+          for (const t of cards) if (t !== JOKER && rest.includes(t)) rest.splice(rest.indexOf(t), 1);
+          for (const t of rest) if (isJoker(t) && t !== JOKER) meanings.add(t);
+        }
+      }
+      if (meanings.size === 1) {
+        cards[at] = [...meanings][0];
+        draft.autoFilled.push([i, cards[at]]);
+        filled.add(i);
+        changed = true;
+      }
+    });
+  }
+  return filled;
+}
+
 /** Put a legal lay-out into the parts of the level (per kind, smallest part into the smallest requirement). */
 function fillFrom(view, parts) {
   const reqs = requirements(view);
@@ -432,6 +472,7 @@ function builder(table, ui, draft) {
   const status = h("p.l8-build-status#layout-status", { role: "status", "aria-live": "polite" });
 
   function draw() {
+    draft.forced = fillForcedJokers(draft, kinds, all);
     const parts = draftParts(view, draft);
     const match = all.find((p) => consistent(draft, kinds, p, true) && cardsIn(p) === cardsIn(parts));
     const open = all.filter((p) => consistent(draft, kinds, p));
