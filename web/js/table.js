@@ -1,7 +1,7 @@
 // The generic table: draws a game's view through its renderer, turns clicks, drags and keys into the actions the
 // engine listed as legal, asks the engine why anything else is refused, runs bots in the worker with animations,
 // handles hot-seat hand-overs, undo, hints, the move log and saving. It knows no rule of any game.
-import { canon, h, sleep, toast } from "./util.js";
+import { canon, h, nameFromContent, sleep, toast } from "./util.js";
 import { saveGame } from "./store.js";
 import { t } from "./i18n.js";
 import { logLines, refusalWords } from "./log-words.js";
@@ -574,21 +574,6 @@ export class TableController {
     this.passingTo = null;
     this.update(answer.table, true);
     this.say(`${t("table.your_turn", { name: this.names[seat] })}.`);
-  }
-}
-
-/**
- * Buttons on the board get their accessible name from content: the words (the renderer's aria-label) move into a
- * visually hidden first child, the drawn card stays aria-hidden. A screen reader hears the same words, and the name
- * no longer differs from the button's visible text (axe: label-content-name-mismatch). The words stay readable as
- * data-label.
- */
-export function nameFromContent(root) {
-  for (const el of root.querySelectorAll("button[aria-label]")) {
-    const label = el.getAttribute("aria-label");
-    el.removeAttribute("aria-label");
-    el.dataset.label = label;
-    el.prepend(h("span.sr-only", label));
   }
 }
 

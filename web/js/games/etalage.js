@@ -3,7 +3,7 @@
 // Keys: hand:<card> (the viewer's hand card), hand@<seat> (another seat's hand), trick:<seat> (the card a seat
 // played in this trick; the viewer's own slot receives a play), group:<colour> (a colour group on the display,
 // picked to claim it), won:<seat> (a seat's face-down pile of won cards; the viewer's own pile receives a claim).
-import { h } from "../util.js";
+import { h, nameFromContent } from "../util.js";
 import { t } from "../i18n.js";
 
 
@@ -215,7 +215,7 @@ const EXAMPLE = () => ({
   ],
 });
 
-export default {
+const renderer = {
   name: "etalage",
   title: "Etalage",
   rules: () => ["etalage.rules.1", "etalage.rules.2", "etalage.rules.3", "etalage.rules.4"].map((k) => t(k)),
@@ -225,7 +225,12 @@ export default {
   example: EXAMPLE,
   cardElement,
 
+  /** The board for `table`, its buttons named from content (nameFromContent in util.js). */
   render(table, ui) {
+    return nameFromContent(renderer.drawBoard(table, ui));
+  },
+
+  drawBoard(table, ui) {
     const view = table.view;
     const current = table.current_player;
     const seats = [];
@@ -299,3 +304,5 @@ export default {
     return parts.length ? h("div.et-result", parts) : null;
   },
 };
+
+export default renderer;

@@ -7,7 +7,7 @@
 // card), hand@<seat> (another seat's hand), seat:<seat> (a player's name plate: the skip target), table:<seat> (a
 // seat's laid-out parts), part:<seat>:<i> (one laid-out part), part:<seat>:<i>:lo|hi (the ends of a run, where a
 // joker is added), lay:<i> (part i of the lay-out being built), placed:<i>:<j> (card j placed in that part).
-import { canon, h } from "../util.js";
+import { canon, h, nameFromContent } from "../util.js";
 import { t as tr } from "../i18n.js";
 import { refusalWords } from "../log-words.js";
 
@@ -485,7 +485,7 @@ function builder(table, ui, draft) {
       h("div.l8-suggest-row",
         h("button.btn.l8-prev", { type: "button", "aria-label": tr("level8.prev_suggestion"), disabled: all.length < 2,
           onclick: (e) => { e.stopPropagation(); draft.pick = (pickAt - 1 + all.length) % all.length; draw(); } }, "◀"),
-        h("span.l8-suggest-view", { "aria-label": tr("level8.suggestion", { n: pickAt + 1, parts: describeParts(shown) }) },
+        h("span.l8-suggest-view", { role: "img", "aria-label": tr("level8.suggestion", { n: pickAt + 1, parts: describeParts(shown) }) },
           shown.map((p) => h("span.l8-mini-part", p.slice(1).map((t) => miniCard(t))))),
         h("button.btn.l8-next", { type: "button", "aria-label": tr("level8.next_suggestion"), disabled: all.length < 2,
           onclick: (e) => { e.stopPropagation(); draft.pick = (pickAt + 1) % all.length; draw(); } }, "▶"),
@@ -512,6 +512,7 @@ function builder(table, ui, draft) {
       h("p.l8-build-help", tr("level8.build_help")),
       h("div.l8-slots", slots), status, suggest,
       h("div.l8-build-buttons", clear, layButton));
+    nameFromContent(section);
     judge(draft.sig, parts, match, status, ui);
   }
   draw();
@@ -652,7 +653,12 @@ const renderer = {
   },
   cardElement: (token) => cardElement(token),
 
+  /** The board for `table`, its buttons named from content (nameFromContent in util.js). */
   render(table, ui) {
+    return nameFromContent(renderer.drawBoard(table, ui));
+  },
+
+  drawBoard(table, ui) {
     const view = table.view;
     if (view.deck) DECK = view.deck;
     const me = view.seat;

@@ -6,7 +6,7 @@
 //
 // Keys: stack (the stack being built: the source of every play of the viewer), hand@<seat> (a seat's hand),
 // spot:<seat> (that seat's place in the current round: the target of its play).
-import { h } from "../util.js";
+import { h, nameFromContent, setLabel } from "../util.js";
 import { t } from "../i18n.js";
 
 // The stylesheet of this renderer, loaded once with the module (same origin; the build copies and precaches it).
@@ -268,7 +268,7 @@ function myArea(table, ui) {
       h("span.n", ` ${group.length}`)),
     h("div.ts-group-cards", group.map(({ card, index }) => {
       // When a bot plays this seat (a bots-only game), its moves fly from the hand: the cards stand for "stack".
-      const b = h("button.ts-hand-card", { type: "button", disabled: !canBuild,
+      const b = h("button.ts-hand-card", { type: "button", disabled: !canBuild, "aria-label": cardLabel(card),
         dataset: human ? { card, index: String(index) } : { card, index: String(index), key: "stack" },
         onclick: (e) => { e.stopPropagation(); toggle(index); } },
       cardElement(card), h("span.ts-order", { "aria-hidden": "true" }));
@@ -326,12 +326,14 @@ function myArea(table, ui) {
     entry ? h("span.ts-value", { "aria-hidden": "true" }, String(entry.value)) : null);
     preview.classList.toggle("empty", !cards.length);
     preview.classList.toggle("illegal", cards.length > 0 && !legalNow);
-    preview.setAttribute("aria-label", !cards.length ? t("topspot.stack_empty") : t("topspot.stack_is", {
+    setLabel(preview, !cards.length ? t("topspot.stack_empty") : t("topspot.stack_is", {
       stack: stackWords(cards), verdict: legalNow ? t("topspot.worth", { value: entry.value }) : t("topspot.cannot") }));
     fill(list, ...cards.map((c, i) => h("li", h("button.ts-draft-card", { type: "button",
       "aria-label": t("topspot.take_off", { card: cardName(c) }), title: t("topspot.take_it_off"),
       onclick: (e) => { e.stopPropagation(); toggle(draft.picks[i]); } },
-    h(`span.ts-mini.c-${colourOf(c)}`, c === JOKER ? "J" : `${sym(colourOf(c))}${numberOf(c)}`), ` ${cardName(c)} ×`))));
+    h("span", { "aria-hidden": "true" }, h(`span.ts-mini.c-${colourOf(c)}`, c === JOKER ? "J" :
+      `${sym(colourOf(c))}${numberOf(c)}`), ` ${cardName(c)} ×`)))));
+    nameFromContent(list);
     if (!canBuild) fill(verdict, view.over ? t("topspot.over_msg") : t("topspot.wait"));
     else if (!cards.length) {
       fill(verdict, view.led_colour ? h("span", colourChip(view.led_colour), ` ${t("topspot.was_led")} `) : null,
@@ -358,7 +360,7 @@ function myArea(table, ui) {
       b.querySelector(".ts-order").textContent = at >= 0 ? String(at + 1) : "";
       b.classList.toggle("fits", canBuild && at < 0 && next.has(b.dataset.card));
       b.setAttribute("aria-pressed", String(at >= 0));
-      b.setAttribute("aria-label", `${cardLabel(b.dataset.card)}` + (at >= 0 ? t("topspot.nth_in_stack", { n: at + 1 }) :
+      setLabel(b, `${cardLabel(b.dataset.card)}` + (at >= 0 ? t("topspot.nth_in_stack", { n: at + 1 }) :
         next.has(b.dataset.card) && canBuild ? t("topspot.fits") : ""));
     }
   }
@@ -367,7 +369,7 @@ function myArea(table, ui) {
 }
 
 // ----- the renderer ------------------------------------------------------------------------------------------------
-export default {
+const renderer = {
   name: "topspot",
   title: "Top Spot",
   rules: () => ["topspot.rules.1", "topspot.rules.2", "topspot.rules.3", "topspot.rules.4"].map((k) => t(k)),
@@ -378,7 +380,12 @@ export default {
   },
   cardElement: (card) => cardElement(card),
 
+  /** The board for `table`, its buttons named from content (nameFromContent in util.js). */
   render(table, ui) {
+    return nameFromContent(renderer.drawBoard(table, ui));
+  },
+
+  drawBoard(table, ui) {
     const view = table.view;
     LAYOUTS = view.layouts;
     return h("div.ts", { dataset: { players: String(view.players), level: view.level } },
@@ -424,3 +431,4 @@ export default {
   },
 };
 
+export default renderer;
