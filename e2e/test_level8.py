@@ -170,7 +170,8 @@ def test_lay_out_a_level_and_play_against_a_bot(page: Any, guard: Any) -> None:
     assert "Bot 2" in page.locator("#log").inner_text()
     # Every button on the board has a label for screen readers; the level sheet shows both players.
     unlabelled = page.evaluate("() => [...document.querySelectorAll('#board button')]"
-                               ".filter(b => !b.getAttribute('aria-label') && !b.dataset.label && !b.textContent.trim()).length")
+                               ".filter(b => !b.getAttribute('aria-label') && !b.dataset.label"
+                               " && !b.textContent.trim()).length")
     assert unlabelled == 0
     assert page.locator("#level-sheet .l8-chip").count() == 2
     # The hand sorts by colour and back, by clicks.

@@ -424,7 +424,8 @@ def test_a_bots_card_flies_full_size_and_face_down(page: Any, guard: Any) -> Non
     page.evaluate("() => { const c = window.__app.controller; if (c.myTurn) c.play(c.table.legal[0]); }")
     ghost = page.wait_for_selector(".fly-ghost", timeout=60_000)
     info = ghost.evaluate("g => ({back: g.classList.contains('back'), w: g.getBoundingClientRect().width,"
-                          " card: document.querySelector('#board .ts-hand-card .ts-card').getBoundingClientRect().width})")
+                          " card: document.querySelector('#board .ts-hand-card .ts-card')"
+                          ".getBoundingClientRect().width})")
     assert info["back"], "a hidden hand's card should fly face down"
     assert info["w"] >= info["card"] * 0.8, info
     page.select_option("#speed", "instant")
@@ -449,8 +450,8 @@ def test_level8_forced_joker_is_filled_in_without_the_picker(page: Any, guard: A
         page.locator(f'#board [data-key="hand:{token}"]').first.click()
         page.locator(f'#board button[data-key="lay:{slot}"]').first.click()
     assert page.locator("#layout-builder .l8-joker-ask").count() == 0, "the picker asked for a forced value"
-    placed = page.evaluate("() => [...document.querySelectorAll('#layout-builder [data-key^=\\'placed:0:\\'] [data-token]')]"
-                           ".map(e => e.dataset.token)")
+    placed = page.evaluate("() => [...document.querySelectorAll("
+                           "'#layout-builder [data-key^=\\'placed:0:\\'] [data-token]')].map(e => e.dataset.token)")
     assert sorted(placed) == ["J5", "R5"]
     page.click("#lay-out")
     page.wait_for_function("() => window.__app.controller.table.view.laid_out[0]", timeout=60_000)

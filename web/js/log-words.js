@@ -7,6 +7,7 @@ import { getLang, t } from "./i18n.js";
 import { cardName as level8Card } from "./games/level8.js";
 import { cardName as topspotCard, topspotReason } from "./games/topspot.js";
 
+const KINDS = { run: "log.level8.kind_run", set: "log.level8.kind_set", colour: "log.level8.kind_colour" };
 const has = (e, ...fields) => fields.every((f) => e[f] !== undefined && e[f] !== null);
 const colour = (c) => t(`colour.${c}`);
 const list = (items) => {
@@ -100,8 +101,8 @@ const WORDERS = {
 
   level8(e, c) {
     const name = c.names[e.player];
-    const parts = (ps) => ps.map((p) => `${t(`log.level8.kind_${p[0]}`)} ${p.slice(1).map(level8Card).join(", ")}`)
-      .join("; ");
+    const kind = (k) => (KINDS[k] ? t(KINDS[k]) : k);
+    const parts = (ps) => ps.map((p) => `${kind(p[0])} ${p.slice(1).map(level8Card).join(", ")}`).join("; ");
     switch (e.type) {
       case "deal": return has(e, "deal", "dealer") ? t("log.level8.deal", { n: e.deal, name: c.names[e.dealer],
         card: e.up_card ? level8Card(e.up_card) : "–" }) : null;
@@ -114,9 +115,9 @@ const WORDERS = {
         parts: parts(e.parts) }) : null;
       case "add": {
         if (!has(e, "card", "seat")) return null;
-        const kind = c.table?.view?.table?.[e.seat]?.[e.part]?.kind;
+        const of = c.table?.view?.table?.[e.seat]?.[e.part]?.kind;
         return t("log.level8.add", { name, card: level8Card(e.card), owner: c.names[e.seat],
-          part: kind ? t(`log.level8.kind_${kind}`) : t("level8.combination") });
+          part: KINDS[of] ? t(KINDS[of]) : t("level8.combination") });
       }
       case "discard": return has(e, "card") ? t("log.level8.discard", { name, card: level8Card(e.card) }) : null;
       case "skip": return has(e, "target") ? t("log.level8.skip", { name, target: c.names[e.target] }) : null;
@@ -204,10 +205,11 @@ export function englishLine(text, names) {
  * only, so other languages get a worded line per error code, with the English reason kept as `detail` (shown as a
  * tooltip). Structured refusal reasons from the engine would let every language say why: docs/i18n.md.
  */
+const REFUSALS = { illegal_action: "refusal.illegal_action", malformed_action: "refusal.malformed_action",
+  not_your_turn: "refusal.not_your_turn", game_over: "refusal.game_over", play_first: "refusal.play_first",
+  claim_first: "refusal.claim_first" };
+
 export function refusalWords({ code, message }) {
   if (getLang() === "en" || !message) return { text: message || t("refusal.illegal_action"), detail: "" };
-  const key = `refusal.${code}`;
-  const known = ["illegal_action", "malformed_action", "not_your_turn", "game_over", "play_first", "claim_first"]
-    .includes(code);
-  return { text: `${t(known ? key : "refusal.illegal_action")} ${t("refusal.english_reason")}`, detail: message };
+  return { text: `${t(REFUSALS[code] || "refusal.illegal_action")} ${t("refusal.english_reason")}`, detail: message };
 }

@@ -184,12 +184,14 @@ export const QUICK = {
   etalage: { players: 3, options: { games: 1 }, minutes: [10, 20] },
 };
 
+const PITCHES = { skipbo: "home.pitch.skipbo", topspot: "home.pitch.topspot", level8: "home.pitch.level8",
+  etalage: "home.pitch.etalage" };
+
 function gameTile(info, renderer) {
   const quick = QUICK[info.name];
   const players = info.min_players ? t("home.players", { min: info.min_players, max: info.max_players }) : "";
   const minutes = quick ? t("home.minutes", { min: quick.minutes[0], max: quick.minutes[1] }) : "";
-  const pitchKey = `home.pitch.${info.name}`;
-  const pitch = renderer ? t(pitchKey) : info.summary || t("home.engine_in_progress");
+  const pitch = renderer && PITCHES[info.name] ? t(PITCHES[info.name]) : info.summary || t("home.engine_in_progress");
   return h(`li.game-tile${renderer ? "" : ".coming"}`, { dataset: { game: info.name } },
     gameArt(info.name),
     h("div.tile-head", h("h2", info.title), renderer ? null : h("span.badge", t("home.coming"))),

@@ -285,8 +285,8 @@ function levelText(parts) {
   return groups.map(({ kind, size, n }) => {
     if (kind === "run") return tr("level8.goal.run", { n, size });
     if (kind === "colour") return tr("level8.goal.colour", { n, size });
-    const named = { 2: "pair", 3: "triple", 4: "quadruple" }[size];
-    return named ? tr(`level8.goal.${named}`, { n }) : tr("level8.goal.set", { n, size });
+    const named = { 2: "level8.goal.pair", 3: "level8.goal.triple", 4: "level8.goal.quadruple" }[size];
+    return named ? tr(named, { n }) : tr("level8.goal.set", { n, size });
   }).join(" + ");
 }
 
@@ -296,8 +296,10 @@ function goalOf(view, s) {
   return parts && parts.length ? levelText(parts) : view.level_texts[s];
 }
 
-const SHEETS = ["one_star", "two_star"];
-const sheetTitle = (sheet) => (SHEETS.includes(sheet.name) ? tr(`level8.sheet_title.${sheet.name}`) : sheet.title);
+const SHEET_TITLES = { one_star: "level8.sheet_title.one_star", two_star: "level8.sheet_title.two_star" };
+const SHEET_CHOICES = { one_star: "level8.sheet.one_star", two_star: "level8.sheet.two_star" };
+const EDITIONS = { 101: "level8.edition.101", 2016: "level8.edition.2016" };
+const sheetTitle = (sheet) => (SHEET_TITLES[sheet.name] ? tr(SHEET_TITLES[sheet.name]) : sheet.title);
 
 function shortName(name, s, view) {
   if (s === view.seat && viewerIsHuman) return tr("etalage.you");
@@ -387,7 +389,7 @@ function middle(view, table, ui) {
       h("span", tr("level8.deal", { n: view.deal })), h("span", tr("level8.dealer", { name: ui.names[view.dealer] })),
       view.skips_under ? h("span", tr("level8.skips_under_pile", { skips: tr("level8.skip_cards", { n: view.skips_under }) }))
         : null,
-      h("span", view.deck?.edition ? tr(`level8.edition.${view.deck.edition}`) : view.deck?.title || "")));
+      h("span", EDITIONS[view.deck?.edition] ? tr(EDITIONS[view.deck.edition]) : view.deck?.title || "")));
 }
 
 /** One tap on a pile takes its card when that is a legal move (the same action the drag gesture means). */
@@ -648,8 +650,8 @@ const renderer = {
   title: "Level 8",
   rules: () => ["level8.rules.1", "level8.rules.2", "level8.rules.3", "level8.rules.4", "level8.rules.5"].map((k) => tr(k)),
   optionHints: {
-    sheet: { label: () => tr("level8.option.sheet"), choices: (c) => tr(`level8.sheet.${c}`) },
-    edition: { label: () => tr("level8.option.edition"), choices: (c) => tr(`level8.edition.${c}`) },
+    sheet: { label: () => tr("level8.option.sheet"), choices: (c) => (SHEET_CHOICES[c] ? tr(SHEET_CHOICES[c]) : c) },
+    edition: { label: () => tr("level8.option.edition"), choices: (c) => (EDITIONS[c] ? tr(EDITIONS[c]) : c) },
   },
   cardElement: (token) => cardElement(token),
 
