@@ -221,10 +221,55 @@ def click_key(page: Any, key: str) -> None:
     page.locator(f'#board [data-key="{key}"]').first.click()
 
 
-def saved_record(page: Any) -> dict[str, Any] | None:
-    """The game record the page keeps in localStorage."""
-    text = page.evaluate("() => localStorage.getItem('pygame_rules.game.v1')")
+GAME_KEY = "pygame_rules.game.v2"
+
+# Test-only: the worker's gzip-compressed save in IndexedDB (js/saves.js), decompressed. The app itself never reads
+# it on the page; a test may, as the device's owner with developer tools could (docs/web.md, threat model).
+READ_SAVE_JS = """async (slot) => {
+  const db = await new Promise((ok, no) => { const r = indexedDB.open("pygame_rules", 1);
+    r.onupgradeneeded = () => r.result.createObjectStore("saves"); r.onsuccess = () => ok(r.result);
+    r.onerror = () => no(r.error); });
+  const rec = await new Promise((ok, no) => { const tx = db.transaction("saves", "readonly");
+    const q = tx.objectStore("saves").get(slot); q.onsuccess = () => ok(q.result); q.onerror = () => no(q.error); });
+  db.close();
+  if (!rec) return null;
+  const out = new Blob([rec.gz]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return await new Response(out).text();
+}"""
+
+WRITE_SAVE_JS = """async ([slot, text]) => {
+  const gz = new Uint8Array(await new Response(new Blob([new TextEncoder().encode(text)]).stream()
+    .pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
+  const db = await new Promise((ok, no) => { const r = indexedDB.open("pygame_rules", 1);
+    r.onupgradeneeded = () => r.result.createObjectStore("saves"); r.onsuccess = () => ok(r.result);
+    r.onerror = () => no(r.error); });
+  await new Promise((ok, no) => { const tx = db.transaction("saves", "readwrite");
+    tx.objectStore("saves").put({ v: 1, savedAt: Date.now(), gz }, slot);
+    tx.oncomplete = ok; tx.onerror = () => no(tx.error); });
+  db.close();
+}"""
+
+
+def read_save(page: Any, slot: str = "game") -> dict[str, Any] | None:
+    """The engine's save of ``slot`` as the worker stored it (test-only path to the true state)."""
+    text = page.evaluate(READ_SAVE_JS, slot)
     return json.loads(text) if text else None
+
+
+def write_save(page: Any, text: str, slot: str = "game") -> None:
+    """Store ``text`` as the worker would (gzip in IndexedDB): for tests of damaged saves."""
+    page.evaluate(WRITE_SAVE_JS, [slot, text])
+
+
+def saved_record(page: Any) -> dict[str, Any] | None:
+    """The game record the page keeps in localStorage (setup only), with the worker's save under ``save``."""
+    text = page.evaluate(f"() => localStorage.getItem('{GAME_KEY}')")
+    if not text:
+        return None
+    record = json.loads(text)
+    assert "save" not in record, "the page must not store the engine's save"
+    record["save"] = read_save(page)
+    return record
 
 
 def screenshot(page: Any, name: str) -> Path:

@@ -14,11 +14,13 @@ from .conftest import (
     ENGINE_TIMEOUT,
     click_key,
     legal_moves,
+    read_save,
     saved_record,
     screenshot,
     start_game,
     wait_engine,
     wait_my_turn,
+    write_save,
 )
 
 
@@ -178,13 +180,14 @@ def test_reload_resumes_the_same_position(page: Any, guard: Any) -> None:
     _play_first_move(page)
     wait_my_turn(page)
     before = _table(page)
+    saved_before = saved_record(page)["save"]
     log_before = page.locator("#log").inner_text()
     page.reload()
     wait_engine(page)
     wait_my_turn(page)
     after = _table(page)
     assert after["view"] == before["view"]
-    assert after["save"]["state"] == before["save"]["state"]
+    assert "save" not in after and saved_record(page)["save"]["state"] == saved_before["state"]
     assert page.locator("#log").inner_text() == log_before
     assert page.locator("#seed").inner_text() == "Deal 5"
     guard.check()
@@ -194,16 +197,16 @@ def test_corrupt_save_is_discarded_with_a_message(page: Any, guard: Any, base_ur
     start_game(page, seats=["human", "bot:normal"], seed=9)
     wait_my_turn(page)
     record = saved_record(page)
-    # 1) a save whose engine state was tampered with: the engine answers bad_state.
+    # 1) a save whose engine state was tampered with (in the worker's storage): the engine answers bad_state.
     record["save"]["state"]["data"]["hands"][0].append(99)
-    page.evaluate("r => localStorage.setItem('pygame_rules.game.v1', JSON.stringify(r))", record)
+    write_save(page, json.dumps(record["save"]))
     page.reload()
     wait_engine(page)
     page.locator("#toast").filter(has_text="could not be restored").wait_for(timeout=ENGINE_TIMEOUT)
     assert page.locator(".game-list").is_visible()
-    assert saved_record(page) is None
-    # 2) a save that is not even JSON.
-    page.evaluate("() => localStorage.setItem('pygame_rules.game.v1', '{not json')")
+    assert saved_record(page) is None and read_save(page) is None
+    # 2) a page record that is not even JSON.
+    page.evaluate("() => localStorage.setItem('pygame_rules.game.v2', '{not json')")
     page.reload()
     page.locator("#toast").filter(has_text="not valid JSON").wait_for(timeout=ENGINE_TIMEOUT)
     assert saved_record(page) is None

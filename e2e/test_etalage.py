@@ -77,7 +77,11 @@ def test_tile_rules_and_worked_example_replay(page: Any, guard: Any) -> None:
     assert "Frank 6 took yellow (7, 4)" in last.inner_text()
     assert "Dora 5 took red (8, 1)" in last.inner_text()
     assert "Emiel 10 took green (6)" in last.inner_text()
-    assert board.locator('.et-seat[data-seat="5"] .et-points').inner_text() == "11 pts"  # Frank's view
+    # Frank's view: won cards lie face down (issue 19), so his panel and his pile show a count, not points
+    assert board.locator('.et-seat[data-seat="5"] .et-won').inner_text().strip() == "2 won"
+    assert board.locator('.et-seat[data-seat="5"] .et-points').count() == 0
+    assert board.locator(".et-my-won .et-my-score").inner_text().strip() == "2 won"
+    assert board.locator(".et-my-won .card.back").count() == 2
     page.click("#example-back")
     assert board.get_attribute("data-step") == "8"
     page.click("#example-restart")
@@ -111,6 +115,10 @@ def test_play_by_clicks_and_drags_against_bots(page: Any, guard: Any) -> None:
     assert "cannot claim" in page.locator("#status").inner_text()
     assert page.evaluate("() => window.__app.controller.log.length") == log_before
     assert _table(page)["view"]["hand"] == table["view"]["hand"]
+
+    # won cards lie face down by default (issue 19): your own panel shows a count, never points
+    assert page.locator("#board .et-points").count() == 0
+    assert page.locator("#board .et-my-won .et-my-score").inner_text().strip() == "0 won"
 
     plays = claims = 0
     used_drag = shot = False
@@ -177,4 +185,29 @@ def test_bots_only_match_to_the_result(page: Any, guard: Any) -> None:
     page.click("#result-dialog >> text=View the table")
     assert page.locator("#board .et").count() == 1
     screenshot(page, "etalage-end-375.png")
+    guard.check()
+
+
+def test_open_winnings_option_in_words_shows_your_points(page: Any, guard: Any) -> None:
+    """The memory-aid variant is offered by name in the new-game dialog and shows your own pile and points."""
+    page.click(".game-tile[data-game=etalage] .new-game")
+    label = page.locator("label", has=page.locator("#opt-open_winnings")).inner_text()
+    assert "Memory aid" in label and "open_winnings" not in label
+    assert not page.is_checked("#opt-open_winnings")  # off by default: the rulebook's face-down piles
+    page.select_option("#players", "3")
+    for i, seat in enumerate(["human", "bot:normal", "bot:easy"]):
+        kind, _, level = seat.partition(":")
+        page.select_option(f'select[data-seat="{i}"][data-role="kind"]', kind)
+        if level:
+            page.select_option(f'select[data-seat="{i}"][data-role="level"]', level)
+    page.check("#opt-open_winnings")
+    page.fill("#seed-input", "4")
+    page.select_option("#speed-input", "instant")
+    page.click("#start-game")
+    page.wait_for_selector(".et", timeout=ENGINE_TIMEOUT)
+    wait_my_turn(page)
+    view = _table(page)["view"]
+    assert view["options"]["open_winnings"] is True and view["won"] == [] and view["score"] == 0
+    assert page.locator('#board .et-seat[data-seat="0"] .et-points').inner_text() == "0 pts"
+    assert "0 pts" in page.locator("#board .et-my-won .et-my-score").inner_text()
     guard.check()

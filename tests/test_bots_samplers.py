@@ -29,6 +29,7 @@ CONFIGS = [
     ("topspot", 5, {"level": "expert", "joker_each": True, "games": 1}),
     ("etalage", 3, None),
     ("etalage", 5, None),
+    ("etalage", 4, {"open_winnings": True}),  # the memory-aid variant: the own won pile is in the view
     ("level8", 2, None),
     ("level8", 4, {"sheet": "two_star", "edition": "2016"}),
 ]

@@ -14,6 +14,7 @@ from pygame_rules.games.etalage import (
     COLOURS,
     MATCH,
     EtalageState,
+    card_key,
     claim_order,
     deck,
     rank_colours,
@@ -299,15 +300,51 @@ def test_views_hide_other_hands_and_won_cards():
     for seat in range(1, 6):
         for card in state.hands[seat]:
             assert f'"{card}"' not in text
-    assert view["won"] == [] and view["won_counts"] == [0, 0, 0, 2, 1, 2]
+    assert view["won"] is None and view["score"] is None and view["won_counts"] == [0, 0, 0, 2, 1, 2]
     assert view["hand"] == state.hands[ANNA] and view["hand_counts"] == [8] * 6
     assert "rng" not in text and "seed" not in text
-    frank = state.view(FRANK)
+    frank = state.view(FRANK)  # won cards lie face down: even their owner sees only how many (issue 19)
+    assert frank["won"] is None and frank["score"] is None and frank["won_counts"][FRANK] == 2
+    opened = example(options={"open_winnings": True})
+    play(opened, "red-6")
+    for colour in ("yellow", "red", "green"):
+        claim(opened, colour)
+    frank = opened.view(FRANK)  # the memory-aid variant: your own pile and score, still only counts for others
     assert frank["won"] == ["yellow-7", "yellow-4"] and frank["score"] == 11
+    assert opened.view(ANNA)["won"] == [] and opened.view(ANNA)["score"] == 0
     # the claims of the trick just settled are public (everyone saw them at the table)
     assert [c["seat"] for c in view["last_trick"]["claims"]] == [FRANK, DORA, EMIEL]
     with pytest.raises(ValueError):
         state.view(6)
+
+
+@pytest.mark.parametrize("players, seed", [(3, 1), (4, 2), (6, 3)])
+def test_won_cards_stay_face_down_until_the_end(players, seed):
+    """Issue 19: by default no view shows a won pile (its owner's included) or a running score. A won card may
+    appear only where everybody saw it: in the claims of this trick or the last (and the last trick's plays); the
+    claim events announce what was taken. At the end the result and the view reveal every pile."""
+    state = pr.new_game("etalage", players=players, seed=seed)
+    rng = random.Random(seed)
+    announced = [0] * players
+    while not state.is_over():
+        for seat in range(players):
+            view = state.view(seat)
+            assert view["won"] is None and view["score"] is None
+            assert view["won_counts"] == [len(w) for w in state.won]
+            public = {c for trick in (view, view["last_trick"] or {}) for cl in trick.get("claims", ()) for c in
+                      cl["cards"]} | {p["card"] for p in (view["last_trick"] or {}).get("plays", ())}
+            text = json.dumps(view)
+            for pile in state.won:
+                for card in pile:
+                    assert f'"{card}"' not in text or card in public, (seat, card)
+        legal = state.legal_actions()
+        for event in state.apply(legal[rng.randrange(len(legal))]):
+            if event["type"] == "claim":
+                announced[event["player"]] += event["points"]
+    for seat in range(players):
+        view = state.view(seat)
+        assert view["won"] == sorted(state.won[seat], key=card_key) and view["score"] == state.scores()[seat]
+        assert view["result"]["scores"] == state.scores() == announced
 
 
 def test_view_explains_the_last_trick_with_its_ranking():
@@ -555,10 +592,13 @@ def test_normal_bot_leaves_cards_seen_claimed_out_of_the_unseen_cards():
     while state.view(0)["trick_number"] < 3:
         state.apply(bot.choose(state.view(state.current_player), state.legal_actions(), rng))
     view = state.view(state.current_player)
+    me = view["seat"]
     claimed = {c for claim in view["last_trick"]["claims"] for c in claim["cards"]}
-    others = claimed - set(view["won"])
+    others = {c for claim in view["last_trick"]["claims"] if claim["seat"] != me for c in claim["cards"]}
     assert others, "the scenario needs a claim by another seat"
     pool = set(_unseen(view))
-    assert not pool & claimed
-    hidden = {c for s in range(4) if s != view["seat"] for c in state.hands[s]}
+    assert not pool & claimed  # its own claims too: it saw them go to its face-down pile
+    hidden = {c for s in range(4) if s != me for c in state.hands[s]}
     assert hidden <= pool  # every card really in another hand stays possible
+    # its own won cards claimed earlier are out of sight (face down), so they count as unseen too
+    assert set(state.won[me]) - claimed <= pool

@@ -42,8 +42,12 @@ def check_view(state, seat):
     assert view["hand"] == state.hands[seat]
     assert view["hand_counts"] == [len(h) for h in state.hands]
     assert view["won_counts"] == [len(w) for w in state.won]
-    assert sorted(view["won"]) == sorted(state.won[seat])
-    allowed = set(state.hands[seat]) | set(state.display) | set(state.plays) | set(state.won[seat])
+    allowed = set(state.hands[seat]) | set(state.display) | set(state.plays)
+    if state.options["open_winnings"]:  # the memory-aid variant shows the seat its own pile
+        assert sorted(view["won"]) == sorted(state.won[seat])
+        allowed |= set(state.won[seat])
+    else:  # by the rulebook won cards lie face down, also for their owner (issue 19)
+        assert view["won"] is None and view["score"] is None
     for claim in state.claims:  # claims of this trick were made in the open
         allowed |= set(claim["cards"])
     if state.last_trick is not None:  # and so were the plays and claims of the trick just settled
@@ -90,7 +94,7 @@ def illegal_attempts(state):
 
 def play_game(index):
     players = 3 + index % 4
-    state = pr.new_game("etalage", players=players, seed=index)
+    state = pr.new_game("etalage", players=players, seed=index, options={"open_winnings": index % 3 == 0})
     rng = random.Random(index)
     steps = 0
     limit = 2 * 9 * players  # every play, and at most one claim per play

@@ -199,7 +199,7 @@ def call(**req):
 def test_api_new_act_undo_bot_save_load():
     games = call(id=1, op="games")
     assert games["ok"] and {g["name"] for g in games["games"]} >= {"skipbo"}
-    new = call(id=2, op="new", game="skipbo", players=2, seed=3, seat=0)
+    new = call(id=2, op="new", game="skipbo", players=2, seed=3, seat=0, keep="test-slot")
     assert new["ok"] and new["id"] == 2
     sid = new["session"]
     table = new["table"]
@@ -218,8 +218,10 @@ def test_api_new_act_undo_bot_save_load():
     assert hint["ok"] and hint["action"]["type"]
     moved = call(op="bot", session=sid, seat=0, level="normal")
     assert moved["ok"] and moved["player"] == seat
-    save = moved["table"]["save"]
-    loaded = call(op="load", save=json.dumps(save), seat=0)
+    assert "save" not in moved and "save" not in moved["table"]  # the save stays in the worker
+    saves = dict(json.loads(api.pending_saves()))
+    assert json.loads(api.pending_saves()) == []  # handed over once per change
+    loaded = call(op="load", save=saves["test-slot"], seat=0)
     assert loaded["ok"]
     assert loaded["table"]["view"] == moved["table"]["view"]
     assert loaded["table"]["log_length"] == moved["table"]["log_length"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import random
 
@@ -99,16 +100,82 @@ def test_stack_value_counts_the_first_spot_seen_through_holes():
 
 def test_lower_card_showing_no_own_spot_makes_the_stack_illegal():
     state = scenario([["red-2"], ["red-12", "red-1", "red-6"], ["red-3"]])
-    refused(state, "red-12", "red-1", match="red-1 .card 2 from the top. would show none of its own spots")
+    refused(state, "red-12", "red-1", match=r"red-1 \(card 2 from the top\) does not raise the value: without it the "
+            r"stack is worth 7, with it 7 \(it would show none of its own spots\)")
     # red-6 under red-1 shows its spots in cells 3 and 5, so that stack is fine
     play(state, "red-1", "red-6")
     assert state.plays[0]["value"] == 3
 
 
 def test_each_extra_card_must_show_a_spot_even_deep_in_the_stack():
+    state = scenario([["red-2"], ["red-1", "red-8", "red-6"], ["red-3"]])
+    # red-6 under 1 and 8 only finds cells 0 and 8 open and its spots are 3, 4, 5: it would add nothing
+    refused(state, "red-1", "red-8", "red-6", match="red-6 .card 3 from the top. does not raise the value: without "
+            "it the stack is worth 5, with it 5 .it would show none of its own spots.")
+    # red-1 over red-7 over red-9: red-9 shows nothing, and red-7 is not needed either (red-9's corner spots would
+    # show without it); the refusal names the first such card from the top
     state = scenario([["red-2"], ["red-1", "red-7", "red-9"], ["red-3"]])
-    # red-9 under 1 and 7 only finds cells 1,3,5,7 open and its spots are 0,2,4,6,8: it would add nothing
-    refused(state, "red-1", "red-7", "red-9", match="red-9 .card 3 from the top.")
+    refused(state, "red-1", "red-7", "red-9", match="red-7 .card 2 from the top. does not raise the value")
+
+
+def test_issue_19_a_card_that_lowers_the_value_may_not_be_added():
+    # red 1 over red 7 is worth 5; slipping red 2 between them covers two of red 7's corner spots with blanks
+    # and adds only one spot of its own, so the three-card stack is worth 4: red 2 does not raise the value.
+    assert stack_value(["red-1", "red-7"]) == 5 and stack_value(["red-1", "red-2", "red-7"]) == 4
+    assert ts.stack_needs(["red-1", "red-2", "red-7"]) == [(5, 4), (2, 4)]
+    state = scenario([["red-3"], ["red-1", "red-2", "red-7"], ["red-4"]])
+    legal = {a.cards for a in state.legal_actions()}
+    assert ("red-1", "red-2", "red-7") not in legal
+    assert {("red-1", "red-7"), ("red-1", "red-2")} <= legal
+    refused(state, "red-1", "red-2", "red-7",
+            match=r"red-2 \(card 2 from the top\) does not raise the value: without it the stack is worth 5, "
+                  r"with it 4$")
+    assert state.problem(Play(("red-1", "red-2", "red-7"))) is not None
+    play(state, "red-1", "red-7")
+    assert state.plays[0]["value"] == 5
+
+
+def test_issue_19_every_card_under_a_joker_must_raise_the_value_too():
+    # The joker shows cells 0, 2, 3, 5, 6, 8. Red 7's corner spots already fill 0, 2, 6, 8; yellow 4 above it
+    # shows its own spots in 2 and 6 but hides red 7's there: worth 4 either way, so yellow 4 is not needed.
+    assert stack_value([JOKER, "yellow-4", "red-7"]) == stack_value([JOKER, "red-7"]) == 4
+    state = scenario([["red-3"], [JOKER, "yellow-4", "red-7"], ["red-4"]], level="expert")
+    legal = {a.cards for a in state.legal_actions()}
+    assert (JOKER, "yellow-4", "red-7") not in legal and (JOKER, "red-7", "yellow-4") not in legal
+    assert {(JOKER, "red-7"), (JOKER, "yellow-4")} <= legal
+    refused(state, JOKER, "yellow-4", "red-7", colour="red",
+            match=r"yellow-4 \(card 2 from the top\) does not raise the value: without it the stack is worth 4, "
+                  r"with it 4$")
+    # the order matters: under red 7, yellow 4's spots 2 and 6 are covered, so it shows none of its own
+    refused(state, JOKER, "red-7", "yellow-4", colour="red", match="yellow-4 .card 3 from the top. does not raise")
+    events = play(state, JOKER, "red-7", colour="red")
+    assert events[0]["value"] == 4
+
+
+def _old_pin(cards: tuple[str, ...]) -> bool:
+    """The pin before issue 19: every card under the top shows at least one of its own spots."""
+    return all(ts.stack_shows(cards)[1:])
+
+
+def _new_pin(cards: tuple[str, ...]) -> bool:
+    """Issue 19: taking out any card under the top (the others kept in order) gives a strictly lower value."""
+    value = stack_value(cards)
+    return all(stack_value(cards[:i] + cards[i + 1:]) < value for i in range(1, len(cards)))
+
+
+def test_issue_19_count_of_same_colour_stacks_that_became_illegal():
+    """Counted from the deck data: the issue's figure of 84 two- and three-card stacks of one colour."""
+    cards = [ts.card_code("red", n) for n in ts.DECK.layouts]
+    lost = {k: [s for s in itertools.permutations(cards, k) if _old_pin(s) and not _new_pin(s)] for k in (2, 3)}
+    assert len(lost[2]) == 0  # with two cards both pins ask the same: the bottom card shows a spot
+    assert len(lost[3]) == 84
+    assert ("red-1", "red-2", "red-7") in lost[3]
+    # the new pin implies the old one, and move generation lists exactly the stacks the new pin allows
+    generated = {s for s, _ in ts.colour_stacks(cards)}
+    for k in (1, 2, 3, 4):
+        allowed = {s for s in itertools.permutations(cards, k) if _new_pin(s)}
+        assert all(_old_pin(s) for s in allowed)
+        assert {s for s in generated if len(s) == k} == allowed
 
 
 def test_mixed_colours_without_a_joker_are_refused():
@@ -519,3 +586,24 @@ def test_api_plays_a_game_with_bots():
             break
     assert answer["table"]["over"] and "result" in answer["table"]
     handle_request({"op": "drop", "session": sid})
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard-fast"])
+def test_bots_and_hints_choose_only_stacks_where_every_card_raises_the_value(level):
+    """Issue 19: from a hand where the old pin allowed stacks with a card that lowers the value (red 1 over red 2
+    over red 7, joker over yellow 4 over red 7), every level (hard-fast answers the hint button) picks a stack in
+    which every card under the top is needed, over many choices."""
+    from pygame_rules.bots import hint_level
+
+    assert hint_level("topspot") in ("normal", "hard-fast")
+    rng = random.Random(level)
+    bot = make_bot("topspot", level)
+    state = scenario([["red-3", "green-5"], [JOKER, "red-1", "red-2", "red-7", "yellow-4", "yellow-8"],
+                      ["red-4", "yellow-9"]], level="expert")
+    legal = state.legal_actions()
+    assert all(_new_pin(a.cards) for a in legal)
+    assert any(len(a.cards) == 3 and _old_pin(a.cards) and not _new_pin(a.cards)
+               for a in (Play(c) for c in itertools.permutations(state.hands[1], 3)))  # the old pin had more
+    for _ in range(5 if level.startswith("hard") else 40):
+        choice = bot.choose(state.view(1), legal, rng)
+        assert choice in legal and state.problem(choice) is None and _new_pin(choice.cards)

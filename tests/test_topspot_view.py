@@ -42,8 +42,8 @@ def test_top_view_agrees_with_the_value_and_the_layouts() -> None:
     (from the top) whose cell is not a hole."""
     cards = [f"green-{n}" for n in DECK.layouts]
     stacks = colour_stacks(cards)
-    rng = random.Random(4)
-    for stack, value in rng.sample(stacks, 400):
+    assert len(stacks) > 200  # every one of them (issue 19's pin leaves 205 stacks of one colour set)
+    for stack, value in stacks:
         view = stack_top_view(stack)
         assert sum(kind == "spot" for _, kind in view) == value
         for cell, (depth, kind) in enumerate(view):

@@ -147,6 +147,16 @@ def write_rules_pages(out: Path, app_hash: str) -> None:
         (out / "rules" / page.name).write_text(html, encoding="utf-8")
 
 
+IMMUTABLE = "public, max-age=31536000, immutable"
+
+
+def immutable_headers(app_hash: str, pyodide: str, pyscript: str) -> str:
+    """Netlify ``_headers`` text: a year of caching for this build's hashed and versioned directories only (not
+    ``/app/*``: a request for an older hash is a 404, which must not be cached as immutable)."""
+    return "".join(f"/{d}/*\n  Cache-Control: {IMMUTABLE}\n" for d in
+                   (f"app/{app_hash}", f"pyodide/{pyodide}", f"pyscript/{pyscript}"))
+
+
 def build(out: Path) -> dict:
     """Build the whole site into ``out`` and return a summary (paths, sizes, hashes)."""
     version = pyodide_version()
@@ -199,6 +209,8 @@ def build(out: Path) -> dict:
     sw = (WEB / "sw.js").read_text()
     sw = sw.replace("/*{{CACHE}}*/", json.dumps(cache_name)).replace("/*{{PRECACHE}}*/", json.dumps(precache))
     (out / "sw.js").write_text(sw)
+    # Netlify reads _headers and does not serve it; written after the precache list, which must not name it.
+    (out / "_headers").write_text(immutable_headers(app_hash, version, pyscript_version()))
 
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     summary = {"out": str(out), "app": f"app/{app_hash}", "cache": cache_name, "files": len(precache) + 1,

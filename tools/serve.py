@@ -1,4 +1,6 @@
-"""Serve the built ``site/`` on 127.0.0.1 with the same headers Netlify sends (read from netlify.toml).
+"""Serve the built ``site/`` on 127.0.0.1 with the same headers Netlify sends (read from netlify.toml and the
+build's ``site/_headers``), at the same paths: ``/editor`` (and ``/editor/``) answers ``editor.html`` as Netlify does,
+with the headers of the path asked for, and ``_headers`` itself is not served.
 
 ``python tools/serve.py [--port 8000] [--dir site]`` prints the URL and serves until interrupted. The e2e tests use
 :func:`start` to run it in a thread on a free port. Applying netlify.toml's headers here means the tests exercise the
@@ -28,6 +30,35 @@ def load_header_rules(path: Path = ROOT / "netlify.toml") -> list[tuple[str, dic
     return [(rule["for"], dict(rule.get("values", {}))) for rule in data.get("headers", [])]
 
 
+def parse_headers_file(text: str) -> list[tuple[str, dict[str, str]]]:
+    """``[(pattern, headers)]`` from Netlify's ``_headers`` syntax (a path line, then indented ``Name: value``)."""
+    rules: list[tuple[str, dict[str, str]]] = []
+    for line in text.splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if not line[0].isspace():
+            rules.append((line.strip(), {}))
+        elif rules and ":" in line:
+            name, value = line.split(":", 1)
+            rules[-1][1][name.strip()] = value.strip()
+    return rules
+
+
+def site_rules(directory: Path) -> list[tuple[str, dict[str, str]]]:
+    """netlify.toml's rules, then those of the build's ``_headers`` (if any)."""
+    extra = directory / "_headers"
+    return load_header_rules() + (parse_headers_file(extra.read_text()) if extra.is_file() else [])
+
+
+def page_file(url_path: str, directory: Path) -> str | None:
+    """Netlify's pretty URLs: ``/editor`` or ``/editor/`` is ``/editor.html`` when no such file or folder exists."""
+    bare = url_path.rstrip("/")
+    if not bare or "." in bare.rsplit("/", 1)[-1] or (directory / bare.lstrip("/")).exists():
+        return None
+    candidate = directory / (bare.lstrip("/") + ".html")
+    return bare + ".html" if candidate.is_file() else None
+
+
 def headers_for(url_path: str, rules: list[tuple[str, dict[str, str]]]) -> dict[str, str]:
     """Every header whose ``for`` pattern matches ``url_path`` (later rules override earlier ones)."""
     out: dict[str, str] = {}
@@ -45,12 +76,28 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     served: list[str] = []  # paths of every GET answered with a body (per server; the tests read it)
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
 
+    status = 200
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self.status = code
+        super().send_response(code, message)
+
     def end_headers(self) -> None:
         path = self.path.split("?", 1)[0].split("#", 1)[0]
         for name, value in headers_for(path, self.rules).items():
-            if name.lower() != "content-type":  # the type was already sent by send_head
-                self.send_header(name, value)
+            if name.lower() == "content-type":  # the type was already sent by send_head
+                continue
+            if self.status >= 400 and name.lower() == "cache-control":
+                value = "no-cache"  # an error is never cached as immutable
+            self.send_header(name, value)
         super().end_headers()
+
+    def translate_path(self, path: str) -> str:
+        url_path = path.split("?", 1)[0].split("#", 1)[0]
+        if url_path.rstrip("/") == "/_headers":
+            return str(Path(self.directory) / "__not_served__")
+        page = page_file(url_path, Path(self.directory))
+        return super().translate_path(page if page else path)
 
     def guess_type(self, path: str | os.PathLike[str]) -> str:
         url_path = "/" + Path(path).relative_to(Path(self.directory)).as_posix()
@@ -68,7 +115,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 def make_server(directory: Path, port: int = 0, verbose: bool = False) -> http.server.ThreadingHTTPServer:
     """A threaded server on 127.0.0.1 (``port=0``: a free port)."""
-    handler = functools.partial(type("SiteHandler", (Handler,), {"rules": load_header_rules(), "verbose": verbose,
+    handler = functools.partial(type("SiteHandler", (Handler,), {"rules": site_rules(directory), "verbose": verbose,
                                                                 "served": []}),
                                 directory=str(directory))
     return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)

@@ -34,8 +34,9 @@ def _gains(plays: list[tuple[int, str]], piles: list[int]) -> dict[int, int]:
 
 
 def _unseen(view: dict[str, Any]) -> list[str]:
-    """Cards this seat cannot see: in other hands or in other seats' face-down won piles."""
-    seen = set(view["hand"]) | set(view["display"]) | set(view["won"]) | {p["card"] for p in view["plays"]}
+    """Cards this seat cannot see: in other hands or in the face-down won piles (its own too, unless the option
+    ``open_winnings`` lets it look: then ``view["won"]`` lists them)."""
+    seen = set(view["hand"]) | set(view["display"]) | set(view["won"] or ()) | {p["card"] for p in view["plays"]}
     for trick in (view, view.get("last_trick") or {}):  # claims seen this trick and the last lie in won piles
         for claim in trick.get("claims") or ():
             seen.update(claim.get("cards") or ())

@@ -275,33 +275,36 @@ def sample_topspot(view: dict[str, Any], rng: random.Random) -> State:
 
 # ----- Etalage -------------------------------------------------------------------------------------------------
 def sample_etalage(view: dict[str, Any], rng: random.Random) -> State:
-    """Etalage: hidden are the other hands and the other seats' face-down won piles. Cards seen being claimed
-    (this trick's and the last trick's claims) are known to lie in the claimant's won pile."""
+    """Etalage: hidden are the other hands and the face-down won piles, the seat's own pile included unless the
+    option ``open_winnings`` shows it (``view["won"]`` is then a list). Cards seen being claimed (this trick's and
+    the last trick's claims) are known to lie in the claimant's won pile; the rest of each pile is sampled."""
     from ..games.etalage import deck
 
     me, players = view["seat"], view["players"]
+    own_open = view["won"] is not None
     unseen: Counter[str] = Counter(deck(view["colours"]))
     _minus(unseen, view["hand"], "hand")
     _minus(unseen, view["display"], "display")
     _minus(unseen, [p["card"] for p in view["plays"]], "trick")
-    _minus(unseen, view["won"], "own won pile")
-    known_won: dict[int, list[str]] = {s: [] for s in range(players) if s != me}
+    if own_open:
+        _minus(unseen, view["won"], "own won pile")
+    known_won: dict[int, list[str]] = {s: [] for s in range(players) if s != me or not own_open}
     claims = list(view["claims"]) + (list(view["last_trick"]["claims"]) if view["last_trick"] else [])
     for claim in claims:
-        if claim["seat"] != me:
+        if claim["seat"] in known_won:
             _minus(unseen, claim["cards"], "claimed cards")
             known_won[claim["seat"]].extend(claim["cards"])
     capacity: dict[int, int] = {}
     for s in range(players):
-        if s == me:
-            continue
-        capacity[2 * s] = view["hand_counts"][s]
-        capacity[2 * s + 1] = view["won_counts"][s] - len(known_won[s])
-        if capacity[2 * s + 1] < 0:
-            raise SampleError(f"seat {s} is seen claiming more cards than its won pile holds")
+        if s != me:
+            capacity[2 * s] = view["hand_counts"][s]
+        if s in known_won:
+            capacity[2 * s + 1] = view["won_counts"][s] - len(known_won[s])
+            if capacity[2 * s + 1] < 0:
+                raise SampleError(f"seat {s} is seen claiming more cards than its won pile holds")
     dealt = constrained_deal(list(unseen.elements()), capacity, lambda card, place: True, rng)
     hands = [list(view["hand"]) if s == me else dealt[2 * s] for s in range(players)]
-    won = [list(view["won"]) if s == me else known_won[s] + dealt[2 * s + 1] for s in range(players)]
+    won = [list(view["won"]) if s not in known_won else known_won[s] + dealt[2 * s + 1] for s in range(players)]
     trick_leader = view["leader"]
     data = {
         "colours": list(view["colours"]), "hands": hands, "display": list(view["display"]),

@@ -189,6 +189,9 @@ class EtalageState(State):
         options=(
             OptionSpec("games", "int", 1, "Games in the match, agreed beforehand; scores add up over the games.",
                        minimum=1, maximum=20),
+            OptionSpec("open_winnings", "bool", False, "Memory aid (a variant): each player may look at their own "
+                       "won cards and score during the game. By the rulebook won cards lie face down until the "
+                       "end, so every player sees only how many cards each seat has won."),
         ),
         hidden_information=True,
         summary="Play one card a trick; the strongest colours claim the display's colour groups. "
@@ -306,12 +309,17 @@ class EtalageState(State):
         return min(hand_size(n), max(1, hand_size(n) - at_start + 1))
 
     def view(self, player: int) -> dict[str, Any]:
-        """What ``player`` may know: own hand and won cards; public display, trick and claims; others' counts."""
+        """What ``player`` may know: own hand; public display, trick and claims; how many cards each seat has won.
+
+        Won cards lie face down (rulebook), so ``won`` and ``score`` are ``None`` until the game is over, also for
+        their owner; with the option ``open_winnings`` they show the seat's own pile and score throughout.
+        """
         player = check_seat(player, self.players, "player")
         plays = self.trick_plays()
         ranking = rank_colours(plays)
         display = sorted(self.display, key=card_key)
         over = self.is_over()
+        open_pile = over or bool(self.options.get("open_winnings"))
         out: dict[str, Any] = {
             "game": self.game,
             "players": self.players,
@@ -333,9 +341,10 @@ class EtalageState(State):
             "claim_order": [s for entry in ranking if entry["status"] == "claims" for s in entry["seats"]],
             "claims": [dict(c, cards=list(c["cards"])) for c in self.claims],
             "claimants": list(self.claimants),
-            "won": sorted(self.won[player], key=card_key),
+            # Won cards lie face down until the end (rulebook): by default not even their owner sees them.
+            "won": sorted(self.won[player], key=card_key) if open_pile else None,
             "won_counts": [len(w) for w in self.won],
-            "score": sum(CARD_VALUE[c] for c in self.won[player]),
+            "score": sum(CARD_VALUE[c] for c in self.won[player]) if open_pile else None,
             "last_trick": _trick_view(self.last_trick),
             "over": over,
         }

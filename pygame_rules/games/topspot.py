@@ -205,19 +205,52 @@ def stack_top_view(cards: tuple[str, ...] | list[str]) -> list[list[Any]]:
     return out
 
 
+def stack_needs(cards: tuple[str, ...] | list[str]) -> list[tuple[int, int]]:
+    """For each card under the top of a stack (top to bottom), the stack's value without it and with it.
+
+    A card is *needed* when taking it out (the others kept in order) leaves a strictly lower value; the rules
+    allow a stack only when every card under the top is needed (issue 19). The top card is the play itself.
+
+    >>> stack_needs(["red-1", "red-2", "red-7"])  # red 2 covers two of red 7's spots and shows one of its own
+    [(5, 4), (2, 4)]
+    """
+    value = stack_value(cards)
+    return [(stack_value([*cards[:i], *cards[i + 1:]]), value) for i in range(1, len(cards))]
+
+
 def _stacks_under(open_cells: int, avail: list[str], prefix: tuple[str, ...], value: int,
+                  blocked: tuple[int, ...], margins: tuple[int, ...],
                   out: list[tuple[tuple[str, ...], int]]) -> None:
-    """Append every legal extension of ``prefix`` downward; a card that would show no spot is pruned."""
+    """Append every legal extension of ``prefix`` downward.
+
+    For each card already under the top, ``margins`` holds how much value the stack would lose without it and
+    ``blocked`` the cells where it is what you see while every card below it is a hole. A new bottom card's spots
+    in a blocked cell would show if that card were taken out, so they lower its margin. Margins never grow as
+    cards are added below, so a stack with a card that is not needed (margin 0 or less) is pruned with every
+    extension of it; a new card that shows none of its own spots has margin 0 at once.
+    """
+    covered = 0  # every blocked cell: a new card with no spot there leaves all margins as they are
+    for b in blocked:
+        covered |= b
     for i, card in enumerate(avail):
-        shown = SPOTS[card] & open_cells
+        spots = SPOTS[card]
+        shown = spots & open_cells
         if not shown:
             continue
+        kept = margins
+        if spots & covered:
+            kept = tuple([m - (spots & b).bit_count() for m, b in zip(margins, blocked, strict=True)])
+            if min(kept) <= 0:
+                continue
+        holes = HOLES[card]
         stack = prefix + (card,)
         v = value + shown.bit_count()
         out.append((stack, v))
-        below = open_cells & HOLES[card]
+        below = open_cells & holes
         if below:
-            _stacks_under(below, avail[:i] + avail[i + 1:], stack, v, out)
+            _stacks_under(below, avail[:i] + avail[i + 1:], stack, v,
+                          tuple(b & holes for b in blocked) + (open_cells & ~holes,),
+                          kept + (shown.bit_count(),), out)
 
 
 def colour_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
@@ -226,14 +259,14 @@ def colour_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
     for i, top in enumerate(cards):
         v = SPOTS[top].bit_count()
         out.append(((top,), v))
-        _stacks_under(HOLES[top], cards[:i] + cards[i + 1:], (top,), v, out)
+        _stacks_under(HOLES[top], cards[:i] + cards[i + 1:], (top,), v, (), (), out)
     return out
 
 
 def joker_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
     """Every legal stack (with its value) topped by a joker over any of the given coloured cards."""
     out: list[tuple[tuple[str, ...], int]] = [((JOKER,), 0)]
-    _stacks_under(HOLES[JOKER], cards, (JOKER,), 0, out)
+    _stacks_under(HOLES[JOKER], cards, (JOKER,), 0, (), (), out)
     return out
 
 
@@ -527,10 +560,12 @@ class TopSpotState(State):
             colours = sorted({COLOUR[c] for c in cards}, key=self.colours.index)  # type: ignore[arg-type]
             if len(colours) > 1:
                 return f"cards of different colours ({', '.join(colours)}) can only be stacked under a joker"
-        for depth, shown in enumerate(stack_shows(cards)):
-            if depth and not shown:
-                return (f"{cards[depth]} (card {depth + 1} from the top) would show none of its own spots; "
-                        "every card added must raise the value")
+        shows = stack_shows(cards)
+        for depth, (without, value) in enumerate(stack_needs(cards), start=1):
+            if without >= value:
+                note = "" if shows[depth] else " (it would show none of its own spots)"
+                return (f"{cards[depth]} (card {depth + 1} from the top) does not raise the value: without it the "
+                        f"stack is worth {without}, with it {value}{note}")
         led = self.led_colour
         if led is None:
             if joker_top:
@@ -832,4 +867,5 @@ class TopSpotState(State):
 
 
 __all__ = ["TopSpotState", "Play", "DECK", "Deck", "Layout", "parse_deck", "load_deck", "stack_value",
-           "stack_shows", "stack_top_view", "colour_stacks", "joker_stacks", "card_code", "JOKER", "sort_cards"]
+           "stack_shows", "stack_needs", "stack_top_view", "colour_stacks", "joker_stacks", "card_code", "JOKER",
+           "sort_cards"]

@@ -3,7 +3,7 @@
 import { Engine, EngineError } from "./engine.js";
 import { openExample } from "./example.js";
 import { PLANNED, RENDERERS } from "./games/index.js";
-import { clearGame, readGame, readSettings, saveSettings } from "./store.js";
+import { clearGame, GAME_SLOT, readGame, readSettings, saveSettings } from "./store.js";
 import { defaultName, SPEEDS, TableController } from "./table.js";
 import { h, toast } from "./util.js";
 import { gameArt, trophy } from "./art.js";
@@ -11,6 +11,7 @@ import { readLink, readStats, recordGame, shareLink } from "./stats.js";
 import { getLang, LANG_NAMES, LANGS, setLang, t } from "./i18n.js";
 
 const app = document.getElementById("app");
+const SEED_MAX = 64; // characters; the engine refuses longer seeds (docs/api.md)
 const settings = readSettings();
 const engine = new Engine(new URL("./worker.js", import.meta.url));
 window.__app = { engine, started: performance.now() };
@@ -33,6 +34,18 @@ engine.ready.then(() => {
   window.__app.engineReadyAt = performance.now();
   registerServiceWorker();
 }, () => {});
+let warnedSave = false;
+engine.onSaveFailed(() => {
+  if (warnedSave) return;
+  warnedSave = true;
+  toast("This browser refused to store the game, so it will not survive a reload.", "error", 8000);
+});
+// A dead or hung worker is restarted by the engine; a game on the table continues from the worker's last save.
+engine.onRestart(() => {
+  toast(t("engine.restarted"), "error", 9000);
+  if (controller) { controller.alive = false; controller = null; }
+  if (document.body.dataset.screen === "play" && readGame()?.record) resumeSaved();
+});
 
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
@@ -263,7 +276,7 @@ function newGameDialog(info, preset = null) {
   drawSeats();
 
   const optionRows = info.options.filter((spec) => !hints[spec.name]?.hidden).map((spec) => optionField(spec, hints[spec.name] || {}, prev.options || {}));
-  const seedInput = h("input#seed-input", { type: "text", inputmode: "numeric", placeholder: t("newgame.seed_placeholder"),
+  const seedInput = h("input#seed-input", { type: "text", inputmode: "numeric", maxlength: SEED_MAX, placeholder: t("newgame.seed_placeholder"),
     "aria-describedby": "seed-help", value: preset?.seed ?? "" });
   const speedSelect = h("select#speed-input", Object.keys(SPEEDS).map((k) =>
     h("option", { value: k, selected: k === (settings.speed || "normal") }, speedName(k))));
@@ -296,6 +309,7 @@ function newGameDialog(info, preset = null) {
       if (value !== undefined) options[row.name] = value;
     }
     const seedText = seedInput.value.trim();
+    if (seedText.length > SEED_MAX) { error.textContent = t("newgame.seed_too_long", { n: SEED_MAX }); return; }
     const seed = seedText === "" ? null : /^\d{1,15}$/.test(seedText) ? Number(seedText) : seedText;
     const setup = { game: info.name, title: info.title, players: seats.length, seats, options, botLevels: levels };
     settings.speed = speedSelect.value;
@@ -347,7 +361,7 @@ function optionField(spec, hint, prev) {
     const select = h("select", { id }, spec.choices.map((c) => h("option", { value: c, selected: c === was }, hint.choices ? hint.choices(c) : c)));
     return { name: spec.name, el: h("label.row", `${label} `, select), read: () => select.value };
   }
-  const text = h("input", { type: "text", id, value: prev[spec.name] ?? spec.default ?? "" });
+  const text = h("input", { type: "text", id, maxlength: SEED_MAX, value: prev[spec.name] ?? spec.default ?? "" });
   return { name: spec.name, el: h("label.row", `${label} `, text), read: () => text.value };
 }
 
@@ -363,7 +377,7 @@ const hooks = {
 async function startGame(setup, seed) {
   const viewer = Math.max(0, setup.seats.findIndex((s) => s.kind === "human"));
   const answer = await engine.request("new", { game: setup.game, players: setup.players, seed,
-    options: setup.options, seat: viewer });
+    options: setup.options, seat: viewer, keep: GAME_SLOT });
   setup.seed = answer.seed;
   openTable(setup, answer.session, answer.seed, viewer, answer.table);
 }
@@ -406,14 +420,33 @@ async function resumeSaved() {
     return;
   }
   const { record } = saved;
+  document.body.dataset.screen = "play";
+  // Hot-seat: whoever holds the device says who they are before any hand is asked for.
+  if (record.setup.seats.filter((s) => s.kind === "human").length > 1) await passGate(record);
   app.replaceChildren(h("p.notice#resuming", t("resume.resuming")));
   try {
-    const answer = await engine.request("load", { save: record.save, seat: record.viewer });
+    // The worker reads its own save (the page never holds it) and answers with this seat's table.
+    const answer = await engine.request("resume", { keep: GAME_SLOT, seat: record.viewer });
     openTable(record.setup, answer.session, answer.seed, record.viewer, answer.table);
   } catch (err) {
-    if (err instanceof EngineError && err.code !== "engine_unavailable") discardSave(err.message);
+    const engineDown = ["engine_unavailable", "engine_restarted", "engine_crashed"].includes(err.code);
+    if (err instanceof EngineError && !engineDown) discardSave(err.message);
+    else if (err.code === "engine_restarted") return; // onRestart resumes again once the new worker is ready
     else app.replaceChildren(h("p.notice.error", t("engine.failed", { message: err.message })));
   }
+}
+
+/** The hand-over screen before a hot-seat game is resumed (the same words as the table's own hand-over). */
+function passGate(record) {
+  const name = record.setup.seats[record.viewer]?.name || defaultName(record.setup.seats, record.viewer);
+  return new Promise((resolve) => {
+    const button = h("button.btn.primary#take-over", { type: "button", onclick: () => resolve() },
+      t("table.take_over", { name }));
+    app.replaceChildren(h("section.play", h("div.pass-screen#pass-screen", { role: "dialog", "aria-modal": "true",
+      "aria-labelledby": "pass-title" }, h("h2#pass-title", t("table.pass_title", { name })),
+    h("p", t("table.pass_text")), button)));
+    button.focus();
+  });
 }
 
 function discardSave(reason) {

@@ -1,13 +1,23 @@
-// The game in progress lives in localStorage: the setup (seats, bots, options) plus the engine's own save blob.
-// A record that is not valid JSON or lacks a field is reported as corrupt (the caller discards it and says so);
-// the engine checks the save blob itself and answers bad_state when it is damaged.
+// The game in progress: the page keeps only its setup in localStorage (game, seats, bots, options, seed, whose
+// table was showing). The engine's save (every hand, the draw pile, the unredacted log) is written and read by the
+// worker alone, in IndexedDB under the slot GAME_SLOT (js/saves.js, js/worker-requests.js); the page resumes it
+// with the worker's `resume` op and never holds it. A record that is not valid JSON or lacks a field is reported as
+// corrupt (the caller discards it and says so); the worker checks the save itself.
+import { deleteSave } from "./saves.js";
 
-const GAME_KEY = "pygame_rules.game.v1";
+const GAME_KEY = "pygame_rules.game.v2";
+const OLD_GAME_KEYS = ["pygame_rules.game.v1"]; // held the whole hidden state: removed on sight
 const SETTINGS_KEY = "pygame_rules.settings.v1";
+/** The worker's storage slot of the app's game in progress. */
+export const GAME_SLOT = "game";
+
+for (const key of OLD_GAME_KEYS) {
+  try { localStorage.removeItem(key); } catch (err) { /* storage disabled */ }
+}
 
 export function saveGame(record) {
   try {
-    localStorage.setItem(GAME_KEY, JSON.stringify({ v: 1, savedAt: Date.now(), ...record }));
+    localStorage.setItem(GAME_KEY, JSON.stringify({ v: 2, savedAt: Date.now(), ...record }));
     return true;
   } catch (err) {
     return false; // storage full or disabled: the game goes on, it just will not survive a reload
@@ -30,8 +40,8 @@ export function readGame() {
     return { error: "it is not valid JSON" };
   }
   const setup = record && record.setup;
-  if (!record || record.v !== 1 || !setup || typeof setup.game !== "string" || !Array.isArray(setup.seats) ||
-      !Number.isInteger(record.viewer) || typeof record.save !== "object" || record.save === null) {
+  if (!record || record.v !== 2 || !setup || typeof setup.game !== "string" || !Array.isArray(setup.seats) ||
+      !Number.isInteger(record.viewer)) {
     return { error: "some of its parts are missing" };
   }
   if (!setup.seats.every((s) => s && (s.kind === "human" || (s.kind === "bot" && typeof s.level === "string")))) {
@@ -40,8 +50,10 @@ export function readGame() {
   return { record };
 }
 
+/** Forget the game in progress: the page's record and the worker's save. */
 export function clearGame() {
   try { localStorage.removeItem(GAME_KEY); } catch (err) { /* nothing stored */ }
+  deleteSave(GAME_SLOT).catch(() => {});
 }
 
 export function readSettings() {

@@ -104,9 +104,8 @@ export class TableController {
     const speed = this.speedSelect.value;
     this._build();
     this.speedSelect.value = speed;
-    if (!this.table) return;
     if (this.passingTo !== null && this.passingTo !== undefined) this.handOver(this.passingTo);
-    else this.draw();
+    else if (this.table) this.draw();
   }
 
   destroy() {
@@ -126,22 +125,30 @@ export class TableController {
     return this.skipping ? 0 : SPEEDS[this.speedSelect.value] ?? SPEEDS.normal;
   }
 
-  /** Take a new table from the engine; replaceLog when it carries the whole log (load, undo, seat change). */
+  /**
+   * Take a new table from the engine; replaceLog when it carries the whole log (load, seat change). An answer
+   * carries only the log lines since the request (undo: none, and log_length says where the log now ends).
+   * The engine's save stays in the worker; the page records only the setup and whose table is showing.
+   */
   update(table, replaceLog = false) {
     this.table = table;
-    const before = replaceLog ? 0 : this.log.length;
     if (replaceLog) this.log = table.log.slice();
-    else this.log.push(...table.log);
+    else this.log = this.log.filter((e) => !(e.seq >= table.log_length - table.log.length)).concat(table.log);
     // after a move the focus goes back to the hand when it is the player's turn again (see draw)
     this._focusHandNext = !replaceLog && table.log.length > 0;
     this.selected = null;
     this.hint = null;
-    const saved = saveGame({ setup: this.setup, viewer: this.viewer, save: table.save, seed: this.seed });
+    const saved = this.remember();
     if (!saved && !this._warnedSave) {
       this._warnedSave = true;
       toast("This browser refused to store the game, so it will not survive a reload.", "error", 8000);
     }
     this.draw();
+  }
+
+  /** The page's record of the game in progress (no cards: the worker keeps the save). */
+  remember() {
+    return saveGame({ setup: this.setup, viewer: this.passingTo ?? this.viewer, seed: this.seed });
   }
 
   /** Put the keyboard focus on the hand: the first card that may be played, else the first hand card. */
@@ -155,6 +162,7 @@ export class TableController {
 
   draw() {
     const t = this.table;
+    if (!t) return;
     // Keep the focus where the player is: the same card or pile after the redraw, else (it was on the board or
     // nowhere) the hand when it is the player's turn, so a keyboard player never starts again from the top.
     const active = document.activeElement;
@@ -399,7 +407,7 @@ export class TableController {
     try {
       const answer = await this.engine.request("undo", { session: this.session, seat: this.viewer });
       this.busy = false;
-      this.update(answer.table, true);
+      this.update(answer.table);
       this.say(t("table.undone"));
     } catch (err) {
       this.busy = false;
@@ -554,7 +562,15 @@ export class TableController {
 
   /** Hot-seat: hide everything and wait for the next human to take the device. */
   handOver(seat) {
+    // Nothing of the previous seat stays in the page: its table, legal moves and log lines are dropped here, and
+    // the next seat's table is asked for only once that player has taken the device (takeOver).
     this.passingTo = seat;
+    this.table = null;
+    this.moves = [];
+    this.log = [];
+    this.selected = null;
+    this.hint = null;
+    this.remember();
     this.board.replaceChildren(h("div.pass-screen#pass-screen", { role: "dialog", "aria-modal": "true",
       "aria-labelledby": "pass-title" },
       h("h2#pass-title", t("table.pass_title", { name: this.names[seat] })),
@@ -570,6 +586,7 @@ export class TableController {
 
   async takeOver(seat) {
     const answer = await this.engine.request("table", { session: this.session, seat, since: 0 });
+    if (!this.alive) return;
     this.viewer = seat;
     this.passingTo = null;
     this.update(answer.table, true);

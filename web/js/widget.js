@@ -339,11 +339,17 @@ export class ScenarioWidget {
     this.draw();
   }
 
-  /** Make the engine session stand at step k (loads the saved table of that step). */
+  /** Make the engine session stand at step k: a fresh session at the scenario, with the first k steps played
+   * again (saves stay in the worker, so a step's position is rebuilt, not loaded). */
   async _goto(k) {
     const eng = getEngine();
     if (this._sessionAt === k) return;
-    const answer = await eng.request("load", { save: this.tables[k].save, seat: this.seat });
+    const answer = await eng.request("scenario", { game: this.spec.game, scenario: this.spec.scenario,
+      seat: this.seat });
+    for (let j = 0; j < k; j++) {
+      await eng.request("act", { session: answer.session, action: stepAction(this.spec.steps[j]),
+        seat: this.tables[j].current_player });
+    }
     eng.request("drop", { session: this.session }).catch(() => {});
     this.session = answer.session;
     this._sessionAt = k;

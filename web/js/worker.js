@@ -4,7 +4,10 @@
 //   {type: "ready", ms, python}                  once api.handle is callable
 //   {type: "fatal", message}                     when Python could not start
 //   {type: "response", json}                     the JSON text api.handle returned for one request
+//   {type: "dead", message}                      Python failed for good after starting: restart the worker
+// Requests and saved games are handled in js/worker-requests.js (saves never leave the worker).
 import { BUILD } from "./build-info.js";
+import { requestHandler } from "./worker-requests.js";
 
 const started = performance.now();
 const pyodideBase = new URL(BUILD.pyodide, import.meta.url).href;
@@ -30,12 +33,12 @@ async function start() {
   progress("engine", "Loading the rules engine…", 0.85, "engine.loading_engine");
   pyodide.unpackArchive(await wheel, "wheel");
   mark("wheel");
-  const handle = pyodide.pyimport("pygame_rules.api").handle;
+  const api = pyodide.pyimport("pygame_rules.api");
   mark("api");
   // Game modules are imported by the first request that needs one (registry.py loads them lazily).
   const python = pyodide.runPython("import sys; sys.version.split()[0]");
   self.postMessage({ type: "ready", ms: performance.now() - started, python, timings: t });
-  return handle;
+  return api;
 }
 
 const ready = start().catch((err) => {
@@ -43,15 +46,4 @@ const ready = start().catch((err) => {
   return null;
 });
 
-self.onmessage = async (event) => {
-  const handle = await ready;
-  let json;
-  if (!handle) {
-    let id = null;
-    try { id = JSON.parse(event.data).id; } catch (err) { /* no id to echo */ }
-    json = JSON.stringify({ id, ok: false, error: { code: "engine_unavailable", message: "Python failed to start" } });
-  } else {
-    json = handle(event.data);
-  }
-  self.postMessage({ type: "response", json });
-};
+self.onmessage = requestHandler(ready);

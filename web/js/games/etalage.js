@@ -79,7 +79,10 @@ function seatPanel(view, s, ui, current) {
   const playing = view.phase === "play" && current === s;
   const state = claiming ? t("etalage.claims_badge") : playing ? t("etalage.to_play") : null;
   const won = view.won_counts[s];
-  const wonLabel = me ? t("etalage.won_mine", { name: who, cards: count(won), score: view.score })
+  // Won cards lie face down (the engine sends no score until the end unless the option open_winnings is on):
+  // then the viewer's own panel shows the count like everyone else's.
+  const open = me && view.score !== null && view.score !== undefined;
+  const wonLabel = open ? t("etalage.won_mine", { name: who, cards: count(won), score: view.score })
     : t("etalage.won_of", { name: who, cards: count(won) });
   return h(`section.et-seat${current === s ? ".to-move" : ""}${me ? ".me" : ""}`, { "aria-label": who,
     dataset: { seat: String(s) } },
@@ -93,9 +96,9 @@ function seatPanel(view, s, ui, current) {
         "aria-label": t("topspot.holds", { name: who, cards: count(view.hand_counts[s]) }),
         title: t("etalage.cards_in_hand") },
       h("span.mini-back", { "aria-hidden": "true" }), ` ${view.hand_counts[s]}`),
-      me ? null : h("span.et-won", { dataset: { key: `won:${s}` }, "aria-label": wonLabel, title: wonLabel },
-        h("span.et-won-stack", { "aria-hidden": "true" }), ` ${t("etalage.won_count", { n: won })}`),
-      me ? h("span.et-points", { title: t("etalage.points_title") }, t("etalage.pts", { n: view.score })) : null,
+      open ? null : h("span.et-won", { dataset: me ? {} : { key: `won:${s}` }, "aria-label": wonLabel,
+        title: wonLabel }, h("span.et-won-stack", { "aria-hidden": "true" }), ` ${t("etalage.won_count", { n: won })}`),
+      open ? h("span.et-points", { title: t("etalage.points_title") }, t("etalage.pts", { n: view.score })) : null,
       totals ? h("span.et-match", { title: t("etalage.match_title") }, t("etalage.match", { total: totals[s] }))
         : null));
 }
@@ -172,17 +175,22 @@ function minePanel(view, ui, current) {
   const hand = view.hand.map((c) => h("button.hand-card.et-hand-card", { type: "button",
     "aria-label": t("skipbo.hand_card", { card: cardWords(c) }), dataset: { key: `hand:${c}`, pick: "" } },
   cardElement(c)));
-  const wonLabel = t("etalage.my_won", { cards: view.won.length ? view.won.map(cardWords).join(", ") :
-    t("etalage.none"), score: view.score });
+  // Face down (the default): the engine sends only the number of cards won, so the pile is drawn as backs with
+  // that count; with open_winnings (or at the end) it also sends the cards and the score.
+  const open = Array.isArray(view.won);
+  const n = open ? view.won.length : view.won_counts[me];
+  const wonLabel = open ? t("etalage.my_won", { cards: view.won.length ? view.won.map(cardWords).join(", ") :
+    t("etalage.none"), score: view.score }) : t("etalage.my_won_hidden", { cards: count(n) });
   return h(`section.et-me${current === me && !view.over ? ".to-move" : ""}`, { "aria-label": t("etalage.your_hand") },
     h("div.et-hand", { role: "group", "aria-label": t("topspot.your_hand", {
       cards: view.hand.map(cardWords).join(", ") || t("topspot.empty") }) },
     hand.length ? hand : h("p.empty-hand", t("skipbo.no_cards"))),
     h("button.pile.et-my-won", { type: "button", "aria-label": wonLabel, title: wonLabel,
       dataset: { key: `won:${me}`, drop: "" } },
-      view.won.length ? h("span.stack", view.won.length > 1 ? cardElement(null, ".under") : null, cardElement(null))
+      n ? h("span.stack", n > 1 ? cardElement(null, ".under") : null, cardElement(null))
         : slot(t("etalage.won_slot")),
-      h("span.et-my-score", h("strong", t("etalage.pts", { n: view.score })), h("span.et-sub", ` · ${count(view.won.length)}`))));
+      open ? h("span.et-my-score", h("strong", t("etalage.pts", { n: view.score })), h("span.et-sub", ` · ${count(n)}`))
+        : h("span.et-my-score.et-face-down", h("strong", t("etalage.won_count", { n })))));
 }
 
 /** The rulebook's worked example (six players), replayed by the start page with the engine. */
@@ -221,6 +229,7 @@ const renderer = {
   rules: () => ["etalage.rules.1", "etalage.rules.2", "etalage.rules.3", "etalage.rules.4"].map((k) => t(k)),
   optionHints: {
     games: { label: () => t("etalage.option.games") },
+    open_winnings: { label: () => t("etalage.option.open_winnings") },
   },
   example: EXAMPLE,
   cardElement,

@@ -817,7 +817,7 @@ const renderer = {
       case "discard": return tr(mine ? "level8.says_discard" : "level8.says_discards", { card: cardName(action.card) });
       case "skip": return tr(mine ? "level8.says_skip" : "level8.says_skips", { name: names[action.target] });
       case "serve_skip": return tr("level8.says_served");
-      case "keep": return tr(mine ? "level8.says_keep" : "level8.says_keeps", { cards: cards(action.cards.length) });
+      case "keep": return tr(mine ? "level8.says_keep" : "level8.says_keeps", { cards: cards(action.cards?.length ?? action.count) }); // others see only the count
       default: return action.type;
     }
   },
