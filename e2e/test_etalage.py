@@ -201,6 +201,7 @@ def test_open_winnings_option_in_words_shows_your_points(page: Any, guard: Any) 
         if level:
             page.select_option(f'select[data-seat="{i}"][data-role="level"]', level)
     page.check("#opt-open_winnings")
+    page.locator("#replay-deal").evaluate("d => { d.open = true; }")  # the deal number sits in a <details>
     page.fill("#seed-input", "4")
     page.select_option("#speed-input", "instant")
     page.click("#start-game")
