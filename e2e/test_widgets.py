@@ -177,14 +177,16 @@ def test_custom_element_on_a_same_site_page(context: Any, guard: Guard, base_url
 def test_editor_round_trips_a_position_into_a_working_embed(context: Any, guard: Guard, base_url: str) -> None:
     page = context.new_page()
     page.goto(base_url + "editor.html")
-    page.wait_for_function("() => document.getElementById('ed-json').value.includes('topspot')")
+    page.wait_for_function("() => document.getElementById('ed-json').value.includes('topspot')",
+                           timeout=ENGINE_TIMEOUT)
     spec = json.loads(page.input_value("#ed-json"))
+    page.click("#ed-json-box summary")  # the JSON, for experts
 
     # A broken position: the engine names the card.
     broken = json.loads(json.dumps(spec))
     broken["scenario"]["hands"][1].append("red-1")
     page.fill("#ed-json", json.dumps(broken))
-    page.click("#ed-validate")
+    page.click("#ed-apply-json")
     page.wait_for_selector("#ed-msg[data-kind=error]", timeout=ENGINE_TIMEOUT)
     assert "red-1" in page.inner_text("#ed-msg")
 
@@ -193,7 +195,7 @@ def test_editor_round_trips_a_position_into_a_working_embed(context: Any, guard:
     spec["try"] = False
     spec["title"] = "My lesson"
     page.fill("#ed-json", json.dumps(spec))
-    page.click("#ed-validate")
+    page.click("#ed-apply-json")
     page.wait_for_selector("#ed-msg[data-kind=ok]", timeout=ENGINE_TIMEOUT)
     first = page.locator("#ed-legal .ed-step").first
     step = json.loads(first.get_attribute("data-action"))

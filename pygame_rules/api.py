@@ -30,6 +30,8 @@ Operations (all arguments are JSON):
   (the default) lets the engine pick the game's best measured level (``bots.hint_level``).
 - ``undo``: ``session, seat`` -> take back the last action, only for the seat that made it and is still to move.
 - ``drop``: ``session`` -> forget a session (its stored save stays with the worker).
+- ``editor``: ``game, players, options, deal, seed`` -> the deck, the places and an empty (or dealt) scenario for
+  the scenario editor (pygame_rules/scenario_tools.py).
 """
 
 from __future__ import annotations
@@ -238,6 +240,11 @@ def _f_keep(v: Any) -> None:
         raise _bad("keep must be a slot name of 1 to 32 characters a-z 0-9 _ . -")
 
 
+def _f_bool(v: Any, name: str) -> None:
+    if not isinstance(v, bool):
+        raise _bad(f"{name} must be true or false")
+
+
 FIELDS: dict[str, Callable[[Any], Any]] = {
     "id": _f_id,
     "op": lambda v: _short(v, "op"),
@@ -253,6 +260,7 @@ FIELDS: dict[str, Callable[[Any], Any]] = {
     "since": lambda v: _int(v, "since", 0, MAX_INT),
     "save": _f_save,
     "keep": _f_keep,
+    "deal": lambda v: _f_bool(v, "deal"),
 }
 
 # per op: (required fields, optional fields); "id" and "op" are always allowed
@@ -269,6 +277,7 @@ SCHEMA: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         ("hint", "session", "level seat"),
         ("undo", "session", "seat"),
         ("drop", "session", ""),
+        ("editor", "game players", "options deal seed"),
     )
 }
 
@@ -530,9 +539,18 @@ def op_drop(req: dict[str, Any]) -> dict[str, Any]:
     return {}
 
 
+def op_editor(req: dict[str, Any]) -> dict[str, Any]:
+    """What the scenario editor lays out a position with (scenario_tools.editor_kit)."""
+    from .scenario_tools import editor_kit
+
+    return editor_kit(req.get("game"), req.get("players"), req.get("options"), req.get("deal") is True,
+                      req.get("seed", 1))
+
+
 OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "games": op_games, "new": op_new, "load": op_load, "scenario": op_scenario, "table": op_table,
     "check": op_check, "act": op_act, "bot": op_bot, "hint": op_hint, "undo": op_undo, "drop": op_drop,
+    "editor": op_editor,
 }
 
 

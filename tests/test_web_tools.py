@@ -62,6 +62,85 @@ def test_the_web_app_loads_nothing_from_elsewhere() -> None:
             assert "http://" not in text and "https://" not in text and "cdn" not in text.lower(), path
 
 
+# ----- instant start (issue 13): build and server pieces, no browser -------------------------------------------------
+def test_the_stdlib_zip_is_restored_with_stored_members_and_the_same_files(tmp_path: Path) -> None:
+    import zipfile
+
+    from tools import build_site
+
+    src = tmp_path / "src.zip"
+    with zipfile.ZipFile(src, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr(zipfile.ZipInfo("pkg/__init__.py", (2020, 1, 2, 3, 4, 6)), "x = 1\n" * 200)
+        z.writestr("pkg/data.txt", b"abc" * 1000)
+    dst = tmp_path / "dst.zip"
+    build_site.restore_zip_uncompressed(src, dst)
+    with zipfile.ZipFile(src) as a, zipfile.ZipFile(dst) as b:
+        assert [i.filename for i in a.infolist()] == [i.filename for i in b.infolist()]
+        assert all(i.compress_type == zipfile.ZIP_STORED for i in b.infolist())
+        assert all(a.read(n) == b.read(n) for n in a.namelist())
+        assert b.getinfo("pkg/__init__.py").date_time == (2020, 1, 2, 3, 4, 6)
+    # zipimport (what Python uses for the stdlib zip) reads the stored file.
+    import zipimport
+
+    importer = zipimport.zipimporter(str(dst))
+    assert importer.find_spec("pkg") is not None
+    assert importer.get_data("pkg/data.txt") == b"abc" * 1000
+
+
+def test_accept_encoding_picks_brotli_then_gzip_and_honours_q0() -> None:
+    assert serve.choose_encoding("") is None
+    assert serve.choose_encoding("gzip, deflate") == "gzip"
+    assert serve.choose_encoding("gzip;q=0, deflate") is None
+    expected = "br" if serve.brotli is not None else "gzip"
+    assert serve.choose_encoding("gzip, deflate, br, zstd") == expected
+    assert serve.choose_encoding("br;q=0, gzip") == "gzip"
+
+
+def test_the_server_compresses_like_a_cdn_and_counts_wire_bytes(tmp_path: Path) -> None:
+    import gzip
+    import urllib.request
+
+    (tmp_path / "index.html").write_text("<!doctype html><title>t</title>" + "<p>hello</p>" * 500)
+    (tmp_path / "big.wasm").write_bytes(b"\0asm" + bytes(range(256)) * 400)
+    (tmp_path / "pic.png").write_bytes(b"\x89PNG" + bytes(2000))
+    server, url = serve.start(tmp_path)
+    try:
+        def get(path: str, enc: str) -> tuple[bytes, dict[str, str]]:
+            req = urllib.request.Request(url + path, headers={"Accept-Encoding": enc})
+            with urllib.request.urlopen(req) as res:
+                return res.read(), dict(res.headers)
+
+        body, headers = get("", "gzip")
+        assert headers.get("Content-Encoding") == "gzip" and headers["Vary"] == "Accept-Encoding"
+        assert gzip.decompress(body) == (tmp_path / "index.html").read_bytes()
+        body, headers = get("big.wasm", "gzip")
+        assert gzip.decompress(body) == (tmp_path / "big.wasm").read_bytes()
+        assert headers["Content-Type"] == "application/wasm" and int(headers["Content-Length"]) == len(body)
+        body, headers = get("pic.png", "gzip")
+        assert "Content-Encoding" not in headers and body == (tmp_path / "pic.png").read_bytes()
+        body, headers = get("big.wasm", "identity")
+        assert "Content-Encoding" not in headers and body == (tmp_path / "big.wasm").read_bytes()
+        if serve.brotli is not None:
+            body, headers = get("big.wasm", "br")
+            assert headers["Content-Encoding"] == "br"
+            assert serve.brotli.decompress(body) == (tmp_path / "big.wasm").read_bytes()
+    finally:
+        server.shutdown()
+
+
+def test_the_engine_imports_no_javascript_at_import_time() -> None:
+    """A memory snapshot may not hold JavaScript objects (js/pyodide-start.js): no engine module imports ``js``,
+    ``pyodide`` or ``pyodide_js``, so the snapshot made after importing every module stays serialisable."""
+    import ast
+
+    found = []
+    for path in sorted((ROOT / "pygame_rules").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            found += [(path.name, n) for n in names if n.split(".")[0] in {"js", "pyodide", "pyodide_js"}]
+    assert found == []
+
 # ----- issue 16: headers at every path a page is reached at ------------------------------------------------------
 PAGES = {"index": "'self'", "editor": "'self'", "lab": "'self'", "embed": None}
 

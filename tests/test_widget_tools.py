@@ -112,3 +112,58 @@ def test_pyscript_is_pinned_exactly() -> None:
     assert pinned[0].isdigit() and pinned.count(".") == 2, "pin @pyscript/core to one exact version"
     lock = json.loads((ROOT / "package-lock.json").read_text())
     assert lock["packages"]["node_modules/@pyscript/core"]["version"] == pinned
+
+
+# ----- the editor's kit (api op "editor", pygame_rules/scenario_tools.py) --------------------------------------------
+KIT_CASES = [("skipbo", 2), ("skipbo", 3), ("topspot", 3), ("topspot", 5), ("level8", 2), ("level8", 4),
+             ("etalage", 4), ("etalage", 6)]
+
+
+@pytest.mark.parametrize(("game", "players"), KIT_CASES)
+def test_editor_kit_deals_a_position_the_engine_accepts_from_its_own_deck(game: str, players: int) -> None:
+    from collections import Counter
+
+    from pygame_rules import scenario_tools
+
+    kit = _ask({"id": 1, "op": "editor", "game": game, "players": players, "deal": True, "seed": 7})
+    assert kit["ok"], kit
+    answer = _ask({"op": "scenario", "game": game, "scenario": kit["scenario"], "seat": 0})
+    assert answer["ok"], answer
+    placed = scenario_tools.placed_cards(kit["scenario"], kit["places"])
+    deck = Counter(json.dumps(c) for c in kit["deck"])
+    assert placed and all(deck[json.dumps(c)] >= n for c, n in placed.items())
+    # Every place is a list in the scenario, and every seat has a hand among the places.
+    for place in kit["places"]:
+        if place.get("kinds"):  # optional places (Level 8's laid-out parts) exist only when they hold cards
+            continue
+        value = kit["scenario"]
+        for key in place["path"]:
+            value = value[key]
+        assert isinstance(value, list), place
+    assert {p["seat"] for p in kit["places"] if p["path"][0] == "hands"} == set(range(players))
+
+
+@pytest.mark.parametrize(("game", "players"), KIT_CASES)
+def test_editor_kit_empty_table_places_nothing_and_lists_the_whole_deck(game: str, players: int) -> None:
+    kit = _ask({"id": 1, "op": "editor", "game": game, "players": players})
+    assert kit["ok"], kit
+    from pygame_rules import scenario_tools
+
+    assert not scenario_tools.placed_cards(kit["scenario"], kit["places"])
+    # the deck is the real one: a dealt game of the same kind holds exactly these cards
+    import pygame_rules as pr
+
+    state = pr.new_game(game, players=players, seed=3)
+    state = getattr(state, "inner", state)
+    if game == "skipbo":
+        assert sorted(kit["deck"]) == sorted(state.all_cards())
+    elif game == "level8":
+        assert sorted(kit["deck"]) == sorted(state.deck())
+    else:
+        assert len(kit["deck"]) == sum(len(h) for h in state.hands) + len(getattr(state, "display", []))
+
+
+def test_editor_kit_refuses_an_unknown_game() -> None:
+    answer = _ask({"id": 1, "op": "editor", "game": "chess", "players": 2})
+    assert not answer["ok"] and answer["error"]["code"] == "bad_request"
+    assert "skipbo" in answer["error"]["message"]

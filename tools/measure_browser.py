@@ -1,21 +1,35 @@
-"""Measure the browser app (a script that prints figures, not a test).
+"""Measure the browser app against a bare ``loadPyodide`` page (a script that prints figures, not a test).
 
-Prints: time from navigation to "engine ready" with a cold cache, a warm HTTP cache and offline through the service
-worker; the size of site/ (raw and gzip); the bytes a first visit downloads (counted by the server, service-worker
-precache included); and the median time of a bot move in the browser (Python time in the worker and the page's
-round trip), from a bots-only game.
+One run of ``--rounds`` interleaved rounds (at least 3). Every round, in a rotating order, with fresh on-disk
+profiles and the same server (tools/serve.py's handler: netlify.toml headers and gzip/brotli like the published site):
 
-Run after building: ``python tools/measure_browser.py [--runs 3] [--site site]``.
+- the bare page (``/__bare/``, served from a temporary folder): a module worker that only awaits ``loadPyodide``
+  from the same ``pyodide/<version>/`` files, cold and then warm from the HTTP cache;
+- the app with service workers blocked: cold (a normal start that makes and stores the memory snapshot), then warm
+  from the HTTP cache (a return visit: should start from the snapshot);
+- the app with its service worker: cold, then a return visit through the service worker, then offline.
+
+Each app figure is printed with its ratio to the bare page in the same round: cold against bare cold, the return
+visits against bare warm. Also printed: the first clickable control, the worker's start path and stages, the
+bytes of a first visit (raw / gzip / brotli, from the files the server sent, service-worker precache included), the
+stored snapshot's size, and the time of a bot move. Times are from navigation start.
+
+Run after building: ``python tools/measure_browser.py [--rounds 3] [--site site] [--no-bots]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import gzip
+import http.server
+import os
 import shutil
 import statistics
 import sys
 import tempfile
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -27,131 +41,293 @@ from tools import serve  # noqa: E402
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 READY = "body[data-engine=ready]"
+TIMEOUT = 180_000
+
+BARE_HTML = """<!doctype html><meta charset="utf-8"><title>bare loadPyodide</title>
+<script type="module">
+const w = new Worker("./worker.js", {type: "module"});
+w.onmessage = (e) => { window.__bare = {readyAt: performance.now(), inWorker: e.data};
+  document.body.dataset.ready = "1"; };
+</script><body></body>
+"""
+BARE_WORKER = """const t0 = performance.now();
+const base = new URL("../pyodide/%(version)s/", self.location.href).href;
+const { loadPyodide } = await import(base + "pyodide.mjs");
+await loadPyodide({ indexURL: base, packages: [], stdout: () => {}, stderr: () => {} });
+self.postMessage(performance.now() - t0);
+"""
+# Records when the first "New game" button exists (the first clickable control of the start page).
+FIRST_CLICKABLE = """
+new MutationObserver((_, obs) => {
+  if (document.querySelector('.game-tile .new-game')) { window.__firstClickable = performance.now(); obs.disconnect(); }
+}).observe(document, {childList: true, subtree: true});
+"""
 
 
-class CountingHandler(serve.Handler):
-    """Counts the body bytes the server sends."""
+def make_handler(site: Path, bare: Path) -> type:
+    """tools/serve.py's handler (headers, compression, byte counting) plus ``/__bare/`` from ``bare``."""
 
-    sent = 0
+    class Handler(serve.Handler):
+        rules = serve.load_header_rules()
+        served: list[str] = []
+        sent_bytes = 0
 
-    def copyfile(self, source: Any, outputfile: Any) -> None:
-        data = source.read()
-        type(self).sent += len(data)
-        outputfile.write(data)
+        def translate_path(self, path: str) -> str:
+            clean = path.split("?", 1)[0]
+            if clean.startswith("/__bare/"):
+                return str(bare / (clean[len("/__bare/"):] or "index.html"))
+            return super().translate_path(path)
 
-
-def site_sizes(site: Path) -> tuple[int, int]:
-    """Raw and gzip-compressed size of every file in the site."""
-    raw = packed = 0
-    for path in site.rglob("*"):
-        if path.is_file():
-            data = path.read_bytes()
-            raw += len(data)
-            packed += len(gzip.compress(data, 6))
-    return raw, packed
+    return functools.partial(Handler, directory=str(site))
 
 
-TIMINGS: list[dict[str, float]] = []
+def packed_sizes(paths: list[Path]) -> tuple[int, int, int, int]:
+    """Raw, gzip, brotli as tools/serve.py sends it (quality 5 over 1 MB) and brotli quality 11 (a host that
+    precompresses) bytes of ``paths``; incompressible types count raw."""
+    raw = gz = br = br11 = 0
+    for path in paths:
+        data = path.read_bytes()
+        raw += len(data)
+        ctype = serve.Handler.extensions_map.get(path.suffix, "text/html" if path.suffix == ".html" else "")
+        if not ctype.startswith(serve.COMPRESSIBLE):
+            gz += len(data)
+            br += len(data)
+            br11 += len(data)
+            continue
+        gz += len(gzip.compress(data, 6))
+        if serve.brotli is None:
+            br += len(gzip.compress(data, 9))
+            br11 += len(gzip.compress(data, 9))
+            continue
+        br += len(serve.compress(data, "br"))
+        br11 += len(serve.brotli.compress(data, quality=11))
+    return raw, gz, br, br11
 
 
-def ready_ms(page: Any) -> float:
-    """Milliseconds from navigation start to the engine-ready signal (worker stage timings kept in TIMINGS)."""
-    page.wait_for_selector(READY, timeout=120_000)
-    TIMINGS.append(page.evaluate("() => ({worker: window.__app.engine.readyAt - 0, ...window.__app.engine.timings})"))
-    return page.evaluate("() => window.__app.engineReadyAt")
+class Rounds:
+    """Drives the browser for one measuring session and keeps every figure."""
+
+    def __init__(self, pw: Any, chromium: str, url: str, handler: Any) -> None:
+        self.pw, self.chromium, self.url, self.handler = pw, chromium, url, handler
+        self.profiles: list[str] = []
+        self.rows: list[dict[str, Any]] = []
+        self.first_visit_paths: list[set[str]] = []
+        self.first_visit_wire: list[int] = []
+        self.snapshot_bytes: list[int] = []
+        self.stages: list[dict[str, Any]] = []
+        self.paths: dict[str, list[str]] = {}
+
+    def context(self, **kwargs: Any) -> Any:
+        self.profiles.append(tempfile.mkdtemp(prefix="measure-profile-"))
+        ctx = self.pw.chromium.launch_persistent_context(self.profiles[-1], executable_path=self.chromium,
+                                                         args=ARGS, **kwargs)
+        ctx.add_init_script(FIRST_CLICKABLE)
+        return ctx
+
+    def app_ready(self, page: Any, label: str, row: dict[str, Any]) -> float:
+        page.wait_for_selector(READY, timeout=TIMEOUT)
+        info = page.evaluate("() => ({ready: window.__app.engineReadyAt, click: window.__firstClickable,"
+                             " start: window.__app.engine.start, timings: window.__app.engine.timings})")
+        self.paths.setdefault(label, []).append((info["start"] or {}).get("path", "?"))
+        self.stages.append({"label": label, **(info["timings"] or {})})
+        if info["click"] is not None:
+            row.setdefault("clickable", []).append(info["click"])
+        return float(info["ready"])
+
+    def wait_snapshot(self, page: Any) -> None:
+        page.wait_for_function("() => window.__app.engine.snapshot !== undefined", timeout=TIMEOUT)
+        snap = page.evaluate("() => window.__app.engine.snapshot")
+        if snap.get("stored"):
+            self.snapshot_bytes.append(snap["bytes"])
+
+    def bare(self, row: dict[str, Any]) -> None:
+        ctx = self.context(service_workers="block")
+        page = ctx.new_page()
+        for name in ("bare_cold", "bare_warm"):
+            page.goto("about:blank")
+            page.goto(self.url + "__bare/")
+            page.wait_for_selector("body[data-ready='1']", state="attached", timeout=TIMEOUT)
+            row[name] = page.evaluate("() => window.__bare.readyAt")
+        ctx.close()
+
+    def app_http(self, row: dict[str, Any]) -> None:
+        ctx = self.context(service_workers="block")
+        page = ctx.new_page()
+        page.goto(self.url)
+        row["cold_http"] = self.app_ready(page, "cold", row)
+        self.wait_snapshot(page)
+        page.goto("about:blank")
+        page.goto(self.url)
+        row["warm_http"] = self.app_ready(page, "warm (HTTP cache)", row)
+        ctx.close()
+
+    def app_sw(self, row: dict[str, Any]) -> None:
+        ctx = self.context()
+        page = ctx.new_page()
+        self.handler.func.served = []  # type: ignore[attr-defined]
+        wire0 = self.handler.func.sent_bytes  # type: ignore[attr-defined]
+        page.goto(self.url)
+        row["cold_sw"] = self.app_ready(page, "cold", row)
+        page.wait_for_selector("body[data-offline=ready]", timeout=TIMEOUT)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT)
+        self.wait_snapshot(page)
+        time.sleep(0.5)  # let the last precache responses finish
+        self.first_visit_paths.append(set(self.handler.func.served))  # type: ignore[attr-defined]
+        self.first_visit_wire.append(self.handler.func.sent_bytes - wire0)  # type: ignore[attr-defined]
+        page.goto("about:blank")
+        page.goto(self.url)
+        row["warm_sw"] = self.app_ready(page, "warm (service worker)", row)
+        ctx.set_offline(True)
+        page.goto("about:blank")
+        page.goto(self.url)
+        row["offline"] = self.app_ready(page, "offline", row)
+        ctx.close()
+
+    def run(self, rounds: int) -> None:
+        steps = [self.bare, self.app_http, self.app_sw]
+        for n in range(rounds):
+            row: dict[str, Any] = {}
+            order = steps[n % 3:] + steps[:n % 3]
+            for step in order:
+                step(row)
+            self.rows.append(row)
+            print(f"round {n + 1}/{rounds} done", file=sys.stderr, flush=True)
+
+    def cleanup(self) -> None:
+        for path in self.profiles:
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def bot_moves(pw: Any, chromium: str, url: str) -> tuple[list[float], list[float]]:
+    """Python think times and page round trips of a bots-only 2-player Skip-Bo game at instant speed."""
+    browser = pw.chromium.launch(executable_path=chromium, args=ARGS)
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(url)
+    page.wait_for_selector(READY, timeout=TIMEOUT)
+    page.click(".game-tile[data-game=skipbo] .new-game")
+    page.select_option('select[data-seat="0"][data-role="kind"]', "bot")
+    page.fill("#opt-stock_size", "15")
+    page.fill("#seed-input", "2026")
+    page.select_option("#speed-input", "instant")
+    page.click("#start-game")
+    page.wait_for_selector("#result-dialog", timeout=600_000)
+    think = page.evaluate("() => window.__app.controller.botTimes")
+    trips = page.evaluate("() => window.__app.controller.botRoundTrips")
+    ctx.close()
+    browser.close()
+    return think, trips
+
+
+def report(r: Rounds, site: Path, bots: tuple[list[float], list[float]] | None) -> None:
+    """Print every figure."""
+    med = statistics.median
+    rows = r.rows
+    print(f"\n{len(rows)} interleaved rounds; times from navigation start to engine ready (ms); "
+          "ratio = app / bare page in the same round")
+    print(f"{'round':>5} {'bare cold':>9} {'bare warm':>9} | {'app cold':>14} {'warm HTTP':>14} "
+          f"{'warm SW':>14} {'offline':>14}")
+    ratios: dict[str, list[float]] = {k: [] for k in ("cold_http", "cold_sw", "warm_http", "warm_sw", "offline")}
+    for i, row in enumerate(rows, 1):
+        cells = []
+        for key, base in (("cold_http", "bare_cold"), ("warm_http", "bare_warm"), ("warm_sw", "bare_warm"),
+                          ("offline", "bare_warm")):
+            ratio = row[key] / row[base]
+            ratios[key].append(ratio)
+            cells.append(f"{row[key]:6.0f} {ratio:5.2f}x")
+        ratios["cold_sw"].append(row["cold_sw"] / row["bare_cold"])
+        print(f"{i:>5} {row['bare_cold']:9.0f} {row['bare_warm']:9.0f} | " + " ".join(f"{c:>14}" for c in cells))
+
+    def line(label: str, key: str) -> None:
+        values = [row[key] for row in rows]
+        rs = ratios[key]
+        print(f"  {label:<34} median {med(values):6.0f} ms   ratio median {med(rs):.2f}x "
+              f"[{min(rs):.2f}-{max(rs):.2f}]")
+
+    print("summary:")
+    print(f"  {'bare loadPyodide, cold':<34} median {med([row['bare_cold'] for row in rows]):6.0f} ms")
+    print(f"  {'bare loadPyodide, warm':<34} median {med([row['bare_warm'] for row in rows]):6.0f} ms")
+    line("app cold (SW blocked), first visit", "cold_http")
+    line("app cold (with SW), first visit", "cold_sw")
+    line("app warm, HTTP cache (vs bare warm)", "warm_http")
+    line("app warm, service worker (vs warm)", "warm_sw")
+    line("app offline (vs bare warm)", "offline")
+    clicks = [c for row in rows for c in row.get("clickable", [])]
+    if clicks:
+        print(f"  first clickable control: median {med(clicks):.0f} ms, max {max(clicks):.0f} ms "
+              f"({len(clicks)} app loads)")
+    for label, paths in r.paths.items():
+        counts = {p: paths.count(p) for p in sorted(set(paths))}
+        print(f"  start path, {label}: {counts}")
+    for label in sorted({s["label"] for s in r.stages}):
+        stages = [s for s in r.stages if s["label"] == label]
+        keys = [k for k in ("snapshotRead", "python", "wheel", "imports", "snapshotMade", "api") if k in stages[0]]
+        parts = ", ".join(f"{k} {med([s.get(k, 0) for s in stages]):.0f}" for k in keys)
+        print(f"  worker stages, {label} (ms after the worker started, medians): {parts}")
+
+    paths = set().union(*r.first_visit_paths) if r.first_visit_paths else set()
+    wanted = {site / "index.html" if p == "/" else site / p.lstrip("/") for p in paths}
+    files = sorted(f for f in wanted if f.is_file())
+    raw, gz, br, br11 = packed_sizes(files)
+    print(f"first visit ({len(files)} files, SW precache included): {raw / 1e6:.2f} MB raw, {gz / 1e6:.2f} MB gzip, "
+          f"{br / 1e6:.2f} MB brotli as served (quality 5 over 1 MB), {br11 / 1e6:.2f} MB brotli quality 11"
+          f"{'' if serve.brotli is not None else ' (gzip -9: brotli not installed)'}; "
+          f"on the wire from this server: median {med(r.first_visit_wire) / 1e6:.2f} MB")
+    stdlib = next(iter(sorted((site / "pyodide").glob("*/python_stdlib.zip"))), None)
+    original = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+    if stdlib and original.exists() and serve.brotli is not None:
+        for q in (5, 11):
+            a, b = (len(serve.brotli.compress(p.read_bytes(), quality=q)) for p in (original, stdlib))
+            print(f"  python_stdlib.zip brotli quality {q}: {a / 1e6:.2f} MB as shipped (deflated), "
+                  f"{b / 1e6:.2f} MB re-stored (-{(a - b) / 1e6:.2f} MB)")
+    lazy = [p for p in (site / "pyscript").rglob("*") if p.is_file()]
+    sent_lazy = [p for p in paths if p.startswith("/pyscript/")]
+    print(f"  PyScript (lab only): {sum(p.stat().st_size for p in lazy) / 1e6:.2f} MB raw, "
+          f"{len(sent_lazy)} of its {len(lazy)} files fetched by a first visit")
+    if r.snapshot_bytes:
+        print(f"snapshot kept in Cache Storage: {med(r.snapshot_bytes) / 1e6:.1f} MB raw (stored uncompressed)")
+    if bots:
+        think, trips = bots
+        print(f"bot move ('normal', 2 players, {len(think)} moves): median {med(think):.2f} ms in Python, "
+              f"{med(trips):.2f} ms page-to-worker round trip, max {max(think):.1f} ms")
 
 
 def main() -> None:
     """Run every measurement and print a summary."""
-    parser = argparse.ArgumentParser(description="Measure load and bot times of the built site in Chromium")
+    parser = argparse.ArgumentParser(description="Measure start-up, sizes and bot times of the built site")
     parser.add_argument("--site", default=str(ROOT / "site"))
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--no-bots", action="store_true", help="skip the bot move timing")
     args = parser.parse_args()
     site = Path(args.site).resolve()
     if not (site / "index.html").exists():
         sys.exit("site/ is not built: run `python tools/build_site.py` (or `make site`) first")
-
-    import functools
-    import http.server
-    import threading
+    if args.rounds < 3:
+        sys.exit("at least 3 interleaved rounds")
+    version = next(p.name for p in (site / "pyodide").iterdir() if p.is_dir())
+    bare = Path(tempfile.mkdtemp(prefix="measure-bare-"))
+    (bare / "index.html").write_text(BARE_HTML)
+    (bare / "worker.js").write_text(BARE_WORKER % {"version": version})
 
     from playwright.sync_api import sync_playwright
 
-    handler = type("H", (CountingHandler,), {"rules": serve.load_header_rules()})
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(site)))
+    handler = make_handler(site, bare)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
-
-    cold, warm, offline, first_visit = [], [], [], []
+    print(f"measuring {site} at {url} (load average {os.getloadavg()[0]:.1f})", file=sys.stderr, flush=True)
     with sync_playwright() as pw:
-        # Real profiles on disk (an in-memory incognito cache would not keep the 9.6 MB wasm file).
-        profiles: list[str] = []
-
-        def profile(**kwargs: Any) -> Any:
-            profiles.append(tempfile.mkdtemp(prefix="measure-profile-"))
-            return pw.chromium.launch_persistent_context(profiles[-1],
-                                                         executable_path=args.chromium, args=ARGS, **kwargs)
-
-        for _ in range(args.runs):
-            # Cold: a fresh profile; then everything the first visit fetches, service-worker precache included.
-            ctx = profile()
-            page = ctx.new_page()
-            handler.sent = 0
-            page.goto(url)
-            cold.append(ready_ms(page))
-            page.wait_for_selector("body[data-offline=ready]", timeout=120_000)
-            page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-            first_visit.append(handler.sent)
-            # Offline through the service worker.
-            ctx.set_offline(True)
-            page.reload()
-            offline.append(ready_ms(page))
-            ctx.close()
-            # Warm HTTP cache, no service worker: a second visit in the same profile.
-            ctx = profile(service_workers="block")
-            page = ctx.new_page()
-            page.goto(url)
-            ready_ms(page)
-            page.goto("about:blank")
-            page.goto(url)
-            warm.append(ready_ms(page))
-            ctx.close()
-
-        browser = pw.chromium.launch(executable_path=args.chromium, args=ARGS)
-        # Bot move time: a bots-only 2-player game with "normal" bots at instant speed.
-        ctx = browser.new_context()
-        page = ctx.new_page()
-        page.goto(url)
-        ready_ms(page)
-        page.click(".game-tile[data-game=skipbo] .new-game")
-        page.select_option('select[data-seat="0"][data-role="kind"]', "bot")
-        page.fill("#opt-stock_size", "15")
-        page.fill("#seed-input", "2026")
-        page.select_option("#speed-input", "instant")
-        page.click("#start-game")
-        page.wait_for_selector("#result-dialog", timeout=600_000)
-        think = page.evaluate("() => window.__app.controller.botTimes")
-        trips = page.evaluate("() => window.__app.controller.botRoundTrips")
-        ctx.close()
-        browser.close()
+        rounds = Rounds(pw, args.chromium, url, handler)
+        try:
+            rounds.run(args.rounds)
+            bots = None if args.no_bots else bot_moves(pw, args.chromium, url)
+        finally:
+            rounds.cleanup()
     server.shutdown()
-    for path in profiles:
-        shutil.rmtree(path, ignore_errors=True)
-
-    raw, packed = site_sizes(site)
-    med = statistics.median
-    files = sum(1 for p in site.rglob("*") if p.is_file())
-    print(f"site/: {raw / 1e6:.2f} MB raw, {packed / 1e6:.2f} MB gzipped ({files} files)")
-    print(f"first visit downloads (server bytes, SW precache included): {med(first_visit) / 1e6:.2f} MB raw")
-    print(f"engine ready, cold cache:        median {med(cold):6.0f} ms  runs {[round(x) for x in cold]}")
-    print(f"engine ready, warm HTTP cache:   median {med(warm):6.0f} ms  runs {[round(x) for x in warm]}")
-    print(f"engine ready, offline (SW):      median {med(offline):6.0f} ms  runs {[round(x) for x in offline]}")
-    stages = {k: med([t[k] for t in TIMINGS]) for k in ("python", "wheel", "api")}
-    print(f"worker stages (ms after the worker started, medians): Python up {stages['python']:.0f}, "
-          f"wheel unpacked {stages['wheel']:.0f}, api imported {stages['api']:.0f}")
-    print(f"bot move ('normal', 2 players, {len(think)} moves): median {med(think):.2f} ms in Python, "
-          f"{med(trips):.2f} ms page-to-worker round trip, max {max(think):.1f} ms")
+    shutil.rmtree(bare, ignore_errors=True)
+    report(rounds, site, bots)
+    print(f"(load average at the end {os.getloadavg()[0]:.1f})")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 // pygame_rules embed helper for the page that holds the iframe(s): sizes each frame to its content.
 // Copy it into your page (or load it from our site). It accepts only messages of our shape
 // {type: "pygame_rules:resize", version: 1, id: string, height: number} coming from one of the page's
-// iframes whose src is on the same origin as the message; everything else is ignored. See docs/embedding.md.
+// iframes whose src is on the same origin as the message; everything else is ignored. A frame that never reports
+// (our site unreachable) gets a readable line with a link under it. See docs/embedding.md.
 (function () {
   "use strict";
   function frameOf(source) {
@@ -17,5 +18,31 @@
     if (!frame || new URL(frame.src, location.href).origin !== event.origin) return;
     frame.style.height = Math.ceil(msg.height) + "px";
     frame.setAttribute("data-height", String(Math.ceil(msg.height)));
+    var note = frame.nextElementSibling;
+    if (note && note.className === "pygame-rules-fallback") note.parentNode.removeChild(note);
   });
+
+  // Never an empty space: a frame that has not reported its height after a while (our site unreachable, the frame
+  // blocked) gets a line of text under it with a link to open the example on its own.
+  function watch(frame) {
+    var wait = Number(frame.getAttribute("data-fallback-after")) || 20000;
+    setTimeout(function () {
+      if (frame.hasAttribute("data-height") || !frame.parentNode) return;
+      var note = document.createElement("p");
+      note.className = "pygame-rules-fallback";
+      note.appendChild(document.createTextNode("This interactive example (" + (frame.title || "a card game") +
+        ") could not be loaded here. "));
+      var link = document.createElement("a");
+      link.href = frame.src;
+      link.textContent = "Open it on its own page.";
+      note.appendChild(link);
+      frame.parentNode.insertBefore(note, frame.nextSibling);
+    }, wait);
+  }
+  function watchAll() {
+    var frames = document.querySelectorAll("iframe[data-pygame-rules]");
+    for (var i = 0; i < frames.length; i++) watch(frames[i]);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watchAll);
+  else watchAll();
 })();

@@ -1,13 +1,20 @@
 // Service worker: precaches the whole site so it loads and plays with the network cut.
 // tools/build_site.py fills in CACHE (hash of the precache list) and PRECACHE ([{url, hash}] of every file).
 // An updated site has a new CACHE name: install fills it (reusing unchanged files from the old cache by their
-// content hash), activate deletes every older cache. Requests are served cache-first, same origin only.
+// content hash), activate deletes every older cache. Same origin only.
+// - Entries marked `lazy` (PyScript, used by lab.html only) are not precached on a first visit: they are cached when
+//   first used (or at install when a lab page is open), so game pages download less.
+// - Pyodide's files (pyodide/<version>/) are network-first: `fetch(request)` passed through unchanged is answered
+//   by the HTTP cache (immutable) and keeps Chromium's compiled-wasm code cache, which a response served from
+//   Cache Storage loses (the "service-worker penalty", docs/web.md). Cache Storage is the offline fallback.
+// - Everything else is cache-first.
 const CACHE = /*{{CACHE}}*/;
 const PRECACHE = /*{{PRECACHE}}*/;
 const PREFIX = "pygame-rules-";
 const MANIFEST = "./__precache.json";
 
 const abs = (url) => new URL(url, self.registration.scope).href;
+const LAZY = new Set(PRECACHE.filter((entry) => entry.lazy).map((entry) => abs(entry.url)));
 
 async function previousEntries() {
   // url -> {cache, hash} for files already cached by an older version.
@@ -24,9 +31,15 @@ async function previousEntries() {
   return found;
 }
 
+async function labPageOpen() {
+  const open = await self.clients.matchAll({ includeUncontrolled: true, type: "window" });
+  return open.some((client) => /\/lab\.html$/.test(new URL(client.url).pathname));
+}
+
 async function precache() {
   const cache = await caches.open(CACHE);
   const old = await previousEntries();
+  const withLazy = await labPageOpen();
   await Promise.all(PRECACHE.map(async (entry) => {
     const url = abs(entry.url);
     const prev = old.get(url);
@@ -34,6 +47,7 @@ async function precache() {
       const hit = await prev.cache.match(url);
       if (hit) return cache.put(url, hit);
     }
+    if (entry.lazy && !withLazy) return; // cached on first use instead
     // Hashed files may come from the HTTP cache; the few unhashed entry points are revalidated.
     const immutable = /\/(app|pyodide)\//.test(url);
     const response = await fetch(new Request(url, { cache: immutable ? "default" : "no-cache" }));
@@ -70,10 +84,20 @@ self.addEventListener("fetch", (event) => {
   const scope = new URL(self.registration.scope);
   const isPage = request.mode === "navigate" &&
     (url.pathname === scope.pathname || url.pathname === scope.pathname + "index.html");
+  if (url.pathname.startsWith(scope.pathname + "pyodide/")) {
+    event.respondWith(fetch(request).catch(async (err) => {
+      const hit = await (await caches.open(CACHE)).match(request, { ignoreSearch: true });
+      if (hit) return hit;
+      throw err;
+    }));
+    return;
+  }
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     const hit = isPage ? await cache.match(scope.href) : await cache.match(request, { ignoreSearch: true });
     if (hit) return hit;
-    return fetch(request);
+    const response = await fetch(request);
+    if (response.ok && LAZY.has(url.origin + url.pathname)) await cache.put(request, response.clone());
+    return response;
   })());
 });

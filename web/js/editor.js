@@ -1,49 +1,195 @@
-// The scenario editor (editor.html): paste or edit a scenario file, validate it with the engine (api op `scenario`,
-// then every scripted step with `act`), add steps by clicking the legal moves the engine lists, and copy the two
-// embed snippets. No rule lives here: every judgement is the engine's.
+// The scenario editor (editor.html) for teachers: lay out a position by clicking (a place, then cards from a picker
+// that shows only the cards still free), validate it live with the engine, record the scripted steps by clicking the
+// legal moves the engine lists, and copy a snippet that works where it is pasted (docs/embedding.md).
+// No rule lives here: the deck and the places come from the engine (api op `editor`), every judgement from the
+// engine's `scenario`, `act` and `table` ops. The JSON stays editable for experts.
 import { checkSpec, encodeSpec, getEngine, SITE_ROOT } from "./widget.js";
 import { RENDERERS } from "./games/index.js";
-import { h } from "./util.js";
+import { canon, h } from "./util.js";
 
 const $ = (id) => document.getElementById(id);
-const DEMOS = ["demo-topspot.json", "demo-etalage.json"];
 const text = $("ed-json");
 const msg = $("ed-msg");
-let lastSession = null;
-window.__editor = {};
+const state = { spec: null, kit: null, active: null, session: null, games: [], validating: 0 };
+window.__editor = { state };
 
 function say(message, kind = "") {
   msg.textContent = message;
   msg.dataset.kind = kind;
 }
 
-function readSpec() {
-  try {
-    return JSON.parse(text.value);
-  } catch (err) {
-    throw new Error(`the scenario file is not valid JSON: ${err.message}`);
+// ----- the engine, with its start-up progress shown at once -------------------------------------------------------
+const engine = getEngine();
+engine.onStatus((s) => {
+  $("ed-progress").value = s.fraction ?? 0;
+  $("ed-progress").hidden = s.stage === "ready" || s.stage === "failed";
+  $("ed-engine-label").textContent = s.stage === "ready" ? "Engine ready" : s.label;
+  $("editor-engine").dataset.state = s.stage === "ready" ? "ready" : s.stage === "failed" ? "failed" : "loading";
+});
+
+// ----- the spec and its places -------------------------------------------------------------------------------------
+const getAt = (obj, path) => path.reduce((v, k) => (v === undefined || v === null ? undefined : v[k]), obj);
+
+function setAt(obj, path, value) {
+  let v = obj;
+  path.slice(0, -1).forEach((k, i) => {
+    if (v[k] === undefined || v[k] === null) v[k] = typeof path[i + 1] === "number" ? [] : {};
+    v = v[k];
+  });
+  v[path.at(-1)] = value;
+}
+
+/** Make every place of the kit exist in the scenario (as an empty list), so a click can add to it. */
+function ensurePlaces(scenario, kit) {
+  for (const place of kit.places) {
+    if (!Array.isArray(getAt(scenario, place.path))) {
+      // a missing list of per-seat lists is made with its siblings
+      setAt(scenario, place.path, []);
+    }
+  }
+  // holes left in per-seat arrays by setAt (e.g. discards[1] before discards[0]) become empty lists
+  for (const place of kit.places) {
+    for (let d = 1; d < place.path.length; d++) {
+      const parent = getAt(scenario, place.path.slice(0, d));
+      if (Array.isArray(parent)) for (let i = 0; i < parent.length; i++) if (parent[i] === undefined) parent[i] = [];
+    }
+  }
+  // a place with kinds (Level 8's laid-out parts) starts with its kind
+  for (const place of kit.places) {
+    const list = getAt(scenario, place.path);
+    if (place.kinds && !list.length) list.push(place.kinds[0]);
   }
 }
 
-function writeSpec(spec) {
-  text.value = JSON.stringify(spec, null, 2);
+/** The scenario file without the optional places that hold no card (an empty laid-out part is no part). */
+function cleanSpec(spec) {
+  const out = JSON.parse(JSON.stringify(spec));
+  const parents = new Set((state.kit?.places || []).filter((p) => p.kinds).map((p) => JSON.stringify(p.path.slice(0, -1))));
+  for (const key of parents) {
+    const path = JSON.parse(key);
+    const parent = getAt(out.scenario, path);
+    if (Array.isArray(parent)) setAt(out.scenario, path, parent.filter((p) => !(Array.isArray(p) && p.length <= 1)));
+  }
+  return out;
 }
 
-function syncControls(spec) {
-  const players = Number(spec?.scenario?.players) || 2;
+/** The cards of a place (without the kind that heads a laid-out part). */
+const cardsOf = (place) => {
+  const list = getAt(state.spec.scenario, place.path) || [];
+  return place.kinds ? list.slice(1) : list;
+};
+
+function freeCards() {
+  const left = new Map();
+  for (const card of state.kit.deck) left.set(canon(card), { card, n: (left.get(canon(card))?.n || 0) + 1 });
+  for (const place of state.kit.places) {
+    for (const card of cardsOf(place)) {
+      const entry = left.get(canon(card));
+      if (entry) entry.n -= 1;
+    }
+  }
+  return [...left.values()].filter((e) => e.n > 0);
+}
+
+function cardText(card) {
+  if (state.spec.game === "skipbo") return card === 0 ? "Skip-Bo" : String(card);
+  return String(card);
+}
+
+function cardChip(card, cls, attrs, ...extra) {
+  return h(`button.ed-card${cls}`, { type: "button", ...attrs, dataset: { card: JSON.stringify(card), ...attrs.dataset },
+    "aria-label": attrs["aria-label"] || cardText(card) }, cardText(card), ...extra);
+}
+
+// ----- drawing --------------------------------------------------------------------------------------------------------
+function drawLayout() {
+  const { spec, kit } = state;
+  if (!kit) return;
+  const places = kit.places.map((place, i) => {
+    const list = getAt(spec.scenario, place.path) || [];
+    const cards = cardsOf(place);
+    const skip = place.kinds ? 1 : 0;
+    const active = state.active === i;
+    const kind = place.kinds ? h("select.ed-kind", { "aria-label": `${place.label}: kind`, onchange: (e) => {
+      list[0] = e.currentTarget.value;
+      changed();
+    } }, place.kinds.map((k) => h("option", { value: k, selected: list[0] === k }, k))) : null;
+    return h(`div.ed-place${active ? ".active" : ""}`, { dataset: { place: String(i), path: JSON.stringify(place.path) } },
+      h("button.ed-place-head", { type: "button", "aria-pressed": String(active),
+        onclick: () => { state.active = i; drawLayout(); } }, `${place.label} · ${cards.length}`), kind,
+      h("div.ed-place-cards", cards.map((card, j) => cardChip(card, ".placed", { title: "Take it back",
+        onclick: () => { list.splice(j + skip, 1); changed(); } }))));
+  });
+  $("ed-places").replaceChildren(...places);
+  const free = freeCards();
+  $("ed-free-count").textContent = `(${free.reduce((n, e) => n + e.n, 0)})`;
+  const target = kit.places[state.active];
+  $("ed-help").textContent = target ? `Cards you click go to: ${target.label}.` :
+    "Click a place first, then cards from the picker below to put them there. Click a placed card to take it back.";
+  $("ed-picker").replaceChildren(...free.map((e) => cardChip(e.card, ".free", { disabled: !target,
+    title: `${e.n} free`, "aria-label": `${cardText(e.card)} (${e.n} free)`, dataset: { left: String(e.n) },
+    onclick: () => {
+      const place = state.kit.places[state.active];
+      if (!place) return;
+      getAt(state.spec.scenario, place.path).push(e.card);
+      changed();
+    } }, h("span.ed-left", e.n > 1 ? ` ×${e.n}` : ""))));
+}
+
+function drawFields() {
+  const spec = state.spec;
+  const players = Number(spec.scenario.players) || 2;
   $("ed-seat").replaceChildren(...Array.from({ length: Math.min(players, 10) }, (_, i) =>
     h("option", { value: i, selected: i === (spec.seat || 0) }, `Player ${i + 1}`)));
   $("ed-try").checked = spec.try === true;
+  $("ed-title").value = typeof spec.title === "string" ? spec.title : (spec.title?.en || "");
+  $("ed-caption").value = typeof spec.caption === "string" ? spec.caption : (spec.caption?.en || "");
 }
 
-async function loadDemo(name) {
-  const response = await fetch(new URL(`scenarios/${name}`, SITE_ROOT));
-  const spec = await response.json();
-  writeSpec(spec);
-  syncControls(spec);
-  say(`Loaded ${name}. Press "Validate with the engine".`);
+function writeJson() {
+  text.value = JSON.stringify(cleanSpec(state.spec), null, 1);
 }
 
+let timer = null;
+/** After every change: redraw, write the JSON, and validate with the engine (debounced). */
+function changed({ layout = true } = {}) {
+  if (layout) drawLayout();
+  writeJson();
+  clearTimeout(timer);
+  timer = setTimeout(() => validate(), 250);
+}
+
+// ----- starting points ---------------------------------------------------------------------------------------------
+async function useSpec(spec, kit = null) {
+  state.spec = spec;
+  state.kit = kit || (await engine.ready, await engine.request("editor", { game: spec.game,
+    players: spec.scenario.players, options: spec.scenario.options || null }));
+  ensurePlaces(state.spec.scenario, state.kit);
+  state.active = null;
+  drawFields();
+  drawLayout();
+  writeJson();
+  await validate();
+}
+
+async function loadShipped(file) {
+  say(`Loading ${file}…`);
+  const response = await fetch(new URL(`scenarios/${file}`, SITE_ROOT));
+  await useSpec(await response.json());
+}
+
+async function newPosition(deal) {
+  const game = $("ed-game").value;
+  const players = Number($("ed-players").value);
+  say(deal ? "Dealing…" : "Setting the table…");
+  await engine.ready;
+  const kit = await engine.request("editor", { game, players, deal, seed: Math.floor(Math.random() * 1e6) });
+  const info = state.games.find((g) => g.name === game);
+  await useSpec({ game, title: `${info?.title || game}: my position`, caption: "", seat: 0,
+    scenario: kit.scenario, steps: [], try: false }, kit);
+}
+
+// ----- validation, steps, snippets ---------------------------------------------------------------------------------
 function describe(action, mover, table, game) {
   const renderer = RENDERERS[game];
   try {
@@ -55,49 +201,51 @@ function describe(action, mover, table, game) {
 
 /** Set up the position and play every step with the engine; list the next legal moves; draw the snippets. */
 async function validate() {
+  const run = ++state.validating;
   let spec;
   try {
-    spec = checkSpec(readSpec());
+    spec = checkSpec(cleanSpec(state.spec));
   } catch (err) {
     say(`Not valid: ${err.message}`, "error");
     return false;
   }
-  const engine = getEngine();
-  $("editor-engine").textContent = "Starting the engine…";
-  say("Checking with the engine…");
+  say("Checking with the engine…", "busy");
   try {
     await engine.ready;
-    $("editor-engine").textContent = "Engine ready";
-    if (lastSession) engine.request("drop", { session: lastSession }).catch(() => {});
+    if (state.session) engine.request("drop", { session: state.session }).catch(() => {});
+    state.session = null;
     const answer = await engine.request("scenario", { game: spec.game, scenario: spec.scenario, seat: spec.seat });
-    lastSession = answer.session;
+    const session = answer.session;
+    if (run !== state.validating) { engine.request("drop", { session }).catch(() => {}); return false; }
+    state.session = session;
     let table = answer.table;
     for (const [i, step] of spec.steps.entries()) {
       const mover = table.current_player;
       try {
-        await engine.request("act", { session: lastSession, action: step.type ? step : step.action, seat: mover });
+        await engine.request("act", { session, action: step.type ? step : step.action, seat: mover });
       } catch (err) {
-        say(`Step ${i + 1} is refused by the engine: ${err.message}`, "error");
+        if (run === state.validating) say(`Step ${i + 1} is refused by the engine: ${err.message}`, "error");
         $("ed-out").hidden = true;
         return false;
       }
-      table = (await engine.request("table", { session: lastSession, seat: table.current_player ?? 0 })).table;
+      table = (await engine.request("table", { session, seat: table.current_player ?? 0 })).table;
     }
     const mover = table.current_player;
-    if (mover !== null && mover !== undefined) {
-      table = (await engine.request("table", { session: lastSession, seat: mover })).table;
-    }
+    if (mover !== null && mover !== undefined) table = (await engine.request("table", { session, seat: mover })).table;
+    if (run !== state.validating) return false;
     drawMoves(spec, table);
+    const n = spec.steps.length;
     if (spec.try && mover !== spec.seat) {
       say(`Valid position, but after the steps it is Player ${(mover ?? 0) + 1}'s turn, not the reader's ` +
         `(Player ${spec.seat + 1}): the reader cannot try a move there.`, "error");
     } else {
-      say(`Valid: the engine set up the position and played ${spec.steps.length} step(s).`, "ok");
+      say(`Valid: the engine set up the position and played ${n} ${n === 1 ? "step" : "steps"}.`, "ok");
     }
     await drawSnippets(spec);
     return true;
   } catch (err) {
-    say(`Not valid: ${err.message}`, "error");
+    if (run !== state.validating) return false;
+    say(`Not valid yet: ${err.message}`, "error");
     $("ed-out").hidden = true;
     $("ed-moves").hidden = true;
     return false;
@@ -105,78 +253,142 @@ async function validate() {
 }
 
 function drawMoves(spec, table) {
-  const box = $("ed-legal");
   const mover = table.current_player;
-  $("ed-moves").hidden = table.over || mover === null;
-  $("ed-mover").textContent = table.over ? "" :
-    `Player ${mover + 1} is to move. Click a move to add it to the script (${table.legal.length} legal).`;
-  box.replaceChildren(...table.legal.slice(0, 200).map((action) => h("button.btn.ed-step", {
+  $("ed-moves").hidden = false;
+  $("ed-steps-now").textContent = spec.steps.length ? `Recorded: ${spec.steps.length} ` +
+    `${spec.steps.length === 1 ? "step" : "steps"}.` : "No steps recorded: the reader sees the position as it is.";
+  $("ed-mover").textContent = table.over || mover === null ? "The game is over: no more steps." :
+    `Player ${mover + 1} is to move. Click a move to add it as the next step (${table.legal.length} legal).`;
+  $("ed-legal").replaceChildren(...(table.over ? [] : table.legal).slice(0, 200).map((action) => h("button.btn.ed-step", {
     type: "button", title: JSON.stringify(action), dataset: { action: JSON.stringify(action) },
-    onclick: async () => {
-      const current = readSpec();
-      current.steps = [...(current.steps || []), action];
-      writeSpec(current);
-      await validate();
+    onclick: () => {
+      state.spec.steps = [...(state.spec.steps || []), action];
+      writeJson();
+      validate();
     },
   }, describe(action, mover, table, spec.game))));
 }
 
+let previewHeight = null;
+
+function iframeSnippet() {
+  const { embed, title } = window.__editor;
+  const height = previewHeight || 520;
+  return `<iframe data-pygame-rules src="${embed}" title="${title.replaceAll('"', "&quot;")}" width="100%" ` +
+    `height="${height}" style="border:0;width:100%" loading="lazy">` +
+    `${title.replaceAll("<", "&lt;")}: an interactive card-game example (${SITE_ROOT.href}embed.html)</iframe>\n` +
+    `<script src="${SITE_ROOT.href}embed-host.js"></script>`;
+}
+
 async function drawSnippets(spec) {
   const code = await encodeSpec(spec);
-  const root = SITE_ROOT.href;
-  const element = `<script type="module" src="${root}widgets.js"></script>\n` +
-    `<rules-scenario game="${spec.game}" code="${code}"></rules-scenario>`;
   const title = typeof spec.title === "string" ? spec.title : (spec.title?.en || "Rules scenario");
-  const embed = `${root}embed.html?s=${code}`;
-  const iframe = `<iframe data-pygame-rules src="${embed}" title="${title.replaceAll('"', "&quot;")}" ` +
-    `width="100%" height="520" style="border:0" loading="lazy"></iframe>\n` +
-    `<script src="${root}embed-host.js"></script>`;
+  const embed = `${SITE_ROOT.href}embed.html?s=${code}`;
+  // Our own pages load widgets.js from the site root: a root-relative path works on every page of this origin.
+  const element = `<script type="module" src="${SITE_ROOT.pathname}widgets.js"></script>\n` +
+    `<rules-scenario game="${spec.game}" code="${code}"></rules-scenario>`;
+  const preview = `${embed}&id=preview&start=load`;
+  if (window.__editor.embed !== embed) {
+    previewHeight = null;
+    $("ed-preview").src = preview;
+    watchPreview();
+  }
+  Object.assign(window.__editor, { code, embed, element, title });
+  window.__editor.iframe = iframeSnippet();
   $("ed-snippet-element").textContent = element;
-  $("ed-snippet-iframe").textContent = iframe;
-  $("ed-preview").src = `${embed}&id=preview`;
+  $("ed-snippet-iframe").textContent = window.__editor.iframe;
   $("ed-out").hidden = false;
-  Object.assign(window.__editor, { code, embed, element, iframe });
+}
+
+let watching = null;
+/** Once the preview's widget is ready, its height goes into the snippet (the preview is on our origin). */
+function watchPreview() {
+  clearInterval(watching);
+  watching = setInterval(() => {
+    const doc = $("ed-preview").contentDocument;
+    if (!doc?.querySelector("#widget[data-state=ready], #widget[data-state=failed]")) return;
+    clearInterval(watching);
+    setPreviewHeight(Math.ceil(doc.documentElement.getBoundingClientRect().height));
+  }, 250);
+}
+
+function setPreviewHeight(height) {
+  previewHeight = height;
+  if (!window.__editor.embed) return;
+  window.__editor.iframe = iframeSnippet();
+  $("ed-snippet-iframe").textContent = window.__editor.iframe;
 }
 
 function copy(id) {
   const value = $(id).textContent;
+  window.__editor.copied = value;
   navigator.clipboard.writeText(value).then(() => say("Copied.", "ok"), () => {
     const range = document.createRange();
     range.selectNodeContents($(id));
     getSelection().removeAllRanges();
     getSelection().addRange(range);
-    say("Select-all done: press Ctrl+C to copy.", "ok");
+    say("Selected: press Ctrl+C to copy.", "ok");
   });
 }
 
-function editField(fn) {
-  try {
-    const spec = readSpec();
-    fn(spec);
-    writeSpec(spec);
-  } catch (err) {
-    say(err.message, "error");
-  }
-}
-
-$("ed-demo").replaceChildren(...DEMOS.map((name) => h("option", { value: name }, name)));
-$("ed-load").addEventListener("click", () => loadDemo($("ed-demo").value));
+// ----- controls ----------------------------------------------------------------------------------------------------
+$("ed-load").addEventListener("click", () => loadShipped($("ed-demo").value).catch((err) => say(err.message, "error")));
+$("ed-empty").addEventListener("click", () => newPosition(false).catch((err) => say(err.message, "error")));
+$("ed-deal").addEventListener("click", () => newPosition(true).catch((err) => say(err.message, "error")));
+$("ed-game").addEventListener("change", () => drawPlayers());
 $("ed-validate").addEventListener("click", () => validate());
-$("ed-seat").addEventListener("change", () => editField((s) => { s.seat = Number($("ed-seat").value); }));
-$("ed-try").addEventListener("change", () => editField((s) => { s.try = $("ed-try").checked; }));
-$("ed-undo-step").addEventListener("click", () => { editField((s) => { s.steps = (s.steps || []).slice(0, -1); });
-  validate(); });
+$("ed-seat").addEventListener("change", () => { state.spec.seat = Number($("ed-seat").value); changed({ layout: false }); });
+$("ed-try").addEventListener("change", () => { state.spec.try = $("ed-try").checked; changed({ layout: false }); });
+$("ed-title").addEventListener("input", () => { state.spec.title = $("ed-title").value; changed({ layout: false }); });
+$("ed-caption").addEventListener("input", () => { state.spec.caption = $("ed-caption").value; changed({ layout: false }); });
+$("ed-undo-step").addEventListener("click", () => { state.spec.steps = (state.spec.steps || []).slice(0, -1);
+  changed({ layout: false }); });
+$("ed-apply-json").addEventListener("click", () => {
+  let spec;
+  try {
+    spec = JSON.parse(text.value);
+  } catch (err) {
+    say(`The JSON is not valid: ${err.message}`, "error");
+    return;
+  }
+  useSpec(spec).catch((err) => say(`Not valid: ${err.message}`, "error"));
+});
 $("ed-copy-element").addEventListener("click", () => copy("ed-snippet-element"));
 $("ed-copy-iframe").addEventListener("click", () => copy("ed-snippet-iframe"));
-text.addEventListener("change", () => { try { syncControls(readSpec()); } catch (err) { /* shown on validate */ } });
 window.__editor.validate = validate;
 
-// The preview frame sizes itself like any embed: the same message shape the host script accepts.
+// The preview frame sizes itself like any embed (the same message the host script accepts); its height once the
+// widget is ready goes into the iframe snippet, so the teacher's page reserves the right height from the start.
 addEventListener("message", (event) => {
-  const msg = event.data;
+  const m = event.data;
   const frame = $("ed-preview");
   if (event.source !== frame.contentWindow || event.origin !== location.origin) return;
-  if (!msg || msg.type !== "pygame_rules:resize" || msg.version !== 1 || typeof msg.height !== "number") return;
-  frame.style.height = `${Math.min(Math.max(Math.ceil(msg.height), 100), 20000)}px`;
+  if (!m || m.type !== "pygame_rules:resize" || m.version !== 1 || typeof m.height !== "number") return;
+  const height = Math.min(Math.max(Math.ceil(m.height), 100), 20000);
+  frame.style.height = `${height}px`;
+  if (frame.contentDocument?.querySelector("#widget[data-state=ready]")) setPreviewHeight(height);
 });
-loadDemo(DEMOS[0]).catch((err) => say(err.message, "error"));
+
+function drawPlayers() {
+  const info = state.games.find((g) => g.name === $("ed-game").value);
+  const lo = info?.min_players || 2;
+  const hi = info?.max_players || 6;
+  $("ed-players").replaceChildren(...Array.from({ length: hi - lo + 1 }, (_, i) =>
+    h("option", { value: lo + i, selected: lo + i === Math.max(lo, 2) }, String(lo + i))));
+}
+
+async function init() {
+  const [index, games] = await Promise.all([
+    fetch(new URL("scenarios/index.json", SITE_ROOT)).then((r) => r.json()),
+    fetch(new URL("../games.json", import.meta.url)).then((r) => r.json()),
+  ]);
+  state.games = games.games;
+  $("ed-demo").replaceChildren(...index.map((e) => h("option", { value: e.file }, `${e.title || e.file} (${e.game})`)));
+  $("ed-game").replaceChildren(...state.games.map((g) => h("option", { value: g.name }, g.title)));
+  drawPlayers();
+  const first = index.find((e) => e.file === "demo-topspot.json") || index[0];
+  $("ed-demo").value = first.file;
+  await loadShipped(first.file);
+}
+
+init().catch((err) => say(err.message, "error"));

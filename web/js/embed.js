@@ -12,7 +12,10 @@ const root = document.getElementById("widget");
 window.__widgets = { stats, received: [] };
 
 let lastHeight = 0;
+let built = false; // nothing is reported before the widget (or its failure text) is drawn: the host keeps the
+// snippet's height until then, instead of shrinking to a "Loading" line and growing back (docs/embedding.md)
 function reportSize(force = false) {
+  if (!built) return;
   const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
   if (!force && height === lastHeight) return;
   lastHeight = height;
@@ -40,13 +43,16 @@ async function main() {
     else throw new Error(t("widget.error.missing"));
     const seat = /^\d$/.test(params.get("seat") || "") ? Number(params.get("seat")) : null;
     const widget = new ScenarioWidget(root, spec, { lang: params.get("lang"), seat, onResize: () => reportSize() });
+    built = true;
     window.__widgets.widget = widget;
     if (params.get("start") === "click") return; // the reader presses Start
-    startWhenVisible(root, widget);
+    if (params.get("start") === "load") widget.start(); // at once, seen or not (the editor's preview)
+    else startWhenVisible(root, widget);
   } catch (err) {
     root.dataset.state = "failed";
     root.replaceChildren(h("p.rw-status.error", t("widget.failed", { message: err.message })));
   }
+  built = true;
   reportSize(true);
 }
 

@@ -16,9 +16,29 @@ export class EngineError extends Error {
   }
 }
 
+/**
+ * The engine worker: with `shared` a SharedWorker port (every frame of a host page that asks for it talks to one
+ * Python, docs/embedding.md), otherwise, or where SharedWorker is missing, a dedicated module Worker. Both have the
+ * face the Engine uses: postMessage, onmessage, onerror, terminate (for a shared one: this page lets go of it).
+ */
+export function openWorker(url, { shared = false } = {}) {
+  if (shared && typeof SharedWorker !== "undefined") {
+    try {
+      const worker = new SharedWorker(url, { type: "module", name: "pygame_rules" });
+      const face = { shared: true, onmessage: null, onerror: null,
+        postMessage: (msg) => worker.port.postMessage(msg), terminate: () => worker.port.close() };
+      worker.port.onmessage = (event) => face.onmessage?.(event);
+      worker.onerror = (event) => face.onerror?.(event);
+      return face;
+    } catch (err) { /* e.g. refused in this context: a dedicated worker below */ }
+  }
+  return new Worker(url, { type: "module" });
+}
+
 export class Engine {
-  constructor(workerUrl) {
+  constructor(workerUrl, { shared = false } = {}) {
     this.workerUrl = workerUrl;
+    this.wantShared = shared; // teaching widgets: one SharedWorker for every frame of a page (openWorker)
     this.pending = new Map();
     this.nextId = 1;
     this.listeners = new Set();
@@ -33,8 +53,9 @@ export class Engine {
     this.started = false;
     this.ready = new Promise((resolve, reject) => { this._resolve = resolve; this._reject = reject; });
     this.ready.catch(() => {});
-    const worker = new Worker(this.workerUrl, { type: "module" });
+    const worker = openWorker(this.workerUrl, { shared: this.wantShared });
     this.worker = worker;
+    this.shared = !!worker.shared;
     worker.onmessage = (event) => { if (worker === this.worker) this._message(event.data); };
     worker.onerror = (event) => {
       event.preventDefault();
@@ -108,8 +129,11 @@ export class Engine {
       this.readyAt = performance.now();
       this.python = msg.python;
       this.timings = msg.timings; // ms since the worker started: python (runtime up), wheel (unpacked), api
+      this.start = msg.start; // {path: "snapshot" | "normal" | "fallback", reason} (js/pyodide-start.js)
       this._status({ stage: "ready", label: "Engine ready", fraction: 1, python: msg.python });
       this._resolve();
+    } else if (msg.type === "snapshot") {
+      this.snapshot = msg; // {stored, bytes, ms | reason}: the start snapshot was kept for the next visit
     } else if (msg.type === "fatal") {
       if (this.started) this._died(msg.message);
       else this._fail(msg.message);
@@ -117,6 +141,9 @@ export class Engine {
       for (const fn of this.saveFailedListeners) fn(msg);
     } else if (msg.type === "dead") {
       this._died(msg.message);
+    } else if (msg.type === "stats") {
+      for (const resolve of this._statsWaiting || []) resolve(msg);
+      this._statsWaiting = [];
     } else if (msg.type === "response") {
       const answer = JSON.parse(msg.json);
       const waiting = this.pending.get(answer.id);
@@ -149,6 +176,14 @@ export class Engine {
       }, () => {});
       // id first: a request refused before it is parsed (too long, too deep) is still answered with its id
       worker.postMessage(JSON.stringify(Object.assign({ id, op }, args, { id, op })));
+    });
+  }
+
+  /** The worker's own counters (web/js/worker-shared.js): instance id, ports, Python starts, requests. */
+  workerStats() {
+    return new Promise((resolve) => {
+      (this._statsWaiting ||= []).push(resolve);
+      this.worker.postMessage({ type: "pygame_rules:stats" });
     });
   }
 }

@@ -8,6 +8,7 @@ import { defaultName, SPEEDS, TableController } from "./table.js";
 import { h, toast } from "./util.js";
 import { gameArt, trophy } from "./art.js";
 import { readLink, readStats, recordGame, shareLink } from "./stats.js";
+import { showTableSkeleton } from "./skeleton.js";
 import { getLang, LANG_NAMES, LANGS, setLang, t } from "./i18n.js";
 
 const app = document.getElementById("app");
@@ -317,11 +318,13 @@ function newGameDialog(info, preset = null) {
     saveSettings(settings);
     start.disabled = true;
     start.textContent = engine.state.stage === "ready" ? t("newgame.dealing") : t("newgame.waiting");
+    const early = engine.state.stage !== "ready"; // Python still starting: the table's skeleton shows at once
     try {
+      if (early) { dialog.close(); showTableSkeleton(app, setup); }
       await startGame(setup, seed);
       dialog.close();
     } catch (err) {
-      error.textContent = err.message;
+      if (early) { showHome(); toast(err.message); } else error.textContent = err.message;
     } finally {
       start.disabled = false;
       start.textContent = t("newgame.start");

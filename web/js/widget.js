@@ -18,10 +18,15 @@ export const stats = { engineRequestedAt: null, engineReadyAt: null, engineMs: n
 export function getEngine() {
   if (!engine) {
     stats.engineRequestedAt = performance.now();
-    engine = new Engine(new URL("./worker.js", import.meta.url));
+    // One Python for every widget of the host page: frames of our origin on one page share a SharedWorker (a
+    // dedicated worker where the browser has none).
+    // `worker=dedicated` in the page's query is a measuring switch (tools/measure_widgets.py): one worker per frame.
+    const shared = new URLSearchParams(location.search).get("worker") !== "dedicated";
+    engine = new Engine(new URL("./worker.js", import.meta.url), { shared });
     engine.ready.then(() => {
       stats.engineReadyAt = performance.now();
       stats.engineMs = Math.round(stats.engineReadyAt - stats.engineRequestedAt);
+      stats.start = engine.start; // {path: "snapshot" | "normal" | "fallback", reason} (js/pyodide-start.js)
       registerServiceWorker();
     }, () => {});
   }
@@ -158,8 +163,14 @@ export class ScenarioWidget {
     this._build();
   }
 
+  /** The number of seats, known from the scenario file before the engine is asked. */
+  get players() {
+    const n = Number(this.spec.scenario.players);
+    return Number.isInteger(n) && n > 0 && n <= 10 ? n : 4;
+  }
+
   get names() {
-    const n = this.tables[0]?.view?.players || this.spec.scenario.players || 4;
+    const n = this.tables[0]?.view?.players || this.players;
     return Array.from({ length: n }, (_, i) => t("widget.player", { n: i + 1 }));
   }
 
@@ -171,14 +182,19 @@ export class ScenarioWidget {
     const title = pick(this.spec.title, this.lang);
     const caption = pick(this.spec.caption, this.lang);
     this.status = h("p.rw-status", { role: "status", "aria-live": "polite" }, t("widget.idle"));
+    this.progress = h("progress.rw-progress", { max: 1, value: 0, "aria-hidden": "true" });
     this.board = h("div.board.rw-board", { "aria-live": "polite" });
+    // The board's place is reserved before Python starts (its height from the game and the players), and the
+    // loading status sits over it, so the widget does not change size when the engine gets ready.
+    this.stage = h("div.rw-stage", { dataset: { game: this.spec.game, players: String(this.players) } },
+      this.board, h("div.rw-overlay", this.status, this.progress, this.startBtn = h("button.btn.primary.rw-start",
+        { type: "button", onclick: () => this.start() }, t("widget.start"))));
+    this.stage.style.minHeight = `${reservedHeight(this.spec, this.players, this.root)}px`;
     this.counter = h("span.rw-counter");
     this.prevBtn = h("button.btn.rw-prev", { type: "button", onclick: () => this.back() }, t("widget.previous"));
     this.nextBtn = h("button.btn.primary.rw-next", { type: "button", onclick: () => this.forward() }, t("widget.next"));
     this.restartBtn = h("button.btn.ghost.rw-restart", { type: "button", onclick: () => this.restart() },
       t("widget.restart"));
-    this.startBtn = h("button.btn.primary.rw-start", { type: "button", onclick: () => this.start() },
-      t("widget.start"));
     this.log = h("ol.rw-log", { "aria-label": t("widget.log") });
     this.verdict = h("p.rw-verdict", { role: "status", "aria-live": "polite" });
     this.actionInput = h("textarea.rw-action", { rows: 2, spellcheck: "false", "aria-label": t("widget.actionLabel"),
@@ -195,19 +211,32 @@ export class ScenarioWidget {
       this.verdict);
     this.controls = h("div.rw-controls", this.restartBtn, this.prevBtn, this.nextBtn, this.counter);
     this.board.addEventListener("click", (e) => this._boardClick(e));
+    // Compact, one column: the table, the step controls, the explanation, the move log, the reader's try (last: its
+    // place is kept, invisible, from the start when the file allows a try, so it appears without a jump).
     this.root.replaceChildren(h("section.rw", { "aria-label": title || t("widget.label") },
       title ? h("h3.rw-title", title) : null,
+      this.stage, this.controls,
       caption ? h("p.rw-caption", caption) : null,
-      this.startBtn, this.status, this.controls, this.board, this.tryBox,
-      h("details.rw-log-box", { open: true }, h("summary", t("widget.log")), this.log)));
-    this.controls.hidden = true;
+      h("details.rw-log-box", { open: true }, h("summary", t("widget.log")), this.log),
+      this.tryBox));
+    // What the ready widget will show is drawn now (disabled), so that nothing appears or vanishes at ready.
+    this.controls.hidden = this.spec.steps.length === 0;
+    this.counter.textContent = t("widget.step", { at: 0, of: this.spec.steps.length });
+    for (const b of [this.prevBtn, this.nextBtn, this.restartBtn]) b.disabled = true;
+    this.tryBox.hidden = !this.spec.try;
+    this.tryBox.classList.toggle("waiting", this.spec.steps.length > 0);
+    this.log.replaceChildren(h("li.rw-log-empty", t("widget.noMoves")));
     this.root.dataset.state = "idle";
   }
 
-  _state(state, message) {
+  _state(state, message, fraction = null) {
     this.root.dataset.state = state;
     this.status.textContent = message || "";
     this.status.hidden = !message;
+    this.progress.hidden = fraction === null;
+    if (fraction !== null) this.progress.value = fraction;
+    this.stage.classList.toggle("covered", state !== "ready" || !this.session);
+    this.stage.classList.toggle("note", state === "ready" && !!this.session && !!message);
     this.onResize();
   }
 
@@ -220,8 +249,12 @@ export class ScenarioWidget {
   async _start() {
     this.startBtn.hidden = true;
     const eng = getEngine();
-    eng.onStatus((s) => { if (this.root.dataset.state !== "ready" && s.stage !== "ready") this._state("loading", s.label); });
-    this._state("loading", t("widget.loading"));
+    eng.onStatus((s) => {
+      if (this.root.dataset.state !== "ready" && s.stage !== "ready" && s.stage !== "failed") {
+        this._state("loading", s.key ? t(s.key, s.params || {}) : s.label, s.fraction ?? 0); // the page's language
+      }
+    });
+    this._state("loading", t("widget.loading"), 0.02);
     try {
       await eng.ready;
       const answer = await eng.request("scenario", { game: this.spec.game, scenario: this.spec.scenario,
@@ -252,7 +285,9 @@ export class ScenarioWidget {
     this.restartBtn.disabled = this.busy || this.at === 0;
     this.root.dataset.step = String(this.at);
     const canTry = this.spec.try && this.atEnd && !table.over && table.current_player === this.seat;
-    this.tryBox.hidden = !canTry;
+    this.tryBox.hidden = !this.spec.try;
+    this.tryBox.classList.toggle("waiting", !canTry);
+    this.tryBox.inert = !canTry;
     this.trying = canTry;
     this._drawBoard(table, canTry);
     this.log.replaceChildren(...this.logs[this.at].map((line) => h("li", line)));
@@ -266,8 +301,17 @@ export class ScenarioWidget {
       this.board.replaceChildren(h("pre.rw-view", JSON.stringify(table.view, null, 1)));
       return;
     }
+    // Seats: the reader's seat is a person while they may act; every other seat (and every seat of a scripted
+    // replay) is "replay": nobody thinks there, so no renderer shows a "thinking" line.
     const seats = this.names.map((name, i) => ({ kind: live && i === this.seat ? "human" : "replay", name }));
-    this.board.replaceChildren(this.renderer.render(table, { names: this.names, viewer: this.seat, seats }));
+    // The same hooks the app's table gives a renderer (web/js/table.js): play an action built on the page (Level 8's
+    // lay-out, Top Spot's stack), ask the engine's verdict without changing anything, and redraw page-only state.
+    const ui = { names: this.names, viewer: this.seat, seats, redraw: () => this._drawBoard(table, live) };
+    if (live) {
+      ui.act = (action) => this.attempt(action);
+      ui.check = (action) => this._check(action);
+    }
+    this.board.replaceChildren(this.renderer.render(table, ui));
     if (!live) for (const el of this.board.querySelectorAll("button")) el.tabIndex = -1;
     const step = this.spec.steps[this.at];
     if (step && !live) {
@@ -362,11 +406,23 @@ export class ScenarioWidget {
     if (!el || !this.board.contains(el)) { this.selected = null; this._decorate(); return; }
     const key = el.dataset.key;
     if (this.selected && "drop" in el.dataset && key !== this.selected) {
+      // Page-only gestures first (e.g. a card into a part of Level 8's lay-out), exactly as the app's table does.
+      if (this.renderer.gesture?.(this.table, this.selected, key)) {
+        this.selected = null;
+        this._drawBoard(this.table, true);
+        return;
+      }
       const action = this.renderer.actionFor(this.table, this.selected, key);
       if (action) { this.selected = null; this._decorate(); this.attempt(action); return; }
     }
     this.selected = "pick" in el.dataset && this.selected !== key ? key : null;
     this._decorate();
+  }
+
+  /** The engine's verdict on an action at this position, changing nothing ({legal, message}). */
+  async _check(action) {
+    await this._goto(this.at);
+    return getEngine().request("check", { session: this.session, action, seat: this.seat });
   }
 
   _decorate() {
@@ -446,4 +502,28 @@ export function startWhenVisible(el, widget) {
     if (entries.some((e) => e.isIntersecting)) { io.disconnect(); widget.start(); }
   }, { rootMargin: "200px" });
   io.observe(el);
+}
+
+// ----- reserved height ---------------------------------------------------------------------------------------------
+// The board's height at ready, per game and number of players (index = players), measured in Chromium with the
+// shipped scenarios at two frame widths (wide >= 640 px: 900; narrow: 420) and estimated for the player counts no
+// shipped scenario has (docs/embedding.md, "No jumping"). `live`: the reader acts at once (try, no scripted
+// steps), so the game's move builder is drawn too (Level 8's lay-out builder). The board never gets smaller than
+// this (min-height): a board that turns out shorter leaves the space instead of making the page jump.
+const RESERVE = {
+  skipbo: { wide: [0, 0, 540, 620, 700, 780, 860], narrow: [0, 0, 432, 520, 610, 700, 790] },
+  topspot: { wide: [0, 0, 340, 368, 400, 430, 460], narrow: [0, 0, 320, 347, 380, 410, 440] },
+  level8: { wide: [0, 0, 614, 640, 700, 760, 820], narrow: [0, 0, 586, 630, 690, 750, 810] },
+  level8_live: { wide: [0, 0, 947, 980, 1040, 1100, 1160], narrow: [0, 0, 943, 980, 1040, 1100, 1160] },
+  etalage: { wide: [0, 0, 560, 590, 610, 630, 652], narrow: [0, 0, 800, 880, 950, 1010, 1081] },
+};
+
+/** The board height to reserve for a scenario file in `root`'s width (a middling guess for other games). */
+export function reservedHeight(spec, players, root) {
+  const width = root?.clientWidth || document.documentElement.clientWidth || 800;
+  const live = spec.try === true && spec.steps.length === 0;
+  const table = (live && RESERVE[`${spec.game}_live`]) || RESERVE[spec.game];
+  const row = table?.[width >= 640 ? "wide" : "narrow"];
+  if (!row) return 320;
+  return row[Math.min(Math.max(players, 2), row.length - 1)];
 }

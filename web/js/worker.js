@@ -1,12 +1,16 @@
 // Module Web Worker: starts the self-hosted Pyodide, installs our wheel and answers JSON requests through
 // pygame_rules/api.py. Bots think here, so the page never freezes. Messages to the page:
 //   {type: "progress", stage, label, fraction}   while starting
-//   {type: "ready", ms, python}                  once api.handle is callable
+//   {type: "ready", ms, python, timings, start}  once api.handle is callable; start = {path, reason}: path is
+//                                                "snapshot", "normal" or "fallback" (js/pyodide-start.js)
+//   {type: "snapshot", stored, bytes, ms}        after a normal start, once the new snapshot is kept
 //   {type: "fatal", message}                     when Python could not start
 //   {type: "response", json}                     the JSON text api.handle returned for one request
 //   {type: "dead", message}                      Python failed for good after starting: restart the worker
 // Requests and saved games are handled in js/worker-requests.js (saves never leave the worker).
+import "./worker-shared.js"; // first: serves each port of a SharedWorker like this dedicated one
 import { BUILD } from "./build-info.js";
+import { startPython, storeSnapshot } from "./pyodide-start.js";
 import { requestHandler } from "./worker-requests.js";
 
 const started = performance.now();
@@ -21,24 +25,26 @@ function progress(stage, label, fraction, key) {
 async function start() {
   const t = { start: 0 };
   const mark = (name) => { t[name] = Math.round(performance.now() - started); };
-  progress("runtime", "Downloading Python…", 0.1, "engine.downloading");
-  const { loadPyodide } = await import(pyodideBase + "pyodide.mjs");
-  progress("runtime", "Starting Python…", 0.35, "engine.starting");
-  const wheel = fetch(wheelUrl).then((r) => {
-    if (!r.ok) throw new Error(`could not fetch the engine (${r.status})`);
-    return r.arrayBuffer();
-  });
-  const pyodide = await loadPyodide({ indexURL: pyodideBase, packages: [], stdout: () => {}, stderr: () => {} });
-  mark("python");
-  progress("engine", "Loading the rules engine…", 0.85, "engine.loading_engine");
-  pyodide.unpackArchive(await wheel, "wheel");
-  mark("wheel");
+  const begun = await startPython({ pyodideBase, wheelUrl, pyodideVersion: BUILD.pyodideVersion,
+    wheelHash: BUILD.wheelHash, progress, mark });
+  const { pyodide } = begun;
   const api = pyodide.pyimport("pygame_rules.api");
   mark("api");
-  // Game modules are imported by the first request that needs one (registry.py loads them lazily).
   const python = pyodide.runPython("import sys; sys.version.split()[0]");
-  self.postMessage({ type: "ready", ms: performance.now() - started, python, timings: t });
+  const startInfo = { path: begun.path, reason: begun.reason };
+  self.postMessage({ type: "ready", ms: performance.now() - started, python, timings: t, start: startInfo });
+  if (begun.snapshot) keepSnapshot(begun.key, begun.snapshot);
   return api;
+}
+
+// Store a fresh snapshot once the engine has answered what was already waiting (the first answer never waits for
+// hashing and writing 30 MB); the page hears {type: "snapshot", stored, bytes, ms | reason}.
+function keepSnapshot(key, bytes) {
+  setTimeout(() => {
+    storeSnapshot(key, bytes).then(
+      (info) => self.postMessage({ type: "snapshot", stored: true, ...info }),
+      (err) => self.postMessage({ type: "snapshot", stored: false, reason: String(err && err.message || err) }));
+  }, 0);
 }
 
 const ready = start().catch((err) => {

@@ -203,7 +203,8 @@ function roundArea(table, ui) {
     const label = play ? t("topspot.play_of", { name: who }) :
       mine ? t("topspot.place_mine") : t("topspot.place_of", { name: who });
     const body = play ? playBlock(play, ui, { led }) : h("span.ts-card.slot", s === view.current_player ?
-      (mine ? t("topspot.your_play") : t("topspot.thinking")) : t("topspot.to_play"));
+      (mine ? t("topspot.your_play") : ui.seats[s]?.kind === "bot" ? t("topspot.thinking") : t("topspot.to_play"))
+      : t("topspot.to_play"));
     return h(`div.ts-slot${s === view.current_player ? ".to-move" : ""}`,
       h("span.ts-slot-name", who),
       mine && !play ? h("button.ts-spot", { type: "button", "aria-label": t("topspot.play_here", { label }),

@@ -1,0 +1,148 @@
+// How the worker starts Python: from a memory snapshot of an interpreter that already imported the whole engine,
+// when this browser holds a valid one, otherwise normally (and then it makes that snapshot). docs/web.md, "Instant
+// start", says why and with which figures.
+//
+// The snapshot is Pyodide's own (underscore, experimental) `_makeSnapshot` / `makeMemorySnapshot` /
+// `_loadSnapshot`. It is made here in the browser after a normal start, kept in Cache Storage (cache
+// SNAPSHOT_CACHE, one entry, keyed by Pyodide version + wheel hash + FORMAT) with its length and SHA-256, and
+// checked before use. Anything wrong (missing, other key, wrong length or hash, a restore Pyodide rejects, a
+// restored interpreter without our marker) means: start normally, make a new snapshot, replace the stored one.
+//
+// Rules Pyodide's snapshot imposes (read in pyodide.asm.mjs `serializeHiwireState`; pinned by e2e/test_start.py):
+// - before `makeMemorySnapshot`, Python may hold no JavaScript object other than globals reached by a path
+//   (so the engine must not `import js` at import time); JavaScript may hold PyProxies (they leak harmlessly);
+// - the Emscripten file system is not in the snapshot: after a restore the wheel is unpacked again (the engine
+//   reads its data files from it);
+// - Python's memory is frozen as it was: the snapshot is made before the first request (no sessions exist in it)
+//   and the module-level `random` is reseeded after every restore.
+
+export const SNAPSHOT_CACHE = "pyodide-snapshot.v1"; // not "pygame-rules-*": sw.js deletes those on update
+const FORMAT = 1; // bump when what goes into the snapshot changes (the import list below, the marker)
+const MARKER = "_pygame_rules_snapshot_key";
+
+// Import the API, the registry and every game and bot module, so a restored interpreter needs no import work.
+const IMPORT_ALL = `
+import importlib, pkgutil
+import pygame_rules, pygame_rules.api, pygame_rules.registry
+for _pkg in ("pygame_rules.games", "pygame_rules.bots"):
+    _mod = importlib.import_module(_pkg)
+    for _info in pkgutil.iter_modules(_mod.__path__, _pkg + "."):
+        importlib.import_module(_info.name)
+del _pkg, _mod, _info
+`;
+
+/** The Cache Storage key of the snapshot for this Pyodide and this wheel. */
+export function snapshotKey(pyodideVersion, wheelHash) {
+  return `${pyodideVersion}/${wheelHash}/${FORMAT}`;
+}
+
+function keyUrl(key) {
+  return new URL(`/__pyodide-snapshot/${encodeURIComponent(key)}`, self.location.origin).href;
+}
+
+async function sha256Hex(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Whether this worker can keep and check snapshots (Cache Storage and SubtleCrypto need a secure context). */
+export function snapshotsPossible() {
+  return typeof caches !== "undefined" && typeof crypto !== "undefined" && !!crypto.subtle;
+}
+
+/** The stored snapshot's bytes when it is there under `key` with the right length and SHA-256; otherwise
+ * `{bytes: null, reason}`, with `refused: true` when an entry was there but damaged (it is deleted). */
+export async function readSnapshot(key) {
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  const url = keyUrl(key);
+  const response = await cache.match(url);
+  if (!response) return { bytes: null, reason: "none" };
+  const length = Number(response.headers.get("X-Snapshot-Length"));
+  const expected = response.headers.get("X-Snapshot-SHA256");
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  let reason = null;
+  if (bytes.length !== length) reason = `length ${bytes.length}, expected ${length}`;
+  else if ((await sha256Hex(bytes)) !== expected) reason = "checksum mismatch";
+  if (reason) {
+    await cache.delete(url);
+    return { bytes: null, reason, refused: true };
+  }
+  return { bytes, reason: null };
+}
+
+/** Store `bytes` as the one snapshot (older keys are deleted). Returns `{bytes, ms}`. */
+export async function storeSnapshot(key, bytes) {
+  const t0 = performance.now();
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  const url = keyUrl(key);
+  for (const request of await cache.keys()) {
+    if (request.url !== url) await cache.delete(request);
+  }
+  const headers = { "Content-Type": "application/octet-stream", "X-Snapshot-Length": String(bytes.length),
+    "X-Snapshot-SHA256": await sha256Hex(bytes), "X-Snapshot-Key": key };
+  await cache.put(url, new Response(bytes, { headers }));
+  return { bytes: bytes.length, ms: Math.round(performance.now() - t0) };
+}
+
+async function forget(key) {
+  try { await (await caches.open(SNAPSHOT_CACHE)).delete(keyUrl(key)); } catch (err) { /* nothing to forget */ }
+}
+
+/**
+ * Start Pyodide with our wheel installed and the engine imported.
+ * Resolves to `{pyodide, path, reason, snapshot, timings}`: `path` is "snapshot" (restored), "normal" (no usable
+ * snapshot was stored) or "fallback" (one was stored but refused; `reason` says why); `snapshot` is a fresh
+ * snapshot to store with `storeSnapshot` once the engine is idle (null after a restore or when none could be made).
+ */
+export async function startPython({ pyodideBase, wheelUrl, pyodideVersion, wheelHash, progress, mark }) {
+  const quiet = { stdout: () => {}, stderr: () => {} };
+  const wheel = fetch(wheelUrl).then((r) => {
+    if (!r.ok) throw new Error(`could not fetch the engine (${r.status})`);
+    return r.arrayBuffer();
+  });
+  const key = snapshotKey(pyodideVersion, wheelHash);
+  const usable = snapshotsPossible() && !!wheelHash;
+  const stored = usable ? readSnapshot(key).catch((err) => ({ bytes: null, reason: `unreadable: ${err}` }))
+    : Promise.resolve({ bytes: null, reason: "unsupported" });
+  // (an unreadable cache counts as no snapshot: "normal")
+  progress("runtime", "Downloading Python…", 0.1, "engine.downloading");
+  const { loadPyodide } = await import(pyodideBase + "pyodide.mjs");
+  const found = await stored;
+  mark("snapshotRead");
+  let reason = found.reason;
+  if (found.bytes) {
+    try {
+      progress("runtime", "Starting Python…", 0.5, "engine.starting");
+      const pyodide = await loadPyodide({ indexURL: pyodideBase, packages: [], _loadSnapshot: found.bytes, ...quiet });
+      mark("python");
+      pyodide.unpackArchive(await wheel, "wheel"); // the file system is not part of the snapshot
+      mark("wheel");
+      const marker = pyodide.runPython(`import random, sys; random.seed()\nglobals().get("${MARKER}")`);
+      if (marker !== key) throw new Error(`the snapshot belongs to ${marker}`);
+      if (!pyodide.runPython("'pygame_rules.api' in sys.modules")) throw new Error("the engine is not imported");
+      return { pyodide, path: "snapshot", reason: null, snapshot: null };
+    } catch (err) {
+      reason = `restore refused: ${err && err.message ? err.message.split("\n")[0] : err}`;
+      await forget(key);
+    }
+  }
+  progress("runtime", "Starting Python…", 0.35, "engine.starting");
+  const pyodide = await loadPyodide({ indexURL: pyodideBase, packages: [], _makeSnapshot: usable, ...quiet });
+  mark("python");
+  progress("engine", "Loading the rules engine…", 0.85, "engine.loading_engine");
+  pyodide.unpackArchive(await wheel, "wheel");
+  mark("wheel");
+  pyodide.runPython(IMPORT_ALL);
+  mark("imports");
+  let snapshot = null;
+  if (usable) {
+    pyodide.runPython(`${MARKER} = ${JSON.stringify(key)}`);
+    try {
+      snapshot = pyodide.makeMemorySnapshot();
+    } catch (err) {
+      reason = `no snapshot: ${err && err.message ? err.message.split("\n")[0] : err}`;
+    }
+    mark("snapshotMade");
+  }
+  return { pyodide, path: found.bytes || found.refused ? "fallback" : "normal", reason, snapshot, key };
+}
