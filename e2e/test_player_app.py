@@ -539,11 +539,13 @@ def test_axe_core_finds_no_critical_or_serious_violations(audit_page: Any, guard
     problems += _axe(page, "result dialog")
     for rules in ("skipbo.en", "topspot.nl", "level8.de", "etalage.fr"):
         page.goto(f"{base_url}rules/{rules}.html")
-        page.wait_for_load_state("networkidle")
+        page.wait_for_load_state("load")
+        page.wait_for_timeout(1500)
         problems += _axe(page, f"rules page {rules}")
     for extra in ("editor.html", "embed.html?src=scenarios/topspot-stacking.json"):
         page.goto(f"{base_url}{extra}")
-        page.wait_for_load_state("networkidle")
+        page.wait_for_load_state("load")
+        page.wait_for_timeout(1500)
         page.wait_for_timeout(1500)
         problems += _axe(page, extra)
     assert not problems, "\n".join(problems)
