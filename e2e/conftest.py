@@ -186,6 +186,7 @@ def open_new_game(page: Any, game: str, *, seats: list[str], board: str, seed: i
     for selector, value in (fill or {}).items():
         page.fill(selector, str(value))
     if seed is not None:
+        page.locator("#replay-deal").evaluate("d => { d.open = true; }")  # the deal number sits in a <details>
         page.fill("#seed-input", str(seed))
     page.select_option("#speed-input", speed)
     page.click("#start-game")

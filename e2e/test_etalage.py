@@ -36,7 +36,7 @@ def test_tile_rules_and_worked_example_replay(page: Any, guard: Any) -> None:
     page.set_viewport_size({"width": 1280, "height": 900})
     tile = page.locator(".game-tile[data-game=etalage]")
     assert tile.locator(".badge", has_text="Coming").count() == 0
-    assert "strength" in tile.locator(".rules").inner_text()
+    assert "strongest colour" in tile.locator(".pitch").inner_text()  # the rules text itself is on the rules page
     tile.locator(".example-open").click()
     page.wait_for_selector("#example-board .et", timeout=ENGINE_TIMEOUT)
     board = page.locator("#example-board")
@@ -201,6 +201,7 @@ def test_open_winnings_option_in_words_shows_your_points(page: Any, guard: Any) 
         if level:
             page.select_option(f'select[data-seat="{i}"][data-role="level"]', level)
     page.check("#opt-open_winnings")
+    page.locator("#replay-deal").evaluate("d => { d.open = true; }")  # the deal number sits in a <details>
     page.fill("#seed-input", "4")
     page.select_option("#speed-input", "instant")
     page.click("#start-game")

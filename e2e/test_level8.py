@@ -170,7 +170,8 @@ def test_lay_out_a_level_and_play_against_a_bot(page: Any, guard: Any) -> None:
     assert "Bot 2" in page.locator("#log").inner_text()
     # Every button on the board has a label for screen readers; the level sheet shows both players.
     unlabelled = page.evaluate("() => [...document.querySelectorAll('#board button')]"
-                               ".filter(b => !b.getAttribute('aria-label') && !b.textContent.trim()).length")
+                               ".filter(b => !b.getAttribute('aria-label') && !b.dataset.label"
+                               " && !b.textContent.trim()).length")
     assert unlabelled == 0
     assert page.locator("#level-sheet .l8-chip").count() == 2
     # The hand sorts by colour and back, by clicks.
@@ -220,7 +221,7 @@ def test_bots_play_a_whole_game_to_the_result(page: Any, guard: Any) -> None:
     page.wait_for_selector("#deal-summary", state="attached", timeout=240_000)
     page.wait_for_selector("#result-dialog", timeout=240_000)
     text = page.locator("#result-dialog").inner_text()
-    assert "wins" in text and "Seed 2" in text
+    assert "wins" in text and "Deal 2" in text
     table = _table(page)
     assert table["over"] and table["result"]["winners"]
     assert page.locator("#result-dialog .l8-result-levels li").count() == 2

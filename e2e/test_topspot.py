@@ -193,7 +193,7 @@ def test_joker_lead_asks_for_a_colour_at_phone_width(page: Any, guard: Any) -> N
 
 def test_bots_only_match_reaches_the_result_screen(page: Any, guard: Any) -> None:
     _start(page, seats=["bot:normal", "bot:easy", "bot:random", "bot:normal"], seed=11, speed="instant",
-           level="expert", games=None)  # the default match: one game per player
+           level="expert", games=4)  # a match of one game per player (the dialog now offers one game)
     page.wait_for_selector("#result-dialog", timeout=120_000)
     dialog = page.locator("#result-dialog")
     assert "Match of 4 games" in dialog.inner_text()

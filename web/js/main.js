@@ -6,6 +6,8 @@ import { RENDERERS } from "./games/index.js";
 import { clearGame, GAME_SLOT, readGame, readSettings, saveSettings } from "./store.js";
 import { defaultName, SPEEDS, TableController } from "./table.js";
 import { h, toast } from "./util.js";
+import { gameArt, trophy } from "./art.js";
+import { readLink, readStats, recordGame, shareLink } from "./stats.js";
 import { showTableSkeleton } from "./skeleton.js";
 import { getLang, LANG_NAMES, LANGS, setLang, t } from "./i18n.js";
 
@@ -21,8 +23,10 @@ let controller = null;
 const statusEl = document.getElementById("engine-status");
 function drawStatus(s) {
   statusEl.dataset.state = s.stage;
-  statusEl.querySelector(".engine-label").textContent = s.stage === "ready" ? t("engine.ready", { python: s.python }) :
-    s.key ? t(s.key, s.params || {}) : s.label;
+  // The player's words: a short "ready" dot once the engine runs, a first-visit note while it starts.
+  const label = s.stage === "ready" ? t("engine.ready") : s.key ? t(s.key, s.params || {}) : s.label;
+  statusEl.querySelector(".engine-label").textContent = label;
+  statusEl.title = s.stage === "ready" ? t("engine.ready_title") : s.stage === "failed" ? label : t("engine.first_visit");
   statusEl.querySelector(".engine-progress").value = s.fraction;
   document.body.dataset.engine = s.stage === "ready" ? "ready" : s.stage === "failed" ? "failed" : "loading";
 }
@@ -46,10 +50,28 @@ engine.onRestart(() => {
 
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
+  // sw.js takes over at once (skipWaiting + clients.claim) when a new version is installed; a page that was already
+  // controlled then runs the old app until reloaded, so say so and offer the reload.
+  const hadController = !!navigator.serviceWorker.controller;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (hadController) offerUpdate();
+  });
   navigator.serviceWorker.register("./sw.js", { scope: "./" }).then(() => navigator.serviceWorker.ready)
     .then(() => { document.body.dataset.offline = "ready"; })
     .catch(() => { document.body.dataset.offline = "unavailable"; });
 }
+
+/** A banner: a new version of the app is installed; reloading starts it (a game in progress is saved). */
+function offerUpdate() {
+  if (document.getElementById("update-banner")) return;
+  const banner = h("div.update-banner#update-banner", { role: "status" },
+    h("span", t("update.ready")),
+    h("button.btn.primary#update-reload", { type: "button", onclick: () => location.reload() }, t("update.reload")),
+    h("button.btn.ghost", { type: "button", "aria-label": t("update.later_label"), onclick: () => banner.remove() },
+      t("update.later")));
+  document.body.append(banner);
+}
+window.__app.offerUpdate = offerUpdate;
 
 // ----- games catalogue (the API's `games` answer, written at build time so it needs no Python) -----------------
 async function loadCatalogue() {
@@ -75,7 +97,84 @@ async function showHome() {
   app.replaceChildren(h("section.home",
     h("div.hero", h("h1", t("home.title")), h("p", t("home.intro"))),
     resume,
-    h("ul.game-list", { "aria-label": t("home.games") }, tiles)));
+    h("ul.game-list", { "aria-label": t("home.games") }, tiles),
+    statsSection(games)));
+}
+
+// ----- statistics and history (stats.js; kept on this device only) ---------------------------------------------
+function statsSection(games) {
+  const data = readStats();
+  if (!data.history.length) return null;
+  const title = (name) => games.find((g) => g.name === name)?.title || name;
+  const rows = [];
+  for (const [game, levels] of Object.entries(data.totals)) {
+    for (const [level, r] of Object.entries(levels)) {
+      rows.push(h("tr", { dataset: { game, level } }, h("th", { scope: "row" }, title(game)), h("td", botLevelName(level)),
+        h("td.played", r.played), h("td.won", r.won), h("td.streak", r.streak), h("td.best", r.best)));
+    }
+  }
+  const history = data.history.map((entry) => h("li.history-entry", { dataset: { game: entry.game, seed: String(entry.seed) } },
+    h("span.history-result", { dataset: { won: String(entry.won) } }, entry.won ? t("stats.won") : t("stats.lost")),
+    h("span.history-game", title(entry.game)),
+    h("span.history-what", describeSetup(entry)),
+    h("span.history-when", new Date(entry.at).toLocaleDateString(getLang())),
+    h("span.history-buttons",
+      h("button.btn.ghost.replay-entry", { type: "button", onclick: (e) => replayDeal(entry, e.currentTarget),
+        "aria-label": t("stats.again_label", { game: title(entry.game), seed: entry.seed }) }, t("stats.again")),
+      h("button.btn.ghost.share-entry", { type: "button", onclick: () => shareDeal(entry) }, t("stats.share")))));
+  return h("section.stats#stats", { "aria-labelledby": "stats-title" },
+    h("h2#stats-title", t("stats.title")),
+    h("p.help", t("stats.private")),
+    h("div.stats-scroll", h("table.scores.stats-table",
+      h("thead", h("tr", [t("stats.game"), t("stats.bots"), t("stats.played"), t("stats.won_n"), t("stats.streak"),
+        t("stats.best")].map((x) => h("th", { scope: "col" }, x)))),
+      h("tbody", rows))),
+    h("h3", t("stats.history")),
+    h("ol.history", history));
+}
+
+/** "3 players · bots normal · Level sheet: One star · deal 1234" for a history entry. */
+function describeSetup(entry) {
+  const renderer = RENDERERS[entry.game];
+  const hints = renderer?.optionHints || {};
+  const parts = [t("stats.players", { n: entry.players }), t("stats.against", { level: botLevelName(entry.level) })];
+  for (const [name, value] of Object.entries(entry.options || {})) {
+    const hint = hints[name] || {};
+    if (hint.hidden || value === null || value === undefined) continue;
+    const label = call(hint.label) || name;
+    const shown = typeof value === "boolean" ? (value ? t("stats.yes") : t("stats.no")) :
+      hint.choices ? hint.choices(value) : String(value);
+    parts.push(`${label}: ${shown}`);
+  }
+  parts.push(t("table.seed", { seed: entry.seed }));
+  return parts.join(" · ");
+}
+
+/** Start the same deal again: same game, seats, options and seed. */
+async function replayDeal(entry, button = null) {
+  const info = (await loadCatalogue()).find((g) => g.name === entry.game);
+  if (!info || !RENDERERS[entry.game]) { toast(t("stats.unknown_game"), "error"); return; }
+  const seats = entry.seats.map((s) => ({ ...s }));
+  seats.forEach((s, i) => { s.name = defaultName(seats, i); });
+  const setup = { game: info.name, title: info.title, players: seats.length, seats, options: { ...entry.options },
+    botLevels: info.bots };
+  if (button) button.disabled = true;
+  try {
+    await startGame(setup, entry.seed);
+  } catch (err) {
+    toast(err.message, "error", 8000);
+    if (button) button.disabled = false;
+  }
+}
+
+async function shareDeal(entry) {
+  const link = shareLink(entry);
+  try {
+    await navigator.clipboard.writeText(link);
+    toast(t("stats.copied"));
+  } catch (err) {
+    toast(link, "info", 12000); // no clipboard here: show the link to copy by hand
+  }
 }
 
 /** Renderer texts may be functions (read in the current language each time they are drawn) or plain values. */
@@ -87,19 +186,57 @@ function titleOf(name) {
   return (catalogue || []).find((g) => g.name === name)?.title || name;
 }
 
+// One-click play: the player against normal bots at each game's usual table size, a single game (Top Spot and
+// Etalage would otherwise default to a match). Typical play time in minutes for one game at that size.
+export const QUICK = {
+  skipbo: { players: 2, options: {}, minutes: [20, 40] },
+  topspot: { players: 3, options: { games: 1 }, minutes: [10, 20] },
+  level8: { players: 2, options: {}, minutes: [30, 60] },
+  etalage: { players: 3, options: { games: 1 }, minutes: [10, 20] },
+};
+
+const PITCHES = { skipbo: "home.pitch.skipbo", topspot: "home.pitch.topspot", level8: "home.pitch.level8",
+  etalage: "home.pitch.etalage" };
+
 function gameTile(info, renderer) {
+  const quick = QUICK[info.name];
   const players = info.min_players ? t("home.players", { min: info.min_players, max: info.max_players }) : "";
-  const rules = renderer ? call(renderer.rules) : [info.summary || t("home.engine_in_progress")];
+  const minutes = quick ? t("home.minutes", { min: quick.minutes[0], max: quick.minutes[1] }) : "";
+  const pitch = renderer && PITCHES[info.name] ? t(PITCHES[info.name]) : info.summary || t("home.engine_in_progress");
   return h(`li.game-tile${renderer ? "" : ".coming"}`, { dataset: { game: info.name } },
-    h("div.tile-head", h("h2", info.title), players ? h("span.players", players) : null,
-      renderer ? null : h("span.badge", t("home.coming"))),
-    h("div.rules", rules.map((p) => h("p", p))),
+    gameArt(info.name),
+    h("div.tile-head", h("h2", info.title), renderer ? null : h("span.badge", t("home.coming"))),
+    h("p.pitch", pitch),
+    h("p.facts", players ? h("span.players", players) : null, minutes ? h("span.minutes", minutes) : null),
     renderer ? h("div.tile-buttons",
-      h("button.btn.primary.new-game", { type: "button", onclick: () => newGameDialog(info),
-        "aria-label": t("home.new_game_label", { game: info.title }) }, t("home.new_game")),
+      h("button.btn.primary.big.play-now", { type: "button", onclick: (e) => quickPlay(info, e.currentTarget),
+        "aria-label": t("home.play_label", { game: info.title }) }, t("home.play")),
+      h("button.btn.ghost.new-game", { type: "button", onclick: () => newGameDialog(info),
+        "aria-label": t("home.more_options_label", { game: info.title }) }, t("home.more_options")),
       renderer.example ? h("button.btn.ghost.example-open", { type: "button",
         onclick: () => openExample(engine, renderer, call(renderer.example)) }, call(renderer.example).label) : null) : null,
     h("a.rules-link", { href: `rules/${info.name}.${getLang()}.html` }, t("home.rules_link", { game: info.title })));
+}
+
+/** The big Play button: deal at once (a fresh deal) with the defaults of QUICK, no dialog. */
+async function quickPlay(info, button) {
+  const quick = QUICK[info.name] || { players: info.min_players, options: {} };
+  const levels = info.bots && info.bots.length ? info.bots : ["random"];
+  const level = levels.includes("normal") ? "normal" : levels[levels.length - 1];
+  const seats = Array.from({ length: quick.players }, (_, i) => (i === 0 ? { kind: "human" } : { kind: "bot", level }));
+  seats.forEach((s, i) => { s.name = defaultName(seats, i); });
+  const setup = { game: info.name, title: info.title, players: seats.length, seats, options: { ...quick.options },
+    botLevels: levels };
+  const label = button.textContent;
+  button.disabled = true;
+  button.textContent = engine.state.stage === "ready" ? t("newgame.dealing") : t("newgame.waiting");
+  try {
+    await startGame(setup, null);
+  } catch (err) {
+    toast(err.message, "error", 8000);
+    button.disabled = false;
+    button.textContent = label;
+  }
 }
 
 // ----- new game dialog ----------------------------------------------------------------------------------------
@@ -149,8 +286,10 @@ function newGameDialog(info, preset = null) {
       h("label.row", `${t("newgame.number_of_players")} `, playersSelect),
       seatsBox,
       optionRows.length ? h("fieldset.options", h("legend", t("newgame.rules")), optionRows.map((r) => r.el)) : null,
-      h("label.row", `${t("newgame.seed")} `, seedInput),
-      h("p.help#seed-help", t("newgame.seed_help")),
+      h("details.replay#replay-deal", { open: preset?.seed != null },
+        h("summary", t("newgame.replay")),
+        h("label.row", `${t("newgame.seed")} `, seedInput),
+        h("p.help#seed-help", t("newgame.seed_help"))),
       h("label.row", `${t("newgame.speed")} `, speedSelect),
       error,
       h("div.dialog-buttons",
@@ -213,7 +352,7 @@ function optionField(spec, hint, prev) {
   if (spec.kind === "int") {
     const placeholder = spec.default_depends_on_players ? (hint.placeholder || t("newgame.standard")) : String(spec.default);
     const num = h("input", { type: "number", id, min: spec.minimum, max: spec.maximum, placeholder,
-      value: prev[spec.name] ?? "" });
+      value: prev[spec.name] ?? hint.value ?? "" });
     return { name: spec.name, el: h("label.row", `${label} `, num),
       read: () => (num.value === "" ? undefined : Number(num.value)) };
   }
@@ -242,6 +381,23 @@ async function startGame(setup, seed) {
   setup.seed = answer.seed;
   openTable(setup, answer.session, answer.seed, viewer, answer.table);
 }
+
+/**
+ * Open a table at a teaching position (the api's `scenario` op) with the given seats ([{kind, level}]): the e2e
+ * tests use it (window.__app.playScenario) to reach rare positions such as Level 8's keep panel directly.
+ */
+async function playScenario(game, scenario, seats) {
+  const info = (await loadCatalogue()).find((g) => g.name === game);
+  const named = seats.map((s) => ({ ...s }));
+  named.forEach((s, i) => { s.name = defaultName(named, i); });
+  const viewer = Math.max(0, named.findIndex((s) => s.kind === "human"));
+  const answer = await engine.request("scenario", { game, scenario, seat: viewer });
+  const seed = scenario.seed ?? 0;
+  const setup = { game, title: info.title, players: named.length, seats: named, options: scenario.options || {},
+    botLevels: info.bots, seed };
+  openTable(setup, answer.session, seed, viewer, answer.table);
+}
+window.__app.playScenario = playScenario;
 
 function openTable(setup, session, seed, viewer, table) {
   if (controller) controller.destroy();
@@ -306,13 +462,17 @@ function scoreTable(names, scores, winners, totals = null) {
     h("thead", h("tr", h("th", { scope: "col" }, t("result.player")), h("th", { scope: "col" }, t("result.score")),
       totals ? h("th", { scope: "col" }, t("result.match")) : null)),
     h("tbody", names.map((name, i) => h(`tr${winners.includes(i) ? ".winner" : ""}`,
-      h("th", { scope: "row" }, winners.includes(i) ? `🏆 ${name}` : name), h("td", scores?.[i] ?? "–"),
+      h("th", { scope: "row" }, winners.includes(i) ? [trophy(), " ", name, h("span.sr-only", ` (${t("result.winner")})`)]
+        : name), h("td", scores?.[i] ?? "–"),
       totals ? h("td", totals[i]) : null))));
 }
 
 function showResult(c) {
   const result = c.table.result || {};
   const winners = result.winners || [];
+  const won = winners.some((w) => c.setup.seats[w]?.kind === "human");
+  recordGame({ id: `${c.setup.game}:${c.seed}:${JSON.stringify(c.setup.options)}:${c.log.length}`, setup: c.setup,
+    seed: c.seed, won, winners: winners.map((w) => c.names[w]), scores: result.scores || [] });
   const title = winners.length === 1 ? t("result.wins", { name: c.names[winners[0]] }) : winners.length ?
     t("result.win_together", { names: winners.map((w) => c.names[w]).join(t("common.and")) }) : t("result.game_over");
   const dialog = h("dialog.result#result-dialog", { "aria-labelledby": "result-title" },
@@ -324,6 +484,10 @@ function showResult(c) {
     h("div.dialog-buttons",
       h("button.btn.ghost", { type: "button", onclick: () => dialog.close() }, t("result.view_table")),
       h("button.btn", { type: "button", onclick: () => { dialog.close(); clearGame(); showHome(); } }, t("table.menu")),
+      h("button.btn#same-deal", { type: "button", onclick: () => {
+        dialog.close();
+        replayDeal({ game: c.setup.game, seats: c.setup.seats, options: c.setup.options, seed: c.seed });
+      } }, t("stats.again")),
       h("button.btn.primary#play-again", { type: "button", onclick: async () => {
         dialog.close();
         const info = (await loadCatalogue()).find((g) => g.name === c.setup.game);
@@ -353,8 +517,9 @@ function speedName(k) {
   return { slow: t("speed.slow"), normal: t("speed.normal"), fast: t("speed.fast"), instant: t("speed.instant") }[k] || k;
 }
 
-function botLevelName(level) {
-  return { random: t("bot.random"), easy: t("bot.easy"), normal: t("bot.normal") }[level] || level;
+export function botLevelName(level) {
+  return { random: t("bot.random"), easy: t("bot.easy"), normal: t("bot.normal"), hard: t("bot.hard"),
+    mixed: t("bot.mixed"), humans: t("bot.humans") }[level] || level;
 }
 
 /** The language menu in the top bar: switching redraws the screen that is showing (remembered in localStorage). */
@@ -388,7 +553,12 @@ window.addEventListener("popstate", () => {
   if (location.hash !== "#play") showHome();
 });
 
-if (location.hash === "#play" && readGame()) resumeSaved();
+const linked = readLink();
+if (linked) {
+  // A shared link (?play=<game>&seed=...): deal it at once, then tidy the address so a reload does not deal again.
+  history.replaceState(null, "", location.pathname);
+  showHome().then(() => replayDeal(linked));
+} else if (location.hash === "#play" && readGame()) resumeSaved();
 else {
   const saved = readGame();
   if (saved && saved.error) discardSave(saved.error);

@@ -1,9 +1,10 @@
 // The generic table: draws a game's view through its renderer, turns clicks, drags and keys into the actions the
 // engine listed as legal, asks the engine why anything else is refused, runs bots in the worker with animations,
 // handles hot-seat hand-overs, undo, hints, the move log and saving. It knows no rule of any game.
-import { canon, h, sleep, toast } from "./util.js";
+import { canon, h, nameFromContent, sleep, toast } from "./util.js";
 import { saveGame } from "./store.js";
 import { t } from "./i18n.js";
+import { logLines, refusalWords } from "./log-words.js";
 
 /** How long a bot may think before the table says so (ms); `<html data-think-delay>` overrides it (tests). */
 export const THINKING_DELAY_MS = 250;
@@ -50,22 +51,51 @@ export class TableController {
       title: t("table.skip_title") }, t("table.skip"));
     this.turnLabel = h("p.turn#turn", { "aria-live": "polite" });
     this.status = h("p.status#status", { role: "status", "aria-live": "polite" });
+    this.lastLine = h("p.last-line#last-line", { "aria-hidden": "true" }); // the log's newest line (read by #log)
     this.actionBar = h("div.action-bar#action-bar", { hidden: true });
     this.board = h("div.board#board", { "aria-label": t("table.board_label", { game: this.setup.title }) });
-    this.logList = h("ol.log#log", { "aria-label": t("table.log") });
+    this.logList = h("ol.log#log", { "aria-label": t("table.log"), tabindex: "-1" });
     this.seedLabel = h("span.seed#seed", { title: t("table.seed_title") }, t("table.seed", { seed: this.seed }));
-    const head = h("div.table-head",
+    this.logButton = h("button.btn.ghost#log-toggle", { type: "button", "aria-controls": "side-log",
+      "aria-expanded": "false", onclick: () => this.toggleLog() }, t("table.log"));
+    // Every move in words for screen readers (the newest log lines), and a shortcut past the page to the hand.
+    this.announcer = h("p.sr-only#announce", { "aria-live": "polite" });
+    const skipLink = h("a.skip-link#skip-to-hand", { href: "#board", onclick: (e) => {
+      e.preventDefault();
+      this.focusHand();
+    } }, t("table.skip_to_hand"));
+    const head = h("div.table-head", skipLink,
       h("div.table-title", h("h1", this.setup.title), this.seedLabel),
-      this.turnLabel,
-      h("div.controls", this.hintButton, this.undoButton, this.skipButton,
-        h("label.speed", h("span.speed-word", `${t("table.bots")} `), this.speedSelect),
-        h("button.btn.ghost#leave", { type: "button", onclick: () => this.hooks.onLeave() }, t("table.menu"))));
-    this.side = h("aside.side", h("h2", t("table.log")), this.logList);
-    this.root.replaceChildren(head, h("div.table-layout", h("div.board-wrap", this.board, this.actionBar, this.status), this.side));
+      h("button.btn.ghost#leave", { type: "button", onclick: () => this.hooks.onLeave() }, t("table.menu")));
+    // The dock stays on screen (fixed to the bottom): whose turn, the last message and log line, every control.
+    const dock = h("div.dock#dock",
+      h("div.dock-text", this.turnLabel, this.status, this.lastLine),
+      h("div.dock-buttons", this.actionBar,
+        h("div.controls", this.hintButton, this.undoButton, this.skipButton,
+          h("label.speed", h("span.speed-word", `${t("table.bots")} `), this.speedSelect), this.logButton)));
+    this.side = h("aside.side#side-log", { tabindex: "0", "aria-label": t("table.log") }, h("div.side-head", h("h2", t("table.log")),
+      h("button.btn.ghost.side-close", { type: "button", "aria-label": t("table.close_log"),
+        onclick: () => this.toggleLog(false) }, "✕")), this.logList);
+    this.root.replaceChildren(head, h("div.table-layout", h("div.board-wrap", this.board), this.side), dock,
+      this.announcer);
+    // The page keeps room for the dock below the board (its height changes with the width and the language).
+    this._dockObserver?.disconnect();
+    this._dockObserver = new ResizeObserver(() => {
+      document.documentElement.style.setProperty("--dock-h", `${dock.offsetHeight}px`);
+    });
+    this._dockObserver.observe(dock);
     this.board.addEventListener("click", (e) => this._click(e));
     this.board.addEventListener("pointerdown", (e) => this._pointerDown(e));
     this._keys = (e) => this._key(e);
     document.addEventListener("keydown", this._keys);
+  }
+
+  /** Show or hide the full move log (a drawer on narrow screens; always shown beside the board on wide ones). */
+  toggleLog(open = !this.root.classList.contains("log-open")) {
+    this.root.classList.toggle("log-open", open);
+    this.logButton.setAttribute("aria-expanded", String(open));
+    if (open) this.logList.focus();
+    else this.logButton.focus();
   }
 
   /** Redraw everything in the newly chosen language (the names chosen at the start stay as they are). */
@@ -80,6 +110,7 @@ export class TableController {
 
   destroy() {
     this.alive = false;
+    this._dockObserver?.disconnect();
     document.removeEventListener("keydown", this._keys);
     this.engine.request("drop", { session: this.session }).catch(() => {});
   }
@@ -103,6 +134,8 @@ export class TableController {
     this.table = table;
     if (replaceLog) this.log = table.log.slice();
     else this.log = this.log.filter((e) => !(e.seq >= table.log_length - table.log.length)).concat(table.log);
+    // after a move the focus goes back to the hand when it is the player's turn again (see draw)
+    this._focusHandNext = !replaceLog && table.log.length > 0;
     this.selected = null;
     this.hint = null;
     const saved = this.remember();
@@ -118,13 +151,30 @@ export class TableController {
     return saveGame({ setup: this.setup, viewer: this.passingTo ?? this.viewer, seed: this.seed });
   }
 
+  /** Put the keyboard focus on the hand: the first card that may be played, else the first hand card. */
+  focusHand() {
+    const target = this.board.querySelector(".can-pick") ||
+      this.board.querySelector('[data-key^="hand"] button, button[data-key^="hand"], .ts-hand-card:not([disabled])') ||
+      this.board.querySelector("button:not([disabled])");
+    target?.focus();
+    return !!target;
+  }
+
   draw() {
     const t = this.table;
     if (!t) return;
+    // Keep the focus where the player is: the same card or pile after the redraw, else (it was on the board or
+    // nowhere) the hand when it is the player's turn, so a keyboard player never starts again from the top.
+    const active = document.activeElement;
+    const onBoard = active && this.board.contains(active);
+    const focusKey = onBoard ? active.closest("[data-key]")?.dataset.key : null;
+    const focusIndex = onBoard ? [...this.board.querySelectorAll("button")].indexOf(active) : -1;
+    const lost = !active || active === document.body || onBoard;
     this.moves = t.legal.map((action) => ({ action, ...this.renderer.keys(action, t.current_player, t) }));
     this.board.replaceChildren(this.renderer.render(t, { names: this.names, viewer: this.viewer,
       seats: this.setup.seats, act: (action, el) => this.act(action, el), check: (action) => this.check(action),
       redraw: () => this.draw() }));
+    nameFromContent(this.board);
     this.board.dataset.current = String(t.current_player);
     this.board.dataset.over = String(t.over);
     this.decorate();
@@ -137,6 +187,16 @@ export class TableController {
     this.undoButton.disabled = !(t.undoable && this.myTurn) || this.busy;
     this.hintButton.disabled = !this.myTurn || this.busy;
     this.skipButton.hidden = !this.setup.seats.some((s) => s.kind === "bot") || t.over;
+    if (lost && !document.querySelector("dialog[open]")) {
+      const same = focusKey && [...this.board.querySelectorAll("[data-key]")].find((el) => el.dataset.key === focusKey &&
+        el.matches("button:not([disabled])"));
+      const buttons = this.board.querySelectorAll("button:not([disabled])");
+      if (same) same.focus({ preventScroll: true });
+      else if (this.myTurn && onBoard && focusIndex >= 0 && buttons[Math.min(focusIndex, buttons.length - 1)]) {
+        buttons[Math.min(focusIndex, buttons.length - 1)].focus({ preventScroll: true });
+      } else if (this.myTurn && this._focusHandNext) this.focusHand();
+    }
+    this._focusHandNext = false;
   }
 
   /** Mark what may be picked up and, for the picked source, where it may go (from the legal list only). */
@@ -149,7 +209,10 @@ export class TableController {
       el.classList.toggle("selected", key === this.selected && "pick" in el.dataset);
       el.classList.toggle("can-drop", targets.has(key) && "drop" in el.dataset);
       el.classList.toggle("hinted", !!this.hint && (key === this.hint.source || key === this.hint.target));
-      if ("pick" in el.dataset || "drop" in el.dataset) el.setAttribute("aria-pressed", String(key === this.selected));
+      // aria-pressed only where it is allowed (buttons); a drop area such as a hand is a plain group
+      if (("pick" in el.dataset || "drop" in el.dataset) && el.tagName === "BUTTON") {
+        el.setAttribute("aria-pressed", String(key === this.selected));
+      }
     }
     this.board.classList.toggle("picking", !!this.selected);
   }
@@ -162,19 +225,32 @@ export class TableController {
     this.actionBar.hidden = !buttons.length;
   }
 
-  /** Log lines in the engine's words, with "seat N" replaced by the player's name. */
+  /** Log lines worded in the reader's language from the events' fields (log-words.js). */
   _drawLog() {
-    const named = (text) => text.replace(/\b[Ss]eat(\(s\))? (\d+)\b/g, (m, plural, n) => this.names[Number(n)] ?? m);
-    const items = this.log.map((e) => h("li", { dataset: { type: e.type || "", seq: String(e.seq ?? "") } },
-      named(e.text || e.type)));
+    const lines = logLines(this.setup.game, this.log, this.names, this.table);
+    const items = this.log.map((e, i) => h("li", { dataset: { type: e.type || "", seq: String(e.seq ?? "") } },
+      lines[i]));
     this.logList.replaceChildren(...items);
+    this.lastLine.textContent = items.length ? items[items.length - 1].textContent : "";
+    const fresh = lines.slice(this._announced ?? lines.length);
+    this._announced = lines.length;
+    if (fresh.length) this.announcer.textContent = fresh.slice(-4).join(" ");
     this.side.scrollTop = this.side.scrollHeight;
     this.logList.lastElementChild?.scrollIntoView?.({ block: "nearest" });
   }
 
-  say(message, kind = "info") {
+  say(message, kind = "info", detail = "") {
     this.status.textContent = message;
     this.status.dataset.kind = kind;
+    if (detail) this.status.title = detail;
+    else this.status.removeAttribute("title");
+  }
+
+  /** Show a refusal ({code, message} from the engine) in the reader's words; see refusalWords. */
+  refuse(answer) {
+    const { text, detail } = refusalWords(answer);
+    this.say(text, "error", detail);
+    toast(text, "error");
   }
 
   // ----- input ----------------------------------------------------------------------------------------------
@@ -203,7 +279,7 @@ export class TableController {
     }
     if ("pick" in el.dataset) {
       this.selected = this.selected === key ? null : key;
-      const label = el.getAttribute("aria-label") || key;
+      const label = el.getAttribute("aria-label") || el.dataset.label || key;
       this.say(this.selected ? t("table.picked", { label }) : "");
       this.decorate();
       return;
@@ -220,8 +296,7 @@ export class TableController {
     try {
       const answer = await this.engine.request("check", { session: this.session, action, seat: this.viewer });
       if (answer.legal) { this.busy = false; await this.play(action); return; }
-      this.say(answer.message, "error");
-      toast(answer.message, "error");
+      this.refuse(answer);
       el.classList.remove("refused");
       void el.offsetWidth; // restart the shake animation
       el.classList.add("refused");
@@ -248,14 +323,15 @@ export class TableController {
     this.busy = true;
     this.say("");
     try {
+      const before = this.table;
       const answer = await this.engine.request("act", { session: this.session, action, seat: this.viewer });
+      await this.finishGame(answer.table, before, this.renderer.keys(action, this.viewer, before));
       this.busy = false;
       this.update(answer.table);
       await this.run();
     } catch (err) {
       this.busy = false;
-      this.say(err.message, "error");
-      toast(err.message, "error");
+      this.refuse({ code: err.code, message: err.message });
       this.draw();
     }
   }
@@ -302,7 +378,9 @@ export class TableController {
     if (event.target.closest("input, select, textarea, dialog") || event.ctrlKey || event.metaKey || event.altKey) {
       return;
     }
-    if (event.key === "Escape" && this.selected) { this.selected = null; this.say(""); this.decorate(); }
+    if (event.key === "Escape" && this.root.classList.contains("log-open")) this.toggleLog(false);
+    else if (event.key === "Escape" && this.selected) { this.selected = null; this.say(""); this.decorate(); }
+    else if (event.key === "l" || event.key === "L") this.toggleLog();
     else if (event.key === "h" || event.key === "H") this.showHint();
     else if (event.key === "u" || event.key === "U") this.undo();
   }
@@ -391,48 +469,96 @@ export class TableController {
     this.botTimes.push(answer.ms);
     if (!this.alive) return;
     const keys = this.renderer.keys(answer.action, seat, before);
-    await this.animate(keys);
+    const said = `${this.names[seat]}: ${this.renderer.describe(answer.action, seat, before, this.names)}.`;
+    if (!(await this.finishGame(answer.table, before, keys, said))) await this.animate(keys);
     this.busy = false;
     this.update(answer.table);
-    this.say(`${this.names[seat]}: ${this.renderer.describe(answer.action, seat, before, this.names)}.`);
-    const ended = answer.table.log.find((e) => e.type === "game_end");
-    if (ended && !answer.table.over && this.setup.seats.some((s) => s.kind === "human") && !this.skipping) {
-      await this.hooks.onGameEnd(this, ended);
-    }
+    this.say(said);
     const pause = this.pace() * 0.5;
     if (pause) await sleep(pause);
   }
 
-  /** A card flies from the move's source to its target at the chosen pace (skippable). */
-  async animate(keys) {
-    const ms = this.pace();
-    if (!ms || !keys) return;
+  /**
+   * A move that ends one game of a match (the engine deals the next game in the same answer): first the final play
+   * stays on the table as it was (the played card laid on its target), with the log lines; then, when the player
+   * asks, the game's summary; only then the next deal. Returns false (nothing done) for any other move.
+   */
+  async finishGame(next, before, keys, said = "") {
+    const ended = next.log.find((e) => e.type === "game_end");
+    if (!ended || next.over || !this.setup.seats.some((s) => s.kind === "human") || this.skipping) return false;
+    const upTo = next.log.indexOf(ended);
+    this.log.push(...next.log.slice(0, upTo + 1));
+    this._drawLog();
+    const ghost = await this.animate(keys, { keep: true });
+    this.turnLabel.textContent = t("gameend.title", { n: ended.game_number });
+    this.turnLabel.dataset.mine = "false";
+    if (said) this.say(said);
+    this.root.classList.add("final-play");
+    const button = h("button.btn.primary#final-continue", { type: "button" }, t("gameend.see_scores"));
+    this.actionBar.replaceChildren(h("span.final-note", t("gameend.last_play")), button);
+    this.actionBar.hidden = false;
+    this.hintButton.disabled = this.undoButton.disabled = true;
+    button.focus();
+    await new Promise((resolve) => button.addEventListener("click", resolve, { once: true }));
+    await this.hooks.onGameEnd(this, ended);
+    ghost?.remove();
+    this.root.classList.remove("final-play");
+    this.log.splice(this.log.length - (upTo + 1), upTo + 1); // update() adds the whole answer's log again
+    return true;
+  }
+
+  /** A card flies from the move's source to its target at the chosen pace (skippable). With `keep`, the card is
+   * laid on the target even at instant speed and stays there; it is returned for the caller to remove. */
+  async animate(keys, { keep = false } = {}) {
+    const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    const ms = keep ? Math.max(reduced ? 1 : this.pace(), 1) : reduced ? 0 : this.pace();
+    if (!ms || !keys) return null;
     const find = (key) => key && [...this.board.querySelectorAll("[data-key]")].find((el) => el.dataset.key === key);
     const from = find(keys.source);
     const to = find(keys.target);
-    if (!from || !to) return;
-    const a = (from.querySelector(".card:last-child") || from).getBoundingClientRect();
-    const b = (to.querySelector(".card:last-child") || to).getBoundingClientRect();
-    const ghost = this.renderer.cardElement(keys.card);
-    ghost.classList.add("fly-ghost");
-    ghost.style.left = `${a.left}px`;
-    ghost.style.top = `${a.top}px`;
-    ghost.style.width = `${a.width}px`;
-    ghost.style.height = `${a.height}px`;
+    if (!from || !to) return null;
+    // The card flies at a real card's size, even from a hidden hand shown as a small icon.
+    const cardIn = (el) => [el.matches(".card, .ts-card") ? el : null, ...el.querySelectorAll(".card, .ts-card")]
+      .filter(Boolean).map((c) => c.getBoundingClientRect()).filter((r) => r.width >= 24).pop() || null;
+    const size = cardIn(from) || cardIn(to) || cardIn(this.board) || from.getBoundingClientRect();
+    const centre = (r) => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
+    const a = centre(from.getBoundingClientRect());
+    const b = centre((to.querySelector(".card:last-child, .ts-card:last-child") || to).getBoundingClientRect());
+    // A card from a hand nobody else may see flies face down and turns face up where it lands.
+    const hidden = keys.source?.startsWith("hand@") && keys.card !== null && keys.card !== undefined;
+    const ghost = this.renderer.cardElement(hidden ? null : keys.card);
+    const place = (el, x, y) => {
+      el.classList.add("fly-ghost");
+      el.style.left = `${x - size.width / 2}px`;
+      el.style.top = `${y - size.height / 2}px`;
+      el.style.width = `${size.width}px`;
+      el.style.height = `${size.height}px`;
+    };
+    place(ghost, a.x, a.y);
     document.body.append(ghost);
     from.classList.add("moving-from");
-    const dx = b.left - a.left + (b.width - a.width) / 2;
-    const dy = b.top - a.top + (b.height - a.height) / 2;
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
     this._animation = ghost.animate([
       { transform: "translate(0, 0) scale(1)" },
       { transform: `translate(${dx / 2}px, ${dy / 2 - 30}px) scale(1.12)`, offset: 0.5 },
-      { transform: `translate(${dx}px, ${dy}px) scale(${b.width / a.width || 1})` },
+      { transform: `translate(${dx}px, ${dy}px) scale(1)` },
     ], { duration: ms, easing: "ease-in-out", fill: "forwards" });
     try { await this._animation.finished; } catch (err) { /* cancelled */ }
-    ghost.remove();
     from.classList.remove("moving-from");
     this._animation = null;
+    let shown = ghost;
+    if (hidden) {
+      shown = this.renderer.cardElement(keys.card);
+      place(shown, b.x, b.y);
+      ghost.replaceWith(shown);
+      if (!keep && !this.skipping) await sleep(Math.min(ms * 0.4, 300));
+    }
+    if (keep) { shown.classList.add("final"); return shown; }
+    shown.remove();
+    return null;
   }
+
 
   /** Hot-seat: hide everything and wait for the next human to take the device. */
   handOver(seat) {
@@ -452,6 +578,7 @@ export class TableController {
       h("button.btn.primary#take-over", { type: "button", onclick: () => this.takeOver(seat) },
         t("table.take_over", { name: this.names[seat] }))));
     this.logList.replaceChildren();
+    this.lastLine.textContent = "";
     this.turnLabel.textContent = t("table.waiting_for", { name: this.names[seat] });
     this.hintButton.disabled = this.undoButton.disabled = true;
     this.board.querySelector("#take-over").focus();

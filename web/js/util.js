@@ -58,3 +58,32 @@ export function toast(message, kind = "info", ms = 4200) {
 export function plural(n, word, many = `${word}s`) {
   return `${n} ${n === 1 ? word : many}`;
 }
+
+/**
+ * Buttons get their accessible name from content: the words of their aria-label move into a visually hidden first
+ * child (`.sr-only`, app.css), the drawn card inside stays aria-hidden. A screen reader hears the same words, and the
+ * name no longer differs from the button's visible text (axe-core: label-content-name-mismatch). Renderers call this
+ * on what they draw, so the table, the worked examples and the widgets all get it; the words stay in data-label.
+ */
+export function nameFromContent(root) {
+  const buttons = root.matches?.("button[aria-label]") ? [root] : [];
+  for (const el of [...buttons, ...root.querySelectorAll("button[aria-label]")]) {
+    setLabel(el, el.getAttribute("aria-label"));
+    el.removeAttribute("aria-label");
+  }
+  return root;
+}
+
+/** Change a button's words after nameFromContent (or its aria-label before). */
+export function setLabel(el, label) {
+  let words = [...el.children].find((c) => c.classList.contains("sr-only"));
+  if (!words && !el.hasAttribute("aria-label") && el.tagName !== "BUTTON") { el.setAttribute("aria-label", label); return; }
+  if (!words) {
+    words = document.createElement("span");
+    words.className = "sr-only";
+    el.prepend(words);
+  }
+  words.textContent = label;
+  el.dataset.label = label;
+  el.removeAttribute("aria-label");
+}

@@ -3,7 +3,7 @@
 // Keys: hand:<card> (the viewer's hand card), hand@<seat> (another seat's hand), trick:<seat> (the card a seat
 // played in this trick; the viewer's own slot receives a play), group:<colour> (a colour group on the display,
 // picked to claim it), won:<seat> (a seat's face-down pile of won cards; the viewer's own pile receives a claim).
-import { h } from "../util.js";
+import { h, nameFromContent } from "../util.js";
 import { t } from "../i18n.js";
 
 
@@ -27,7 +27,7 @@ function cardElement(card, extra = "") {
   const colour = colourOf(card);
   const n = String(numberOf(card));
   return h(`span.card.et-card.et-${colour}${extra}`, { "aria-hidden": "true", dataset: { card } },
-    h("span.corner.tl", n), h("span.face", n), h("span.et-word", colour), h("span.corner.br", n));
+    h("span.corner.tl", n), h("span.face", n), h("span.et-word", colourName(colour)), h("span.corner.br", n));
 }
 
 function slot(text, extra = "") {
@@ -89,7 +89,7 @@ function seatPanel(view, s, ui, current) {
     h("header.et-seat-head", h("span.et-seat-name", you ? `${who} ${t("topspot.you")}` : who),
       view.leader === s && !view.over ? h("span.badge.et-lead", { title: t("etalage.leads_title") }, t("etalage.leads"))
         : null,
-      ui.seats[s]?.kind === "bot" ? h("span.badge.level", ui.seats[s].level) : null,
+      ui.seats[s]?.kind === "bot" ? h("span.badge.level", t(`bot.${ui.seats[s].level}`)) : null,
       state ? h("span.badge.et-state", state) : null),
     h("div.et-seat-stats",
       h("span.et-hand-count", { dataset: me ? {} : { key: `hand@${s}` },
@@ -223,7 +223,7 @@ const EXAMPLE = () => ({
   ],
 });
 
-export default {
+const renderer = {
   name: "etalage",
   title: "Etalage",
   rules: () => ["etalage.rules.1", "etalage.rules.2", "etalage.rules.3", "etalage.rules.4"].map((k) => t(k)),
@@ -234,7 +234,12 @@ export default {
   example: EXAMPLE,
   cardElement,
 
+  /** The board for `table`, its buttons named from content (nameFromContent in util.js). */
   render(table, ui) {
+    return nameFromContent(renderer.drawBoard(table, ui));
+  },
+
+  drawBoard(table, ui) {
     const view = table.view;
     const current = table.current_player;
     const seats = [];
@@ -308,3 +313,5 @@ export default {
     return parts.length ? h("div.et-result", parts) : null;
   },
 };
+
+export default renderer;

@@ -7,8 +7,9 @@
 // card), hand@<seat> (another seat's hand), seat:<seat> (a player's name plate: the skip target), table:<seat> (a
 // seat's laid-out parts), part:<seat>:<i> (one laid-out part), part:<seat>:<i>:lo|hi (the ends of a run, where a
 // joker is added), lay:<i> (part i of the lay-out being built), placed:<i>:<j> (card j placed in that part).
-import { canon, h } from "../util.js";
+import { canon, h, nameFromContent } from "../util.js";
 import { t as tr } from "../i18n.js";
+import { refusalWords } from "../log-words.js";
 
 // The stylesheet of this renderer, loaded once with the module (same origin; the build copies and precaches it).
 const sheetUrl = new URL("../../css/level8.css", import.meta.url).href;
@@ -191,6 +192,46 @@ function consistent(draft, kinds, legalParts, exact = false) {
   return rec(0);
 }
 
+/**
+ * Declare the jokers whose meaning the part forces: a pending joker in part i becomes "J<v>" when every lay-out in
+ * the engine's legal list that agrees with the parts built so far gives that part's joker the same meaning v (a
+ * joker beside two 5s can only be a 5). Where the legal lay-outs differ, the player is asked (jokerPicker). The
+ * page decides nothing: the meanings come from the engine's own list. Returns the parts where one was filled in.
+ */
+function fillForcedJokers(draft, kinds, all) {
+  // meanings filled in before are asked again (the part may have changed since)
+  for (const [i, token] of draft.autoFilled || []) {
+    const at = draft.slots[i]?.indexOf(token) ?? -1;
+    if (at >= 0) draft.slots[i][at] = JOKER;
+  }
+  draft.autoFilled = [];
+  const filled = new Set();
+  for (let changed = true; changed;) {
+    changed = false;
+    const open = all.filter((p) => consistent(draft, kinds, p));
+    draft.slots.forEach((cards, i) => {
+      const at = cards.indexOf(JOKER);
+      if (at < 0 || !open.length) return;
+      const meanings = new Set();
+      for (const parts of open) {
+        for (const part of parts) {
+          if (part[0] !== kinds[i] || !fitsInside(cards, part.slice(1))) continue;
+          const rest = part.slice(1);
+          for (const t of cards) if (t !== JOKER && rest.includes(t)) rest.splice(rest.indexOf(t), 1);
+          for (const t of rest) if (isJoker(t) && t !== JOKER) meanings.add(t);
+        }
+      }
+      if (meanings.size === 1) {
+        cards[at] = [...meanings][0];
+        draft.autoFilled.push([i, cards[at]]);
+        filled.add(i);
+        changed = true;
+      }
+    });
+  }
+  return filled;
+}
+
 /** Put a legal lay-out into the parts of the level (per kind, smallest part into the smallest requirement). */
 function fillFrom(view, parts) {
   const reqs = requirements(view);
@@ -214,7 +255,7 @@ function sheetPanel(view, ui) {
   const rows = sheet.levels.map((lv) => {
     const here = view.levels.map((l, s) => (l === lv.level ? s : -1)).filter((s) => s >= 0);
     return h(`li.l8-sheet-row${here.includes(view.seat) ? ".mine" : ""}`, { dataset: { level: String(lv.level) } },
-      h("span.l8-sheet-num", String(lv.level)), h("span.l8-sheet-text", lv.text),
+      h("span.l8-sheet-num", String(lv.level)), h("span.l8-sheet-text", lv.parts?.length ? levelText(lv.parts) : lv.text),
       h("span.l8-chips", here.map((s) => h(`span.l8-chip${view.laid_out[s] ? ".laid" : ""}${s === view.seat ? ".me" : ""}`,
         { title: `${ui.names[s]}${view.laid_out[s] ? ` ${tr("level8.laid_out_paren")}` : ""}` },
         shortName(ui.names[s], s, view),
@@ -224,13 +265,41 @@ function sheetPanel(view, ui) {
     to: sheet.keep.levels.at(-1), n: sheet.keep.cards })) : null;
   if (page.sheetOpen === undefined) page.sheetOpen = !window.matchMedia?.("(max-width: 640px)").matches;
   const mineNow = view.levels[view.seat];
-  return h("details.l8-sheet#level-sheet", { open: page.sheetOpen, "aria-label": tr("level8.sheet_label", { title: sheet.title }),
+  return h("details.l8-sheet#level-sheet", { open: page.sheetOpen, "aria-label": tr("level8.sheet_label", { title: sheetTitle(sheet) }),
     ontoggle: (e) => { page.sheetOpen = e.currentTarget.open; } },
-  h("summary.l8-sheet-head", h("h2", tr("level8.sheet")), h("span.l8-sheet-title", sheet.title),
-    h("span.l8-sheet-now", tr("level8.sheet_now", { level: mineNow, goal: view.level_texts[view.seat] }))),
-    sheet.name !== "one_star" ? h("p.l8-sheet-note", sheet.label) : null,
+  h("summary.l8-sheet-head", h("h2", tr("level8.sheet")), h("span.l8-sheet-title", sheetTitle(sheet)),
+    h("span.l8-sheet-now", tr("level8.sheet_now", { level: mineNow, goal: goalOf(view, view.seat) }))),
+    sheet.name !== "one_star" ? h("p.l8-sheet-note", sheet.name === "two_star" ? tr("level8.sheet_note.two_star")
+      : sheet.label) : null,
     h("ol.l8-sheet-rows", rows), keep);
 }
+
+/** A level's goal in the reader's words from the sheet's structured parts ("2 runs of 3", "1 pair + 2 triples"). */
+function levelText(parts) {
+  const groups = [];
+  for (const p of parts) {
+    const last = groups[groups.length - 1];
+    if (last && last.kind === p.kind && last.size === p.size) last.n += 1;
+    else groups.push({ kind: p.kind, size: p.size, n: 1 });
+  }
+  return groups.map(({ kind, size, n }) => {
+    if (kind === "run") return tr("level8.goal.run", { n, size });
+    if (kind === "colour") return tr("level8.goal.colour", { n, size });
+    const named = { 2: "level8.goal.pair", 3: "level8.goal.triple", 4: "level8.goal.quadruple" }[size];
+    return named ? tr(named, { n }) : tr("level8.goal.set", { n, size });
+  }).join(" + ");
+}
+
+/** The goal of seat `s` now (the engine's English text when the sheet has no structured parts). */
+function goalOf(view, s) {
+  const parts = view.sheet?.levels?.[view.levels[s] - 1]?.parts;
+  return parts && parts.length ? levelText(parts) : view.level_texts[s];
+}
+
+const SHEET_TITLES = { one_star: "level8.sheet_title.one_star", two_star: "level8.sheet_title.two_star" };
+const SHEET_CHOICES = { one_star: "level8.sheet.one_star", two_star: "level8.sheet.two_star" };
+const EDITIONS = { 101: "level8.edition.101", 2016: "level8.edition.2016" };
+const sheetTitle = (sheet) => (SHEET_TITLES[sheet.name] ? tr(SHEET_TITLES[sheet.name]) : sheet.title);
 
 function shortName(name, s, view) {
   if (s === view.seat && viewerIsHuman) return tr("etalage.you");
@@ -294,7 +363,7 @@ function seatPanel(view, s, ui) {
     h("header.l8-seat-head",
       h("button.l8-plate", { type: "button", "aria-label": label, title: label,
         dataset: { key: `seat:${s}`, drop: "" } },
-      h("span.l8-name", who), bot ? h("span.badge.level", ui.seats[s].level) : null,
+      h("span.l8-name", who), bot ? h("span.badge.level", tr(`bot.${ui.seats[s].level}`)) : null,
       s === view.dealer ? h("span.badge.dealer", { title: tr("topspot.dealer") }, tr("topspot.dealer_badge")) : null,
       skipped ? h("span.badge.l8-skipped", tr("level8.skipped")) : null),
       h("span.l8-level", tr("level8.lv", { level: view.levels[s] }), view.laid_out[s] ? h("span.l8-tick", " ✓") : null),
@@ -302,7 +371,7 @@ function seatPanel(view, s, ui) {
       h("span.l8-hand-count", { dataset: { key: `hand@${s}` }, "aria-label": tr("topspot.holds", { name: who,
         cards: cards(view.hand_counts[s]) }), title: tr("topspot.in_hand", { cards: cards(view.hand_counts[s]) }) },
       h("span.mini-back", { "aria-hidden": "true" }), ` ${view.hand_counts[s]}`)),
-    h("p.l8-goal", view.level_texts[s]),
+    h("p.l8-goal", goalOf(view, s)),
     h("div.l8-seat-row", discardPile(view, s, ui, false), tableArea(view, s, ui)));
 }
 
@@ -320,7 +389,7 @@ function middle(view, table, ui) {
       h("span", tr("level8.deal", { n: view.deal })), h("span", tr("level8.dealer", { name: ui.names[view.dealer] })),
       view.skips_under ? h("span", tr("level8.skips_under_pile", { skips: tr("level8.skip_cards", { n: view.skips_under }) }))
         : null,
-      h("span", view.deck?.title || "")));
+      h("span", EDITIONS[view.deck?.edition] ? tr(EDITIONS[view.deck.edition]) : view.deck?.title || "")));
 }
 
 /** One tap on a pile takes its card when that is a legal move (the same action the drag gesture means). */
@@ -405,6 +474,7 @@ function builder(table, ui, draft) {
   const status = h("p.l8-build-status#layout-status", { role: "status", "aria-live": "polite" });
 
   function draw() {
+    draft.forced = fillForcedJokers(draft, kinds, all);
     const parts = draftParts(view, draft);
     const match = all.find((p) => consistent(draft, kinds, p, true) && cardsIn(p) === cardsIn(parts));
     const open = all.filter((p) => consistent(draft, kinds, p));
@@ -417,7 +487,7 @@ function builder(table, ui, draft) {
       h("div.l8-suggest-row",
         h("button.btn.l8-prev", { type: "button", "aria-label": tr("level8.prev_suggestion"), disabled: all.length < 2,
           onclick: (e) => { e.stopPropagation(); draft.pick = (pickAt - 1 + all.length) % all.length; draw(); } }, "◀"),
-        h("span.l8-suggest-view", { "aria-label": tr("level8.suggestion", { n: pickAt + 1, parts: describeParts(shown) }) },
+        h("span.l8-suggest-view", { role: "img", "aria-label": tr("level8.suggestion", { n: pickAt + 1, parts: describeParts(shown) }) },
           shown.map((p) => h("span.l8-mini-part", p.slice(1).map((t) => miniCard(t))))),
         h("button.btn.l8-next", { type: "button", "aria-label": tr("level8.next_suggestion"), disabled: all.length < 2,
           onclick: (e) => { e.stopPropagation(); draft.pick = (pickAt + 1) % all.length; draw(); } }, "▶"),
@@ -440,10 +510,11 @@ function builder(table, ui, draft) {
     } }, tr("topspot.clear"));
     section.replaceChildren(
       h("header.l8-build-head", h("h3", tr("level8.lay_out_level", { level: view.levels[view.seat] })),
-        h("span.l8-build-goal", view.level_texts[view.seat])),
+        h("span.l8-build-goal", goalOf(view, view.seat))),
       h("p.l8-build-help", tr("level8.build_help")),
       h("div.l8-slots", slots), status, suggest,
       h("div.l8-build-buttons", clear, layButton));
+    nameFromContent(section);
     judge(draft.sig, parts, match, status, ui);
   }
   draw();
@@ -460,7 +531,9 @@ function judge(sig, parts, match, status, ui) {
   const show = (answer) => {
     if (!answer || !status.isConnected) return;
     status.dataset.state = answer.legal ? "legal" : "illegal";
-    status.textContent = answer.legal ? tr("level8.layout_legal") : `✗ ${answer.message}`;
+    const words = answer.legal ? null : refusalWords(answer);
+    status.textContent = answer.legal ? tr("level8.layout_legal") : `✗ ${words.text}`;
+    if (words?.detail) status.title = words.detail; else status.removeAttribute("title");
   };
   if (!ui.check) { status.textContent = tr("level8.not_a_layout"); return; }
   status.textContent = tr("level8.checking");
@@ -523,7 +596,7 @@ function keepPanel(table, ui) {
   if (page.keep.sig !== sig) page.keep = { sig, chosen: [] };
   const limit = view.keep.cards;
   const chosen = page.keep.chosen;
-  const cards = view.hand.map((t, i) => h(`button.l8-keep-card${chosen.includes(i) ? ".chosen" : ""}`, {
+  const buttons = view.hand.map((t, i) => h(`button.l8-keep-card${chosen.includes(i) ? ".chosen" : ""}`, {
     type: "button", "aria-pressed": String(chosen.includes(i)), "aria-label": tr("level8.keep_card", { card: cardName(t) }),
     onclick: (e) => {
       e.stopPropagation();
@@ -537,7 +610,7 @@ function keepPanel(table, ui) {
   return h("section.l8-keep#keep-panel", { "aria-label": tr("level8.cards_to_keep") },
     h("h3", tr("level8.keep_up_to", { n: limit })),
     h("p.l8-build-help", tr("level8.keep_help")),
-    h("div.l8-keep-cards", cards),
+    h("div.l8-keep-cards", buttons),
     h("div.l8-build-buttons", h("button.btn.primary#keep-go", { type: "button", onclick: (e) => {
       e.stopPropagation();
       ui.act?.(legal || { type: "keep", cards: picked }, e.currentTarget);
@@ -577,12 +650,17 @@ const renderer = {
   title: "Level 8",
   rules: () => ["level8.rules.1", "level8.rules.2", "level8.rules.3", "level8.rules.4", "level8.rules.5"].map((k) => tr(k)),
   optionHints: {
-    sheet: { label: () => tr("level8.option.sheet") },
-    edition: { label: () => tr("level8.option.edition") },
+    sheet: { label: () => tr("level8.option.sheet"), choices: (c) => (SHEET_CHOICES[c] ? tr(SHEET_CHOICES[c]) : c) },
+    edition: { label: () => tr("level8.option.edition"), choices: (c) => (EDITIONS[c] ? tr(EDITIONS[c]) : c) },
   },
   cardElement: (token) => cardElement(token),
 
+  /** The board for `table`, its buttons named from content (nameFromContent in util.js). */
   render(table, ui) {
+    return nameFromContent(renderer.drawBoard(table, ui));
+  },
+
+  drawBoard(table, ui) {
     const view = table.view;
     if (view.deck) DECK = view.deck;
     const me = view.seat;
@@ -604,7 +682,7 @@ const renderer = {
           view.skipped[me] ? h("span.badge.l8-skipped", tr("level8.skipped")) : null),
         h("span.l8-level", tr("level8.lv", { level: view.levels[me] }), view.laid_out[me] ? h("span.l8-tick", " ✓") : null),
         levelPips(view.levels[me], view.laid_out[me]),
-        h("span.l8-goal.inline", view.level_texts[me])),
+        h("span.l8-goal.inline", goalOf(view, me))),
       h("p.l8-prompt#prompt", prompt(table, ui)),
       h("div.l8-seat-row", discardPile(view, me, ui, true), tableArea(view, me, ui)),
       view.phase === "keep" && myTurn ? keepPanel(table, ui) : handArea(table, ui, draft),

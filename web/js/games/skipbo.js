@@ -1,7 +1,7 @@
 // Skip-Bo drawing and gesture mapping. The engine decides everything; this module only draws the view and says
 // which action a "source -> target" gesture means. Keys: hand:<card> (the viewer's hand), hand@<seat> (another
 // seat's hand), stock:<seat>, discard:<seat>:<pile>, build:<pile>.
-import { h } from "../util.js";
+import { h, nameFromContent } from "../util.js";
 import { t } from "../i18n.js";
 
 const cardName = (c) => (c === 0 ? "Skip-Bo" : String(c));
@@ -71,7 +71,7 @@ function seatPanel(view, s, ui, current) {
   const partner = info.partner !== null && info.partner === view.seat;
   return h(`section.sb-opp${s === current ? ".to-move" : ""}`, { "aria-label": `${who}`, dataset: { seat: s } },
     h("header.opp-head", h("span.opp-name", who), partner ? h("span.badge", t("skipbo.partner")) : null,
-      ui.seats[s]?.kind === "bot" ? h("span.badge.level", ui.seats[s].level) : null,
+      ui.seats[s]?.kind === "bot" ? h("span.badge.level", t(`bot.${ui.seats[s].level}`)) : null,
       h("span.opp-hand", { dataset: { key: `hand@${s}` }, "aria-label": t("skipbo.holds", { name: who, cards: cards(info.hand_count) }),
         title: t("skipbo.in_hand", { cards: cards(info.hand_count) }) }, h("span.mini-back", { "aria-hidden": "true" }),
       ` ${info.hand_count}`)),
@@ -79,7 +79,7 @@ function seatPanel(view, s, ui, current) {
       h("div.discards", info.discards.map((pile, i) => discardPile(s, i, pile, false, who)))));
 }
 
-export default {
+const renderer = {
   name: "skipbo",
   title: "Skip-Bo",
   rules: () => ["skipbo.rules.1", "skipbo.rules.2", "skipbo.rules.3"].map((k) => t(k)),
@@ -91,7 +91,12 @@ export default {
   },
   cardElement,
 
+  /** The board for `table`, its buttons named from content (nameFromContent in util.js). */
   render(table, ui) {
+    return nameFromContent(renderer.drawBoard(table, ui));
+  },
+
+  drawBoard(table, ui) {
     const view = table.view;
     const me = view.seat;
     const current = table.current_player;
@@ -179,3 +184,5 @@ export default {
       .join(", ") }));
   },
 };
+
+export default renderer;

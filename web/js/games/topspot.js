@@ -6,7 +6,7 @@
 //
 // Keys: stack (the stack being built: the source of every play of the viewer), hand@<seat> (a seat's hand),
 // spot:<seat> (that seat's place in the current round: the target of its play).
-import { h } from "../util.js";
+import { h, nameFromContent, setLabel } from "../util.js";
 import { t } from "../i18n.js";
 
 // The stylesheet of this renderer, loaded once with the module (same origin; the build copies and precaches it).
@@ -30,6 +30,21 @@ const COLOURS = () => ({ red: t("colour.red"), yellow: t("colour.yellow"), green
 /** A colour's name in the reader's language ("red" / "rood" / "Rot" / "rouge"). */
 const colourName = (colour) => COLOURS()[colour] || colour;
 const cards = (n) => t("topspot.cards", { n });
+/** A shape per colour, printed on every card, chip and window, so that colours never have to be told apart by hue
+ * alone (the same shapes as Level 8's colours). */
+export const SYMBOLS = { red: "●", yellow: "■", green: "◆", blue: "★", purple: "✚", joker: "J" };
+const sym = (colour) => SYMBOLS[colour] || "";
+
+/** Top Spot's end reasons are English sentences in the engine (`result.reason`, the `end` event): the three it has
+ * are worded here in the reader's language; null for any other. */
+export function topspotReason(reason, names) {
+  const seat = /seat (\d+)/.exec(reason || "");
+  const who = seat ? names[Number(seat[1])] : "";
+  if (/won a round with their last card/.test(reason)) return t("log.topspot.reason_last_cards", { name: who });
+  if (/only player with cards/.test(reason)) return t("log.topspot.reason_only_one", { name: who });
+  if (/nobody has cards/.test(reason)) return t("log.topspot.reason_nobody");
+  return null;
+}
 
 /** "red 7" / "joker": the words used on the page (the engine's names are "red-7" / "joker"). */
 export function cardName(card) {
@@ -68,7 +83,8 @@ function cardElement(card, extra = "") {
     h("span.corner.tl", lay ? String(lay.corners[0]) : ""),
     h("span.corner.br", lay ? String(lay.corners[1]) : ""),
     h("span.grid", cells),
-    h("span.id", card === JOKER ? "J" : `#${numberOf(card)}`));
+    h("span.id", card === JOKER ? "J" : `#${numberOf(card)}`),
+    card === JOKER ? null : h("span.sym", sym(colourOf(card))));
 }
 
 /** A stack seen from above, from the engine's top view: the top card's surface with the cells below showing
@@ -78,11 +94,13 @@ function stackElement(cards, topView, extra = "") {
   const cells = topView.map(([depth, what]) => {
     if (depth === 0) return h(`span.cell.${what === "spot" ? "s" : "b"}`, what === "spot" ? h("span.dot") : null);
     if (depth === null) return h("span.cell.h", h("span.win"));
-    return h("span.cell.h", h(`span.win.c-${colourOf(cards[depth])}`, { dataset: { depth: String(depth) } },
-      what === "spot" ? h("span.dot") : null));
+    const below = colourOf(cards[depth]);
+    return h("span.cell.h", h(`span.win.c-${below}`, { dataset: { depth: String(depth) } },
+      what === "spot" ? h("span.dot") : below !== colourOf(top) ? h("span.win-sym", sym(below)) : null));
   });
   return h(`span.ts-card.ts-stack-face.c-${colourOf(top)}${extra}`, { "aria-hidden": "true" },
     h("span.grid", cells),
+    top === JOKER ? null : h("span.sym", sym(colourOf(top))),
     cards.length > 1 ? h("span.depth", { title: t("topspot.cards", { n: cards.length }) }, `×${cards.length}`) : null);
 }
 
@@ -141,7 +159,7 @@ function seatStrip(view, ui) {
     const total = view.match ? view.match.totals[s] : null;
     return h(`li.ts-seat${classes}`, { dataset: { seat: String(s) } },
       h("span.ts-seat-name", who, s === view.you && !bot ? h("span.you", ` ${t("topspot.you")}`) : null),
-      bot ? h("span.badge.level", ui.seats[s].level) : null,
+      bot ? h("span.badge.level", t(`bot.${ui.seats[s].level}`)) : null,
       s === view.dealer ? h("span.badge.dealer", { title: t("topspot.dealer") }, t("topspot.dealer_badge")) : null,
       h("span.ts-hand-count", { title: t("topspot.in_hand", { cards: cards(count) }),
         "aria-label": t("topspot.holds", { name: who, cards: cards(count) }) },
@@ -155,7 +173,7 @@ function seatStrip(view, ui) {
 }
 
 function colourChip(colour) {
-  return h(`span.ts-chip.c-${colour}`, cap(colourName(colour)));
+  return h(`span.ts-chip.c-${colour}`, `${sym(colour)} ${cap(colourName(colour))}`);
 }
 
 function playBlock(play, ui, extra = {}) {
@@ -163,11 +181,11 @@ function playBlock(play, ui, extra = {}) {
   const label = t("topspot.play_label", { name: who, stack: stackWords(play.cards), value: play.value }) +
     (play.follows ? "" : t("topspot.did_not_follow", { colour: extra.led ? colourName(extra.led) : t("topspot.the_colour") }));
   return h(`div.ts-play${play.follows ? "" : ".off"}${extra.winner ? ".winner" : ""}`,
-    { role: "img", "aria-label": label, title: label },
+    { role: "img", "aria-label": label, title: label, dataset: extra.winner ? { won: t("topspot.won_badge") } : {} },
     h("span.ts-play-face", stackElement(play.cards, play.top_view),
       h("span.ts-value", { "aria-hidden": "true" }, String(play.value))),
     h("span.ts-play-cards", { "aria-hidden": "true" }, play.cards.map((c) =>
-      h(`span.ts-mini.c-${colourOf(c)}`, c === JOKER ? "J" : String(numberOf(c))))),
+      h(`span.ts-mini.c-${colourOf(c)}`, c === JOKER ? "J" : `${sym(colourOf(c))}${numberOf(c)}`))),
     play.follows ? null : h("span.ts-tag", t("topspot.off_colour")));
 }
 
@@ -247,11 +265,11 @@ function myArea(table, ui) {
   const hand = h("div.ts-hand", { role: "group",
     "aria-label": t("topspot.your_hand", { cards: view.hand.map(cardName).join(", ") || t("topspot.empty") }) },
   [...groups].map(([colour, group]) => h(`div.ts-group.c-${colour}`,
-    h("span.ts-group-name", colour === JOKER ? t("topspot.jokers") : cap(colourName(colour)),
+    h("span.ts-group-name", colour === JOKER ? t("topspot.jokers") : `${sym(colour)} ${cap(colourName(colour))}`,
       h("span.n", ` ${group.length}`)),
     h("div.ts-group-cards", group.map(({ card, index }) => {
       // When a bot plays this seat (a bots-only game), its moves fly from the hand: the cards stand for "stack".
-      const b = h("button.ts-hand-card", { type: "button", disabled: !canBuild,
+      const b = h("button.ts-hand-card", { type: "button", disabled: !canBuild, "aria-label": cardLabel(card),
         dataset: human ? { card, index: String(index) } : { card, index: String(index), key: "stack" },
         onclick: (e) => { e.stopPropagation(); toggle(index); } },
       cardElement(card), h("span.ts-order", { "aria-hidden": "true" }));
@@ -309,12 +327,14 @@ function myArea(table, ui) {
     entry ? h("span.ts-value", { "aria-hidden": "true" }, String(entry.value)) : null);
     preview.classList.toggle("empty", !cards.length);
     preview.classList.toggle("illegal", cards.length > 0 && !legalNow);
-    preview.setAttribute("aria-label", !cards.length ? t("topspot.stack_empty") : t("topspot.stack_is", {
+    setLabel(preview, !cards.length ? t("topspot.stack_empty") : t("topspot.stack_is", {
       stack: stackWords(cards), verdict: legalNow ? t("topspot.worth", { value: entry.value }) : t("topspot.cannot") }));
     fill(list, ...cards.map((c, i) => h("li", h("button.ts-draft-card", { type: "button",
       "aria-label": t("topspot.take_off", { card: cardName(c) }), title: t("topspot.take_it_off"),
       onclick: (e) => { e.stopPropagation(); toggle(draft.picks[i]); } },
-    h(`span.ts-mini.c-${colourOf(c)}`, c === JOKER ? "J" : String(numberOf(c))), ` ${cardName(c)} ×`))));
+    h("span", { "aria-hidden": "true" }, h(`span.ts-mini.c-${colourOf(c)}`, c === JOKER ? "J" :
+      `${sym(colourOf(c))}${numberOf(c)}`), ` ${cardName(c)} ×`)))));
+    nameFromContent(list);
     if (!canBuild) fill(verdict, view.over ? t("topspot.over_msg") : t("topspot.wait"));
     else if (!cards.length) {
       fill(verdict, view.led_colour ? h("span", colourChip(view.led_colour), ` ${t("topspot.was_led")} `) : null,
@@ -329,7 +349,7 @@ function myArea(table, ui) {
     fill(colourRow, ...(colours.length ? [h("span.ts-colours-label", t("topspot.joker_stands")),
       ...colours.map((c) => h(`button.ts-colour.c-${c}${draft.colour === c ? ".chosen" : ""}`, {
         type: "button", "aria-pressed": String(draft.colour === c), dataset: { colour: c },
-        onclick: (e) => { e.stopPropagation(); draft.colour = c; refresh(); } }, cap(colourName(c))))] : []));
+        onclick: (e) => { e.stopPropagation(); draft.colour = c; refresh(); } }, `${sym(c)} ${cap(colourName(c))}`))] : []));
     colourRow.hidden = !colours.length;
     playButton.disabled = !canBuild || !cards.length;
     playButton.textContent = cards.length && !legalNow ? t("topspot.why_not") : t("topspot.play");
@@ -341,7 +361,7 @@ function myArea(table, ui) {
       b.querySelector(".ts-order").textContent = at >= 0 ? String(at + 1) : "";
       b.classList.toggle("fits", canBuild && at < 0 && next.has(b.dataset.card));
       b.setAttribute("aria-pressed", String(at >= 0));
-      b.setAttribute("aria-label", `${cardLabel(b.dataset.card)}` + (at >= 0 ? t("topspot.nth_in_stack", { n: at + 1 }) :
+      setLabel(b, `${cardLabel(b.dataset.card)}` + (at >= 0 ? t("topspot.nth_in_stack", { n: at + 1 }) :
         next.has(b.dataset.card) && canBuild ? t("topspot.fits") : ""));
     }
   }
@@ -350,18 +370,23 @@ function myArea(table, ui) {
 }
 
 // ----- the renderer ------------------------------------------------------------------------------------------------
-export default {
+const renderer = {
   name: "topspot",
   title: "Top Spot",
   rules: () => ["topspot.rules.1", "topspot.rules.2", "topspot.rules.3", "topspot.rules.4"].map((k) => t(k)),
   optionHints: {
     level: { label: () => t("topspot.option.level"), choices: (c) => (c === "expert" ? t("topspot.level.expert") : t("topspot.level.junior")) },
     joker_each: { label: () => t("topspot.option.joker_each") },
-    games: { label: () => t("topspot.option.games"), placeholder: "one each" },
+    games: { label: () => t("topspot.option.games"), value: 1 }, // one game unless the player asks for a match
   },
   cardElement: (card) => cardElement(card),
 
+  /** The board for `table`, its buttons named from content (nameFromContent in util.js). */
   render(table, ui) {
+    return nameFromContent(renderer.drawBoard(table, ui));
+  },
+
+  drawBoard(table, ui) {
     const view = table.view;
     LAYOUTS = view.layouts;
     return h("div.ts", { dataset: { players: String(view.players), level: view.level } },
@@ -401,8 +426,10 @@ export default {
       h("p.result-note", t("topspot.rounds_won_note")),
       h("table.scores", h("thead", h("tr", games.length > 1 ? h("th", "") : null,
         ...names.map((n) => h("th", { scope: "col" }, n)))), h("tbody", rows)),
-      games.length === 1 && result.reason ? h("p.result-note", t("topspot.ended", { reason: result.reason.replace(
-        /\bseat (\d+)\b/g, (m, n) => names[Number(n)] ?? m) })) : null);
+      games.length === 1 && result.reason ? h("p.result-note", t("topspot.ended", { reason:
+        topspotReason(result.reason, names) ?? result.reason.replace(/\bseat (\d+)\b/g, (m, n) => names[Number(n)] ?? m) }))
+        : null);
   },
 };
 
+export default renderer;
