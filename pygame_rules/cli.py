@@ -1,4 +1,4 @@
-"""Command-line tools: ``simulate`` (bot games, JSON summary) and ``bench`` (random-game throughput).
+"""Command-line tools: ``simulate`` (bot games, JSON summary) and ``bench`` (engine throughput, fixed policies).
 
 Both are measurements, not tests: they print figures and never assert on time.
 """
@@ -13,6 +13,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from .bench import bench_one
 from .bots import make_bot
 from .core.game import State, redact_event
 from .registry import GAMES, game_info, new_game
@@ -93,28 +94,18 @@ def cmd_simulate(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def cmd_bench(args: argparse.Namespace) -> None:
-    """Random full-game throughput per game and player count, one JSON line each."""
-    games = [args.game] if args.game else list(GAMES)
-    for name in games:
+    """Per game and player count, one JSON line of games/s and moves/s with the fixed policies of
+    :mod:`pygame_rules.bench` (Skip-Bo: play-first; the others: uniform random)."""
+    names = [args.game] if args.game else list(GAMES)
+    for name in names:
         info = game_info(name)
-        for players in range(info.min_players, info.max_players + 1):
-            bot = make_bot(name, "random")
-            rng = random.Random(0)
-            count = actions = capped = 0
-            start = time.perf_counter()
-            while time.perf_counter() - start < args.seconds or count < args.min_games:
-                state = new_game(name, players=players, seed=count)
-                out = play_game(state, [bot] * players, rng, action_cap=args.action_cap)
-                count += 1
-                actions += out["actions"]
-                capped += out["capped"]
-            elapsed = time.perf_counter() - start
-            print(json.dumps({
-                "game": name, "players": players, "bot": "random", "games": count,
-                "games_per_second": round(count / elapsed, 1),
-                "actions_per_second": round(actions / elapsed),
-                "mean_actions_per_game": round(actions / count, 1), "capped_games": capped,
-            }), flush=True)
+        counts = range(info.min_players, info.max_players + 1)
+        if args.players:  # only that count, in the games that have it
+            counts = range(args.players, args.players + 1) if args.players in counts else range(0)
+        for players in counts:
+            line = bench_one(new_game, name, players, games=args.games, seconds=args.seconds,
+                             min_games=args.min_games, action_cap=args.action_cap)
+            print(json.dumps(line), flush=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -129,8 +120,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--bots", help="comma-separated bot levels per seat (random, easy, normal/heuristic, ...)")
     sim.add_argument("--options", help="game options as JSON, e.g. '{\"stock_size\": 10}'")
     sim.add_argument("--verbose", action="store_true", help="print the move log and each result")
-    bench = sub.add_parser("bench", help="random full-game throughput per game and player count (JSON lines)")
+    bench = sub.add_parser("bench", help="engine throughput per game and player count, fixed seeded policies "
+                                         "(JSON lines)")
     bench.add_argument("game", nargs="?", choices=GAMES)
+    bench.add_argument("--players", type=int, help="only this player count")
+    bench.add_argument("--games", type=int, help="play exactly this many games (overrides --seconds; to compare)")
     bench.add_argument("--seconds", type=float, default=1.0, help="time per game and player count")
     bench.add_argument("--min-games", type=int, default=5)
     bench.add_argument("--action-cap", type=int, default=DEFAULT_ACTION_CAP)

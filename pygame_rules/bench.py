@@ -1,0 +1,81 @@
+"""Engine throughput with fixed, seeded policies, so that figures compare across versions and with other engines.
+
+The policies are part of the measurement's definition (docs/api.md, "Command line"):
+
+- Skip-Bo, ``play-first``: a uniformly random building play (hand, stock or discard top onto a building pile) if
+  there is any, else a uniformly random discard, else the only remaining action (ending the turn).
+- every other game, ``random``: a uniformly random legal action.
+
+A game is ``new_game(game, players, seed=i)`` for ``i = 0, 1, ...``; its policy draws from
+``random.Random(f"bench/{game}/{players}/{i}")``. Each move asks ``legal_actions()`` and plays through the public,
+validating ``apply`` (the path the browser API takes); no views are built, so the figure is engine time.
+
+This module imports only the standard library and takes ``new_game`` as an argument, so that
+``tools/bench_compare.py`` can run the very same policies against an older checkout of the engine.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+BUILD_KINDS = frozenset({"play_hand", "play_stock", "play_discard"})
+DEFAULT_ACTION_CAP = 100_000
+
+
+def play_first(legal: Sequence[Any], rng: random.Random) -> Any:
+    """Skip-Bo's bench policy: a random building play if any, else a random discard, else what is left."""
+    builds = [a for a in legal if a.kind in BUILD_KINDS]
+    if builds:
+        return rng.choice(builds)
+    discards = [a for a in legal if a.kind == "discard"]
+    return rng.choice(discards or list(legal))
+
+
+def uniform(legal: Sequence[Any], rng: random.Random) -> Any:
+    """The bench policy of every other game: a uniformly random legal action."""
+    return rng.choice(legal)
+
+
+POLICIES: dict[str, tuple[str, Callable[[Sequence[Any], random.Random], Any]]] = {
+    "skipbo": ("play-first", play_first),
+}
+
+
+def policy_for(game: str) -> tuple[str, Callable[[Sequence[Any], random.Random], Any]]:
+    """The documented policy (name, function) of ``game``."""
+    return POLICIES.get(game, ("random", uniform))
+
+
+def bench_one(new_game: Callable[..., Any], game: str, players: int, *, games: int | None = None,
+              seconds: float = 1.0, min_games: int = 5, action_cap: int = DEFAULT_ACTION_CAP) -> dict[str, Any]:
+    """Play seeded games of ``game`` with its policy; return one JSON-safe line of figures.
+
+    With ``games`` set, exactly that many games are played (the same games in every version: use this to compare);
+    otherwise games are played until ``seconds`` have passed and at least ``min_games`` were played.
+    """
+    name, policy = policy_for(game)
+    count = moves = capped = 0
+    start = time.perf_counter()
+    while (count < games) if games is not None else (time.perf_counter() - start < seconds or count < min_games):
+        state = new_game(game, players=players, seed=count)
+        rng = random.Random(f"bench/{game}/{players}/{count}")
+        n = 0
+        while not state.is_over():
+            if n >= action_cap:
+                capped += 1
+                break
+            state.apply(policy(state.legal_actions(), rng))
+            n += 1
+        count += 1
+        moves += n
+    elapsed = time.perf_counter() - start
+    return {
+        "game": game, "players": players, "policy": name, "games": count,
+        "games_per_second": round(count / elapsed, 2),
+        "moves_per_second": round(moves / elapsed),
+        "mean_moves_per_game": round(moves / count, 1), "capped_games": capped,
+        "seconds": round(elapsed, 3),
+    }

@@ -1,0 +1,69 @@
+"""Engine speed of this checkout against another (e.g. main) in the SAME run: interleaved rounds, best of N.
+
+    nice .venv/bin/python tools/bench_compare.py /tmp/base15 --rounds 3
+
+Each round runs ``pygame_rules.bench.bench_one`` (the fixed policies of this checkout) once in a child process per
+engine, alternating, so both see the same machine load; the figure kept per engine is the best round. Prints one
+JSON line per game and player count with both games/s and the ratio. A measurement, never a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+CONFIGS = [("skipbo", 2), ("skipbo", 4), ("topspot", 3), ("etalage", 4), ("level8", 2), ("level8", 4)]
+GAMES = {"skipbo": 40, "topspot": 150, "etalage": 100, "level8": 10}
+
+
+def child(game: str, players: int, games: int) -> None:
+    """Run in a child whose PYTHONPATH picks the engine; the policies come from this checkout's bench.py."""
+    spec = importlib.util.spec_from_file_location("bench_policies", HERE / "pygame_rules" / "bench.py")
+    assert spec and spec.loader
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    from pygame_rules.registry import new_game
+
+    print(json.dumps(bench.bench_one(new_game, game, players, games=games)))
+
+
+def run(root: str, game: str, players: int, games: int) -> dict:
+    env = dict(os.environ, PYTHONPATH=root)
+    out = subprocess.run([sys.executable, __file__, "--child", game, str(players), str(games)],
+                         env=env, check=True, capture_output=True, text=True, cwd="/")
+    return json.loads(out.stdout)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("base", nargs="?")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--scale", type=float, default=1.0, help="multiply the games per measurement")
+    parser.add_argument("--child", nargs=3)
+    args = parser.parse_args()
+    if args.child:
+        child(args.child[0], int(args.child[1]), int(args.child[2]))
+        return
+    for game, players in CONFIGS:
+        games = max(1, round(GAMES[game] * args.scale))
+        best = {"base": 0.0, "new": 0.0}
+        moves = {"base": 0.0, "new": 0.0}
+        for _ in range(args.rounds):
+            for label, root in (("base", args.base), ("new", str(HERE))):
+                line = run(root, game, players, games)
+                best[label] = max(best[label], line["games_per_second"])
+                moves[label] = max(moves[label], line["moves_per_second"])
+        print(json.dumps({"game": game, "players": players, "games": games, "rounds": args.rounds,
+                          "base_games_per_second": best["base"], "new_games_per_second": best["new"],
+                          "base_moves_per_second": moves["base"], "new_moves_per_second": moves["new"],
+                          "ratio": round(best["new"] / best["base"], 2)}), flush=True)
+
+
+if __name__ == "__main__":
+    main()
