@@ -135,6 +135,15 @@ class EndTurn(Action):
 ACTIONS = action_kinds(PlayHand, PlayStock, PlayDiscard, Discard, EndTurn)
 END_TURN = EndTurn()
 
+# every action of the game, built once (actions are frozen values): the legal list reuses them instead of
+# allocating about a dozen new dataclasses per move
+_PILES = range(RULES.building_piles)
+_PLAY_HAND = [tuple(PlayHand(card, p) for p in _PILES) for card in range(RULES.numbers + 1)]
+_PLAY_STOCK = [tuple(PlayStock(owner, p) for p in _PILES) for owner in range(MAX_PLAYERS)]
+_PLAY_DISCARD = [[tuple(PlayDiscard(owner, d, p) for p in _PILES) for d in range(RULES.discard_piles)]
+                 for owner in range(MAX_PLAYERS)]
+_DISCARD = [tuple(Discard(card, d) for d in range(RULES.discard_piles)) for card in range(RULES.numbers + 1)]
+
 
 # ----- match -----------------------------------------------------------------------------------------------------
 def _match_points(result: dict[str, Any], players: int, options: dict[str, Any]) -> list[int]:
@@ -322,18 +331,28 @@ class SkipBoState(State):
         :meth:`refusal` about every action of the game."""
         seat = self.current
         piles = range(RULES.building_piles)
-        fits = self._fits
+        # the building rule inlined (a card fits pile p when it is wild or equals need[p]); actions come from the
+        # prebuilt tables below, in the same order as ever, so nothing is allocated but the list itself
+        need = [len(pile) + 1 for pile in self.building]
         hand_cards = sorted(set(self.hands[seat]))
-        out: list[Action] = [PlayHand(card, p) for card in hand_cards for p in piles if fits(card, p)]
+        out: list[Action] = []
+        for card in hand_cards:
+            row = _PLAY_HAND[card]
+            out += row if card == WILD else [row[p] for p in piles if need[p] == card]
         for owner in self._owners(seat):
             stock = self.stocks[owner]
             if stock:
-                out += [PlayStock(owner, p) for p in piles if fits(stock[-1], p)]
+                top = stock[-1]
+                row = _PLAY_STOCK[owner]
+                out += row if top == WILD else [row[p] for p in piles if need[p] == top]
             for d, dpile in enumerate(self.discards[owner]):
                 if dpile:
-                    out += [PlayDiscard(owner, d, p) for p in piles if fits(dpile[-1], p)]
-        out += [Discard(card, d) for card in hand_cards for d in range(RULES.discard_piles)]
-        if self._end_turn_refusal(END_TURN) is None:
+                    top = dpile[-1]
+                    row = _PLAY_DISCARD[owner][d]
+                    out += row if top == WILD else [row[p] for p in piles if need[p] == top]
+        for card in hand_cards:
+            out += _DISCARD[card]
+        if not self.hands[seat]:  # the end-turn rule (see _end_turn_refusal)
             out.append(END_TURN)
         return out
 
