@@ -247,6 +247,29 @@ def test_solver_lists_every_joker_meaning_that_matters():
     assert (("colour", "R5", "O15"),) not in colours
 
 
+def test_solver_cache_and_quick_refusal_change_no_answer(monkeypatch):
+    # the cached, pruned solver answers exactly like the plain enumeration, whatever the hand's order
+    from pygame_rules.games import level8_solver as solver
+
+    rng = random.Random(15)
+    deck = DECK.cards(next(iter(DECK.editions)))
+    checked = found = 0
+    for _ in range(300):
+        sheet = rng.choice(list(SHEETS.values()))
+        reqs = rng.choice(sheet.levels)
+        hand = rng.sample(deck, rng.randint(6, 14))
+        got = list(enumerate_layouts(reqs, hand))
+        shuffled = hand[:]
+        rng.shuffle(shuffled)
+        assert list(enumerate_layouts(reqs, shuffled)) == got  # a cache hit: same answer
+        with monkeypatch.context() as m:
+            m.setattr(solver, "_no_part_fits", lambda pool, slots: False)
+            assert list(solver._enumerate_layouts(reqs, hand)) == got
+        checked += 1
+        found += bool(got)
+    assert checked == 300 and found > 0
+
+
 def test_solver_merges_equivalent_layouts():
     # two runs of 3 from two disjoint runs: listing order of the parts does not make a second option
     hand = ["R1", "R2", "R3", "G7", "G8", "G9", "O15"]

@@ -26,13 +26,19 @@ class Action:
     def to_json(self) -> dict[str, Any]:
         """Canonical JSON: ``{"type": kind, field: value, ...}`` in declaration order, tuples as lists."""
         out: dict[str, Any] = {"type": self.kind}
-        for f in dataclasses.fields(self):
-            out[f.name] = _to_plain(getattr(self, f.name))
+        names = _FIELD_NAMES.get(type(self))
+        if names is None:  # looked up once per class: dataclasses.fields() is slow on every event
+            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in dataclasses.fields(self))
+        for name in names:
+            out[name] = _to_plain(getattr(self, name))
         return out
 
     def __str__(self) -> str:
         args = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self))
         return f"{self.kind}({args})"
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def _to_plain(value: Any) -> Any:

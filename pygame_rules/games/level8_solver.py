@@ -491,8 +491,41 @@ def _run_fill(options: dict[int, list[str]], x: int, b: int, jokers: int, acc: l
 _GENERATORS = {"run": _run_candidates, "set": _set_candidates, "colour": _colour_candidates}
 
 
+_LAYOUTS_CACHE: dict[tuple[tuple[Requirement, ...], tuple[str, ...]], tuple[Layout, ...]] = {}
+_LAYOUTS_CACHE_SIZE = 1024
+
+
 def enumerate_layouts(reqs: Sequence[Requirement], hand: Sequence[str]) -> Iterator[Layout]:
     """Every distinct canonical lay-out of ``reqs`` from ``hand`` (keeping at least one card), each once.
+
+    The answer depends only on the requirements and the multiset of cards (the pool sorts the hand), so it is
+    remembered per (requirements, sorted hand): a seat that has not laid out is asked again on every legal-move
+    listing, and bots' rollouts ask about the same hands over and over. The cache is bounded (oldest out first).
+    """
+    key = (tuple(reqs), tuple(sorted(hand)))
+    found = _LAYOUTS_CACHE.get(key)
+    if found is None:
+        found = tuple(_enumerate_layouts(reqs, hand))
+        if len(_LAYOUTS_CACHE) >= _LAYOUTS_CACHE_SIZE:
+            del _LAYOUTS_CACHE[next(iter(_LAYOUTS_CACHE))]
+        _LAYOUTS_CACHE[key] = found
+    return iter(found)
+
+
+def _no_part_fits(pool: _Pool, slots: Sequence[Requirement]) -> bool:
+    """True when some requirement has no part at all, even alone with every joker: then there is no lay-out.
+
+    A cheap necessary test that answers the common "cannot lay out" case before the full enumeration.
+    """
+    nothing: set[str] = set()
+    for req in dict.fromkeys(slots):
+        if next(iter(_GENERATORS[req.kind](pool, nothing, pool.jokers, req.size, req.size)), None) is None:
+            return True
+    return False
+
+
+def _enumerate_layouts(reqs: Sequence[Requirement], hand: Sequence[str]) -> Iterator[Layout]:
+    """The enumeration behind :func:`enumerate_layouts` (no cache).
 
     Parts of one kind are generated in non-decreasing (size, cards) order and matched against that kind's minimum
     sizes sorted ascending, which visits each multiset of parts exactly once; kinds come in the order run, set,
@@ -502,7 +535,7 @@ def enumerate_layouts(reqs: Sequence[Requirement], hand: Sequence[str]) -> Itera
     slots = sorted(reqs, key=lambda r: (KIND_INDEX[r.kind], r.size))
     budget = len(hand) - 1
     suffix = [sum(r.size for r in slots[i:]) for i in range(len(slots) + 1)]
-    if suffix[0] > budget:
+    if suffix[0] > budget or _no_part_fits(pool, slots):
         return
     used: set[str] = set()
     acc: list[Part] = []
