@@ -324,7 +324,8 @@ class State:
             raise GameOverError(f"the {self.info.title} game is over; no more actions")
         act = self.parse_action(action)
         seat = player
-        if seat is None and isinstance(action, Mapping) and "player" in action:
+        # (an Action is never a Mapping: testing that first skips the slow abstract-class check on the hot path)
+        if seat is None and not isinstance(action, Action) and isinstance(action, Mapping) and "player" in action:
             seat = action["player"]
             if isinstance(seat, bool) or not isinstance(seat, int):
                 raise NotYourTurn(f"'player' must be a seat number, not {seat!r}")
@@ -369,7 +370,17 @@ class State:
         return Refusal("not_legal_now", {"action": action.kind})
 
     def _check(self, action: Action) -> None:
-        """Raise the :class:`IllegalAction` of :meth:`problem`, if any."""
+        """Raise the :class:`IllegalAction` of :meth:`problem`, if any.
+
+        An action that IS one of the objects of the cached legal list (a bot, a rollout or the bench passing back
+        what :meth:`legal_actions` gave it) was already judged legal in this very position: it is not asked again.
+        The test is identity, not equality, so it costs a few pointer comparisons and never builds anything.
+        """
+        legal = self._legal
+        if legal is not None:
+            for listed in legal:
+                if listed is action:
+                    return
         refusal = self.problem(action)
         if refusal is not None:
             raise refusal

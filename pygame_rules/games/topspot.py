@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Annotated, Any, TypedDict
 
@@ -255,8 +255,38 @@ def _stacks_under(open_cells: int, avail: list[str], prefix: tuple[str, ...], va
                           kept + (shown.bit_count(),), out)
 
 
+_STACKS_CACHE: dict[tuple[str, tuple[str, ...]], tuple[tuple[tuple[str, ...], int], ...]] = {}
+_STACKS_CACHE_SIZE = 4096
+
+
+def _remembered(kind: str, cards: list[str],
+                build: Callable[[list[str]], list[tuple[tuple[str, ...], int]]]) -> list[tuple[tuple[str, ...], int]]:
+    """``build(cards)``, remembered per (kind, cards) in a bounded cache (oldest out first).
+
+    The stacks of a set of cards never change and hands only shrink during a deal, so the legal list and the bots
+    ask about the same card lists again and again. A fresh list is returned each time.
+    """
+    key = (kind, tuple(cards))
+    found = _STACKS_CACHE.get(key)
+    if found is None:
+        found = tuple(build(cards))
+        if len(_STACKS_CACHE) >= _STACKS_CACHE_SIZE:
+            del _STACKS_CACHE[next(iter(_STACKS_CACHE))]
+        _STACKS_CACHE[key] = found
+    return list(found)
+
+
 def colour_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
-    """Every legal stack (with its value) of the given cards of one colour, built top-down."""
+    """Every legal stack (with its value) of the given cards of one colour, built top-down (remembered)."""
+    return _remembered("colour", cards, _colour_stacks)
+
+
+def joker_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
+    """Every legal stack (with its value) topped by a joker over any of the given coloured cards (remembered)."""
+    return _remembered("joker", cards, _joker_stacks)
+
+
+def _colour_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
     out: list[tuple[tuple[str, ...], int]] = []
     for i, top in enumerate(cards):
         v = SPOTS[top].bit_count()
@@ -265,8 +295,7 @@ def colour_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
     return out
 
 
-def joker_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
-    """Every legal stack (with its value) topped by a joker over any of the given coloured cards."""
+def _joker_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
     out: list[tuple[tuple[str, ...], int]] = [((JOKER,), 0)]
     _stacks_under(HOLES[JOKER], cards, (JOKER,), 0, (), (), out)
     return out
