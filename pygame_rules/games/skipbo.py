@@ -138,11 +138,13 @@ END_TURN = EndTurn()
 # every action of the game, built once (actions are frozen values): the legal list reuses them instead of
 # allocating about a dozen new dataclasses per move
 _PILES = range(RULES.building_piles)
-_PLAY_HAND = [tuple(PlayHand(card, p) for p in _PILES) for card in range(RULES.numbers + 1)]
-_PLAY_STOCK = [tuple(PlayStock(owner, p) for p in _PILES) for owner in range(MAX_PLAYERS)]
-_PLAY_DISCARD = [[tuple(PlayDiscard(owner, d, p) for p in _PILES) for d in range(RULES.discard_piles)]
-                 for owner in range(MAX_PLAYERS)]
-_DISCARD = [tuple(Discard(card, d) for d in range(RULES.discard_piles)) for card in range(RULES.numbers + 1)]
+_PLAY_HAND: list[tuple[Action, ...]] = [tuple(PlayHand(card, p) for p in _PILES) for card in range(RULES.numbers + 1)]
+_PLAY_STOCK: list[tuple[Action, ...]] = [tuple(PlayStock(owner, p) for p in _PILES) for owner in range(MAX_PLAYERS)]
+_PLAY_DISCARD: list[list[tuple[Action, ...]]] = [
+    [tuple(PlayDiscard(owner, d, p) for p in _PILES) for d in range(RULES.discard_piles)]
+    for owner in range(MAX_PLAYERS)]
+_DISCARD: list[tuple[Action, ...]] = [
+    tuple(Discard(card, d) for d in range(RULES.discard_piles)) for card in range(RULES.numbers + 1)]
 
 
 # ----- match -----------------------------------------------------------------------------------------------------
@@ -336,6 +338,7 @@ class SkipBoState(State):
         need = [len(pile) + 1 for pile in self.building]
         hand_cards = sorted(set(self.hands[seat]))
         out: list[Action] = []
+        row: tuple[Action, ...]
         for card in hand_cards:
             row = _PLAY_HAND[card]
             out += row if card == WILD else [row[p] for p in piles if need[p] == card]
