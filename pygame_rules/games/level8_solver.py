@@ -521,6 +521,31 @@ def _no_part_fits(pool: _Pool, slots: Sequence[Requirement]) -> bool:
     for req in dict.fromkeys(slots):
         if next(iter(_GENERATORS[req.kind](pool, nothing, pool.jokers, req.size, req.size)), None) is None:
             return True
+    # all the sets together (and all the colour groups together) must fit the hand's numbers (colours) and jokers
+    for kind, groups in (("set", pool.by_number), ("colour", pool.by_colour)):
+        sizes = sorted((r.size for r in slots if r.kind == kind), reverse=True)
+        if len(sizes) > 1 and not _groups_fit(sizes, [len(g) for g in groups.values()], pool.jokers):
+            return True
+    return False
+
+
+def _groups_fit(sizes: Sequence[int], counts: list[int], jokers: int) -> bool:
+    """Whether parts of these minimum ``sizes``, each from one group (a number or a colour) topped up by jokers,
+    can all be made at once from groups holding ``counts`` cards and ``jokers`` jokers.
+
+    A part takes as many real cards of its group as it can (they serve nothing else here), jokers for the rest.
+    Groups with the same count left are interchangeable, so only one of each is tried.
+    """
+    if not sizes:
+        return True
+    size, rest = sizes[0], sizes[1:]
+    for left in set(counts):
+        need = max(0, size - left)
+        if need <= jokers:
+            after = counts[:]
+            after[after.index(left)] = max(0, left - size)
+            if _groups_fit(rest, after, jokers - need):
+                return True
     return False
 
 
