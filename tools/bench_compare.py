@@ -4,7 +4,8 @@
 
 Each round runs ``pygame_rules.bench.bench_one`` (the fixed policies of this checkout) once in a child process per
 engine, alternating, so both see the same machine load; the figure kept per engine is the best round. Prints one
-JSON line per game and player count with both games/s and the ratio. A measurement, never a test.
+JSON line per game and player count with both games/s, the ratio, and ``same_games`` (both engines made the same
+number of moves, as they must when the rules are unchanged). A measurement, never a test.
 """
 
 from __future__ import annotations
@@ -54,14 +55,17 @@ def main() -> None:
         games = max(1, round(GAMES[game] * args.scale))
         best = {"base": 0.0, "new": 0.0}
         moves = {"base": 0.0, "new": 0.0}
+        played: dict[str, float] = {}  # mean moves per game: equal when both engines played the very same games
         for _ in range(args.rounds):
             for label, root in (("base", args.base), ("new", str(HERE))):
                 line = run(root, game, players, games)
                 best[label] = max(best[label], line["games_per_second"])
                 moves[label] = max(moves[label], line["moves_per_second"])
+                played[label] = line["mean_moves_per_game"]
         print(json.dumps({"game": game, "players": players, "games": games, "rounds": args.rounds,
                           "base_games_per_second": best["base"], "new_games_per_second": best["new"],
                           "base_moves_per_second": moves["base"], "new_moves_per_second": moves["new"],
+                          "same_games": played["base"] == played["new"],
                           "ratio": round(best["new"] / best["base"], 2)}), flush=True)
 
 
