@@ -450,7 +450,8 @@ def op_check(req: dict[str, Any]) -> dict[str, Any]:
     try:
         session.state.check(req["action"], player=_seat(req, session.state))
     except IllegalAction as exc:
-        return {"legal": False, "code": exc.code, "message": exc.message}
+        refusal = exc.to_json()  # code, message, and the game's reason and params when it gave them
+        return {"legal": False, **{k: v for k, v in refusal.items() if k != "details"}}
     return {"legal": True, "message": "legal"}
 
 
