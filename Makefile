@@ -31,9 +31,11 @@ site: venv node
 serve: site
 	$(BIN)/python tools/serve.py --port $(PORT)
 
-lint: venv
+# The browser JavaScript is type-checked from its JSDoc by TypeScript (pinned in package.json; jsconfig.json).
+lint: venv node
 	$(BIN)/ruff check pygame_rules tests e2e tools
 	$(BIN)/mypy --strict pygame_rules
+	node_modules/.bin/tsc -p jsconfig.json
 
 # Unit, scenario and property tests, spread over the machine's cores.
 unit: venv

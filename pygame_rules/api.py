@@ -22,7 +22,8 @@ Operations (all arguments are JSON):
 - ``load``: ``save, seat, keep`` -> a session from a save (``bad_state`` when corrupt; no session is left behind).
 - ``scenario``: ``game, scenario, seat, seed`` -> a session at a teaching position.
 - ``table``: ``session, seat, since`` -> the table again (e.g. after the hot-seat hand-over).
-- ``check``: ``session, action, seat`` -> ``{"legal": bool, "message"}`` without changing anything.
+- ``check``: ``session, action, seat`` -> ``{"legal": bool, "message"}`` without changing anything; a refusal
+  also carries ``code`` and, where the game gives them, ``reason`` and ``params`` (docs/api.md).
 - ``act``: ``session, action, seat`` -> apply the action for ``seat``.
 - ``bot``: ``session, level, seat`` -> the bot chooses and plays for the current player; ``seat`` is the viewer.
   The bot's action is shown to other seats only as far as its public event shows it.
@@ -450,7 +451,8 @@ def op_check(req: dict[str, Any]) -> dict[str, Any]:
     try:
         session.state.check(req["action"], player=_seat(req, session.state))
     except IllegalAction as exc:
-        return {"legal": False, "code": exc.code, "message": exc.message}
+        refusal = exc.to_json()  # code, message, and the game's reason and params when it gave them
+        return {"legal": False, **{k: v for k, v in refusal.items() if k != "details"}}
     return {"legal": True, "message": "legal"}
 
 

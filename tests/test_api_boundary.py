@@ -131,3 +131,12 @@ def test_a_request_refused_before_parsing_keeps_its_leading_id() -> None:
     assert json.loads(api.handle(deep))["id"] == 41
     assert json.loads(api.handle('{"id": "a1", "op": "games", "x": ' + "[" * 99 + "]" * 99 + "}"))["id"] == "a1"
     assert json.loads(api.handle("[" * 5000 + "]" * 5000))["id"] is None
+
+
+def test_check_passes_the_games_refusal_reason_to_the_page() -> None:
+    scenario = {"players": 2, "hands": [[1, 2, 9, 9, 9], [5]], "stocks": [[7, 4], [9]], "seed": 2}
+    sid = call(op="scenario", game="skipbo", scenario=scenario, seat=0)["session"]
+    answer = call(op="check", session=sid, seat=0, action={"type": "play_hand", "card": 2, "pile": 0})
+    assert answer["ok"] and answer["legal"] is False
+    assert answer["reason"] == "pile_starts_with_1" and answer["params"]["card"] == 2, answer
+    assert "message" in answer and "details" not in answer

@@ -6,7 +6,7 @@
 (function () {
   "use strict";
   function frameOf(source) {
-    var frames = document.querySelectorAll("iframe[data-pygame-rules]");
+    var frames = /** @type {NodeListOf<HTMLIFrameElement>} */ (document.querySelectorAll("iframe[data-pygame-rules]"));
     for (var i = 0; i < frames.length; i++) if (frames[i].contentWindow === source) return frames[i];
     return null;
   }
@@ -40,7 +40,7 @@
     }, wait);
   }
   function watchAll() {
-    var frames = document.querySelectorAll("iframe[data-pygame-rules]");
+    var frames = /** @type {NodeListOf<HTMLIFrameElement>} */ (document.querySelectorAll("iframe[data-pygame-rules]"));
     for (var i = 0; i < frames.length; i++) watch(frames[i]);
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watchAll);

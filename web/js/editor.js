@@ -8,7 +8,18 @@ import { RENDERERS } from "./games/index.js";
 import { canon, h } from "./util.js";
 
 const $ = (id) => document.getElementById(id);
-const text = $("ed-json");
+// Typed look-ups for the type checker (`make lint`): editor.html's markup fixes which element each id names.
+/** @param {string} id @returns {HTMLInputElement} */
+const inputEl = (id) => /** @type {HTMLInputElement} */ ($(id));
+/** @param {string} id @returns {HTMLSelectElement} */
+const selectEl = (id) => /** @type {HTMLSelectElement} */ ($(id));
+/** @param {string} id @returns {HTMLTextAreaElement} */
+const textareaEl = (id) => /** @type {HTMLTextAreaElement} */ ($(id));
+/** @param {string} id @returns {HTMLProgressElement} */
+const progressEl = (id) => /** @type {HTMLProgressElement} */ ($(id));
+/** @param {string} id @returns {HTMLIFrameElement} */
+const frameEl = (id) => /** @type {HTMLIFrameElement} */ ($(id));
+const text = textareaEl("ed-json");
 const msg = $("ed-msg");
 const state = { spec: null, kit: null, active: null, session: null, games: [], validating: 0 };
 window.__editor = { state };
@@ -21,8 +32,8 @@ function say(message, kind = "") {
 // ----- the engine, with its start-up progress shown at once -------------------------------------------------------
 const engine = getEngine();
 engine.onStatus((s) => {
-  $("ed-progress").value = s.fraction ?? 0;
-  $("ed-progress").hidden = s.stage === "ready" || s.stage === "failed";
+  progressEl("ed-progress").value = s.fraction ?? 0;
+  progressEl("ed-progress").hidden = s.stage === "ready" || s.stage === "failed";
   $("ed-engine-label").textContent = s.stage === "ready" ? "Engine ready" : s.label;
   $("editor-engine").dataset.state = s.stage === "ready" ? "ready" : s.stage === "failed" ? "failed" : "loading";
 });
@@ -139,11 +150,11 @@ function drawLayout() {
 function drawFields() {
   const spec = state.spec;
   const players = Number(spec.scenario.players) || 2;
-  $("ed-seat").replaceChildren(...Array.from({ length: Math.min(players, 10) }, (_, i) =>
+  selectEl("ed-seat").replaceChildren(...Array.from({ length: Math.min(players, 10) }, (_, i) =>
     h("option", { value: i, selected: i === (spec.seat || 0) }, `Player ${i + 1}`)));
-  $("ed-try").checked = spec.try === true;
-  $("ed-title").value = typeof spec.title === "string" ? spec.title : (spec.title?.en || "");
-  $("ed-caption").value = typeof spec.caption === "string" ? spec.caption : (spec.caption?.en || "");
+  inputEl("ed-try").checked = spec.try === true;
+  inputEl("ed-title").value = typeof spec.title === "string" ? spec.title : (spec.title?.en || "");
+  textareaEl("ed-caption").value = typeof spec.caption === "string" ? spec.caption : (spec.caption?.en || "");
 }
 
 function writeJson() {
@@ -179,8 +190,8 @@ async function loadShipped(file) {
 }
 
 async function newPosition(deal) {
-  const game = $("ed-game").value;
-  const players = Number($("ed-players").value);
+  const game = selectEl("ed-game").value;
+  const players = Number(selectEl("ed-players").value);
   say(deal ? "Dealing…" : "Setting the table…");
   await engine.ready;
   const kit = await engine.request("editor", { game, players, deal, seed: Math.floor(Math.random() * 1e6) });
@@ -290,7 +301,7 @@ async function drawSnippets(spec) {
   const preview = `${embed}&id=preview&start=load`;
   if (window.__editor.embed !== embed) {
     previewHeight = null;
-    $("ed-preview").src = preview;
+    frameEl("ed-preview").src = preview;
     watchPreview();
   }
   Object.assign(window.__editor, { code, embed, element, title });
@@ -305,7 +316,7 @@ let watching = null;
 function watchPreview() {
   clearInterval(watching);
   watching = setInterval(() => {
-    const doc = $("ed-preview").contentDocument;
+    const doc = frameEl("ed-preview").contentDocument;
     if (!doc?.querySelector("#widget[data-state=ready], #widget[data-state=failed]")) return;
     clearInterval(watching);
     setPreviewHeight(Math.ceil(doc.documentElement.getBoundingClientRect().height));
@@ -332,15 +343,15 @@ function copy(id) {
 }
 
 // ----- controls ----------------------------------------------------------------------------------------------------
-$("ed-load").addEventListener("click", () => loadShipped($("ed-demo").value).catch((err) => say(err.message, "error")));
+$("ed-load").addEventListener("click", () => loadShipped(selectEl("ed-demo").value).catch((err) => say(err.message, "error")));
 $("ed-empty").addEventListener("click", () => newPosition(false).catch((err) => say(err.message, "error")));
 $("ed-deal").addEventListener("click", () => newPosition(true).catch((err) => say(err.message, "error")));
-$("ed-game").addEventListener("change", () => drawPlayers());
+selectEl("ed-game").addEventListener("change", () => drawPlayers());
 $("ed-validate").addEventListener("click", () => validate());
-$("ed-seat").addEventListener("change", () => { state.spec.seat = Number($("ed-seat").value); changed({ layout: false }); });
-$("ed-try").addEventListener("change", () => { state.spec.try = $("ed-try").checked; changed({ layout: false }); });
-$("ed-title").addEventListener("input", () => { state.spec.title = $("ed-title").value; changed({ layout: false }); });
-$("ed-caption").addEventListener("input", () => { state.spec.caption = $("ed-caption").value; changed({ layout: false }); });
+selectEl("ed-seat").addEventListener("change", () => { state.spec.seat = Number(selectEl("ed-seat").value); changed({ layout: false }); });
+inputEl("ed-try").addEventListener("change", () => { state.spec.try = inputEl("ed-try").checked; changed({ layout: false }); });
+inputEl("ed-title").addEventListener("input", () => { state.spec.title = inputEl("ed-title").value; changed({ layout: false }); });
+textareaEl("ed-caption").addEventListener("input", () => { state.spec.caption = textareaEl("ed-caption").value; changed({ layout: false }); });
 $("ed-undo-step").addEventListener("click", () => { state.spec.steps = (state.spec.steps || []).slice(0, -1);
   changed({ layout: false }); });
 $("ed-apply-json").addEventListener("click", () => {
@@ -361,7 +372,7 @@ window.__editor.validate = validate;
 // widget is ready goes into the iframe snippet, so the teacher's page reserves the right height from the start.
 addEventListener("message", (event) => {
   const m = event.data;
-  const frame = $("ed-preview");
+  const frame = frameEl("ed-preview");
   if (event.source !== frame.contentWindow || event.origin !== location.origin) return;
   if (!m || m.type !== "pygame_rules:resize" || m.version !== 1 || typeof m.height !== "number") return;
   const height = Math.min(Math.max(Math.ceil(m.height), 100), 20000);
@@ -370,10 +381,10 @@ addEventListener("message", (event) => {
 });
 
 function drawPlayers() {
-  const info = state.games.find((g) => g.name === $("ed-game").value);
+  const info = state.games.find((g) => g.name === selectEl("ed-game").value);
   const lo = info?.min_players || 2;
   const hi = info?.max_players || 6;
-  $("ed-players").replaceChildren(...Array.from({ length: hi - lo + 1 }, (_, i) =>
+  selectEl("ed-players").replaceChildren(...Array.from({ length: hi - lo + 1 }, (_, i) =>
     h("option", { value: lo + i, selected: lo + i === Math.max(lo, 2) }, String(lo + i))));
 }
 
@@ -383,11 +394,11 @@ async function init() {
     fetch(new URL("../games.json", import.meta.url)).then((r) => r.json()),
   ]);
   state.games = games.games;
-  $("ed-demo").replaceChildren(...index.map((e) => h("option", { value: e.file }, `${e.title || e.file} (${e.game})`)));
-  $("ed-game").replaceChildren(...state.games.map((g) => h("option", { value: g.name }, g.title)));
+  selectEl("ed-demo").replaceChildren(...index.map((e) => h("option", { value: e.file }, `${e.title || e.file} (${e.game})`)));
+  selectEl("ed-game").replaceChildren(...state.games.map((g) => h("option", { value: g.name }, g.title)));
   drawPlayers();
   const first = index.find((e) => e.file === "demo-topspot.json") || index[0];
-  $("ed-demo").value = first.file;
+  selectEl("ed-demo").value = first.file;
   await loadShipped(first.file);
 }
 

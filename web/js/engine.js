@@ -20,6 +20,11 @@ export class EngineError extends Error {
  * The engine worker: with `shared` a SharedWorker port (every frame of a host page that asks for it talks to one
  * Python, docs/embedding.md), otherwise, or where SharedWorker is missing, a dedicated module Worker. Both have the
  * face the Engine uses: postMessage, onmessage, onerror, terminate (for a shared one: this page lets go of it).
+ * @typedef {{shared?: boolean, onmessage: ((event: MessageEvent) => void) | null,
+ *   onerror: ((event: ErrorEvent) => void) | null, postMessage: (msg: any) => void, terminate: () => void}} WorkerFace
+ * @param {string | URL} url
+ * @param {{shared?: boolean}} [options]
+ * @returns {WorkerFace}
  */
 export function openWorker(url, { shared = false } = {}) {
   if (shared && typeof SharedWorker !== "undefined") {

@@ -79,7 +79,7 @@ export function t(key, params = {}, lang = current) {
 /** Fill every [data-i18n] element below root with its text ([data-i18n-attr]="aria-label" puts it in that
  * attribute instead); used by the static pages (rules pages). */
 export function translatePage(root = document) {
-  for (const el of root.querySelectorAll("[data-i18n]")) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n]"))) {
     const text = t(el.dataset.i18n, { ...el.dataset }); // data-game="Top Spot" fills {game}
     if (el.dataset.i18nAttr) el.setAttribute(el.dataset.i18nAttr, text);
     else el.textContent = text;

@@ -4,7 +4,7 @@
 // and reports when Python is done.
 const root = new URL("../../../", import.meta.url);
 for (const [code, script] of [["code-topspot", "py-topspot"], ["code-etalage", "py-etalage"]]) {
-  const el = document.getElementById(code);
+  const el = /** @type {HTMLTextAreaElement | null} */ (document.getElementById(code));
   const src = document.getElementById(script);
   if (el && src) el.value = src.textContent.trim() + "\n";
 }
@@ -20,14 +20,17 @@ addEventListener("py:all-done", () => {
   window.__lab.doneMs = Math.round(performance.now() - started);
   status.textContent = `Python finished in ${(window.__lab.doneMs / 1000).toFixed(1)} s: edit a box and press Run`;
   document.body.dataset.lab = "done";
-  for (const button of document.querySelectorAll(".lab-run")) {
+  for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll(".lab-run"))) {
     button.disabled = false;
     button.addEventListener("click", () => {
       const out = document.getElementById(button.dataset.out);
       out.textContent = "running…";
       delete out.dataset.done;
       // let the page paint "running…" before Python takes the main thread
-      setTimeout(() => window.labRun(document.getElementById(button.dataset.code).value, button.dataset.out), 30);
+      setTimeout(() => {
+        const code = /** @type {HTMLTextAreaElement} */ (document.getElementById(button.dataset.code));
+        window.labRun(code.value, button.dataset.out);
+      }, 30);
     });
   }
   if ("serviceWorker" in navigator) {

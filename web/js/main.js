@@ -27,7 +27,7 @@ function drawStatus(s) {
   const label = s.stage === "ready" ? t("engine.ready") : s.key ? t(s.key, s.params || {}) : s.label;
   statusEl.querySelector(".engine-label").textContent = label;
   statusEl.title = s.stage === "ready" ? t("engine.ready_title") : s.stage === "failed" ? label : t("engine.first_visit");
-  statusEl.querySelector(".engine-progress").value = s.fraction;
+  /** @type {HTMLProgressElement} */ (statusEl.querySelector(".engine-progress")).value = s.fraction;
   document.body.dataset.engine = s.stage === "ready" ? "ready" : s.stage === "failed" ? "failed" : "loading";
 }
 engine.onStatus(drawStatus);
@@ -223,6 +223,7 @@ async function quickPlay(info, button) {
   const quick = QUICK[info.name] || { players: info.min_players, options: {} };
   const levels = info.bots && info.bots.length ? info.bots : ["random"];
   const level = levels.includes("normal") ? "normal" : levels[levels.length - 1];
+  /** @type {Array<{kind: string, level?: string, name?: string}>} */
   const seats = Array.from({ length: quick.players }, (_, i) => (i === 0 ? { kind: "human" } : { kind: "bot", level }));
   seats.forEach((s, i) => { s.name = defaultName(seats, i); });
   const setup = { game: info.name, title: info.title, players: seats.length, seats, options: { ...quick.options },
@@ -298,6 +299,7 @@ function newGameDialog(info, preset = null) {
   dialog.querySelector("form").addEventListener("submit", async (event) => {
     event.preventDefault();
     error.textContent = "";
+    /** @type {Array<{kind: string, level?: string, name?: string}>} */
     const seats = seatRows.map(({ kind, level }) => kind.value === "bot" ? { kind: "bot", level: level.value }
       : { kind: "human" });
     seats.forEach((s, i) => { s.name = defaultName(seats, i); });

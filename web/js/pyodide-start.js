@@ -51,7 +51,10 @@ export function snapshotsPossible() {
 }
 
 /** The stored snapshot's bytes when it is there under `key` with the right length and SHA-256; otherwise
- * `{bytes: null, reason}`, with `refused: true` when an entry was there but damaged (it is deleted). */
+ * `{bytes: null, reason}`, with `refused: true` when an entry was there but damaged (it is deleted).
+ * @typedef {{bytes: Uint8Array | null, reason: string | null, refused?: boolean}} StoredSnapshot
+ * @param {string} key
+ * @returns {Promise<StoredSnapshot>} */
 export async function readSnapshot(key) {
   const cache = await caches.open(SNAPSHOT_CACHE);
   const url = keyUrl(key);
@@ -102,6 +105,7 @@ export async function startPython({ pyodideBase, wheelUrl, pyodideVersion, wheel
   });
   const key = snapshotKey(pyodideVersion, wheelHash);
   const usable = snapshotsPossible() && !!wheelHash;
+  /** @type {Promise<StoredSnapshot>} */
   const stored = usable ? readSnapshot(key).catch((err) => ({ bytes: null, reason: `unreadable: ${err}` }))
     : Promise.resolve({ bytes: null, reason: "unsupported" });
   // (an unreadable cache counts as no snapshot: "normal")

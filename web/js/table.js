@@ -167,7 +167,7 @@ export class TableController {
     // nowhere) the hand when it is the player's turn, so a keyboard player never starts again from the top.
     const active = document.activeElement;
     const onBoard = active && this.board.contains(active);
-    const focusKey = onBoard ? active.closest("[data-key]")?.dataset.key : null;
+    const focusKey = onBoard ? /** @type {HTMLElement | null} */ (active.closest("[data-key]"))?.dataset.key : null;
     const focusIndex = onBoard ? [...this.board.querySelectorAll("button")].indexOf(active) : -1;
     const lost = !active || active === document.body || onBoard;
     this.moves = t.legal.map((action) => ({ action, ...this.renderer.keys(action, t.current_player, t) }));
@@ -366,7 +366,7 @@ export class TableController {
       this._suppressClick = true;
       setTimeout(() => { this._suppressClick = false; }, 0);
       const under = document.elementFromPoint(e.clientX, e.clientY);
-      const target = under && under.closest("[data-drop]");
+      const target = under && /** @type {HTMLElement | null} */ (under.closest("[data-drop]"));
       if (target && this.board.contains(target) && target.dataset.key !== this.selected) this.activate(target);
     };
     window.addEventListener("pointermove", move);
