@@ -208,6 +208,7 @@ def bot_moves(pw: Any, chromium: str, url: str) -> tuple[list[float], list[float
     page.click(".game-tile[data-game=skipbo] .new-game")
     page.select_option('select[data-seat="0"][data-role="kind"]', "bot")
     page.fill("#opt-stock_size", "15")
+    page.locator("#replay-deal").evaluate("d => { d.open = true; }")  # the deal number sits in a <details>
     page.fill("#seed-input", "2026")
     page.select_option("#speed-input", "instant")
     page.click("#start-game")
