@@ -5,8 +5,13 @@
 import { decodeSpec, fetchSpec, ScenarioWidget, startWhenVisible, stats } from "./widget.js";
 import { h } from "./util.js";
 import { t } from "./widget-strings.js";
+import { LANGS, getLang } from "./i18n.js";
 
 const params = new URLSearchParams(location.search);
+// The frame speaks the language its snippet asks for (?lang=), else the reader's; embed.html's lang="en" is only the
+// default before this runs. widget-strings.js reads the language from <html lang>.
+const wantedLang = (params.get("lang") || "").slice(0, 2).toLowerCase();
+document.documentElement.lang = LANGS.includes(wantedLang) ? wantedLang : getLang();
 const frameId = (params.get("id") || "").slice(0, 64);
 const root = document.getElementById("widget");
 window.__widgets = { stats, received: [] };
