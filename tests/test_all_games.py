@@ -176,3 +176,24 @@ def test_every_variant_keeps_the_shared_contract(index: int, seed: int) -> None:
 def test_every_variant_is_covered_once() -> None:
     for index in range(len(VARIANTS)):
         play_variant(index, 1000 + index)
+
+
+@settings(max_examples=2 * len(VARIANTS), deadline=None, suppress_health_check=list(HealthCheck))
+@given(index=st.integers(0, len(VARIANTS) - 1), seed=st.integers(0, 10**6))
+def test_quiet_play_follows_the_same_rules_as_apply(index: int, seed: int) -> None:
+    """``play`` (no events, for rollouts and the bench) leaves exactly the state that ``apply_listed`` leaves."""
+    game, players, options, _, _ = VARIANTS[index]
+    loud = pr.new_game(game, players=players, seed=seed, options=options)
+    quiet = loud.clone()
+    rng = random.Random(seed)
+    for _ in range(STEP_CAP):
+        assert quiet == loud
+        assert quiet.legal_actions() == loud.legal_actions()
+        if loud.is_over():
+            assert quiet.is_over() and quiet.result() == loud.result()
+            return
+        legal = loud.legal_actions()
+        pick = legal.index(choose(legal, rng))
+        loud.apply_listed(legal[pick])
+        quiet.play(quiet.legal_actions()[pick])
+    raise AssertionError(f"{game} did not end within {STEP_CAP} actions")

@@ -182,6 +182,10 @@ class State:
     options: dict[str, Any]
     rng: GameRandom
     _legal: list[Action] | None = None
+    #: True while :meth:`play` performs an action whose events nobody reads (a bot's rollout, the bench). A game's
+    #: ``_apply`` may then skip building its events (dicts, texts) and return an empty list; the rules must run
+    #: exactly as in :meth:`apply_listed`, so the state afterwards is the same.
+    _quiet: bool = False
 
     def __init__(self, players: int, options: dict[str, Any], rng: GameRandom) -> None:
         """A blank table: every declared field at its empty value (class-level scalar defaults win)."""
@@ -403,6 +407,19 @@ class State:
             return self._apply(action)
         finally:
             self._legal = None
+
+    def play(self, action: Action) -> None:
+        """Perform an action taken from :meth:`legal_actions` when nobody reads its events (searches, the bench).
+
+        The same rules as :meth:`apply_listed`, and the same state afterwards, but the game may skip wording the
+        log, which is much of the cost of a move in a rollout. Anything not from the legal list is undefined
+        behaviour, as for :meth:`apply_listed`.
+        """
+        self._quiet = True
+        try:
+            self.apply_listed(action)
+        finally:
+            self._quiet = False
 
     def _apply(self, action: Action) -> list[Event]:
         """Hook: perform a legal action, return its events. The core drops the legal-move cache around it."""
