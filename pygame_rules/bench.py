@@ -7,8 +7,10 @@ The policies are part of the measurement's definition (docs/api.md, "Command lin
 - every other game, ``random``: a uniformly random legal action.
 
 A game is ``new_game(game, players, seed=i)`` for ``i = 0, 1, ...``; its policy draws from
-``random.Random(f"bench/{game}/{players}/{i}")``. Each move asks ``legal_actions()`` and plays through the public,
-validating ``apply`` (the path the browser API takes); no views are built, so the figure is engine time.
+``random.Random(f"bench/{game}/{players}/{i}")``. Each move asks ``legal_actions()`` and plays the chosen action
+by one of two paths: ``play`` (the default: :meth:`State.play`, no events worded, as bots' rollouts play; an
+older engine without it falls back to ``apply``, the path issue 15's "today" figures were taken with) or ``apply``
+(the public, validating path that the browser API takes, events and texts included). No views are built, so the figure is engine time.
 
 This module imports only the standard library and takes ``new_game`` as an argument, so that
 ``tools/bench_compare.py`` can run the very same policies against an older checkout of the engine.
@@ -50,13 +52,23 @@ def policy_for(game: str) -> tuple[str, Callable[[Sequence[Any], random.Random],
 
 
 def bench_one(new_game: Callable[..., Any], game: str, players: int, *, games: int | None = None,
-              seconds: float = 1.0, min_games: int = 5, action_cap: int = DEFAULT_ACTION_CAP) -> dict[str, Any]:
+              seconds: float = 1.0, min_games: int = 5, action_cap: int = DEFAULT_ACTION_CAP,
+              path: str = "play") -> dict[str, Any]:
     """Play seeded games of ``game`` with its policy; return one JSON-safe line of figures.
+
+    ``path`` is ``"play"`` (quiet, as rollouts play) or ``"apply"`` (validating, events worded); the line says
+    which method was used, since an older engine may lack :meth:`State.play`.
 
     With ``games`` set, exactly that many games are played (the same games in every version: use this to compare);
     otherwise games are played until ``seconds`` have passed and at least ``min_games`` were played.
     """
     name, policy = policy_for(game)
+    if path not in ("play", "apply"):
+        raise ValueError(f"path must be 'play' or 'apply', not {path!r}")
+    method = "apply"
+    if path == "play":
+        probe = new_game(game, players=players, seed=0)
+        method = next(m for m in ("play", "apply") if hasattr(probe, m))
     count = moves = capped = 0
     start = time.perf_counter()
     while (count < games) if games is not None else (time.perf_counter() - start < seconds or count < min_games):
@@ -67,13 +79,13 @@ def bench_one(new_game: Callable[..., Any], game: str, players: int, *, games: i
             if n >= action_cap:
                 capped += 1
                 break
-            state.apply(policy(state.legal_actions(), rng))
+            getattr(state, method)(policy(state.legal_actions(), rng))
             n += 1
         count += 1
         moves += n
     elapsed = time.perf_counter() - start
     return {
-        "game": game, "players": players, "policy": name, "games": count,
+        "game": game, "players": players, "policy": name, "path": method, "games": count,
         "games_per_second": round(count / elapsed, 2),
         "moves_per_second": round(moves / elapsed),
         "mean_moves_per_game": round(moves / count, 1), "capped_games": capped,

@@ -104,7 +104,7 @@ def cmd_bench(args: argparse.Namespace) -> None:
             counts = range(args.players, args.players + 1) if args.players in counts else range(0)
         for players in counts:
             line = bench_one(new_game, name, players, games=args.games, seconds=args.seconds,
-                             min_games=args.min_games, action_cap=args.action_cap)
+                             min_games=args.min_games, action_cap=args.action_cap, path=args.path)
             print(json.dumps(line), flush=True)
 
 
@@ -128,6 +128,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench.add_argument("--seconds", type=float, default=1.0, help="time per game and player count")
     bench.add_argument("--min-games", type=int, default=5)
     bench.add_argument("--action-cap", type=int, default=DEFAULT_ACTION_CAP)
+    bench.add_argument("--path", choices=("play", "apply"), default="play",
+                       help="play: quiet State.play, as rollouts play (default); apply: validating, events worded")
     arena_help = "bot ladder: win rates with 95%% intervals (see pygame_rules/arena.py)"
     from . import arena
 

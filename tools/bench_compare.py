@@ -23,7 +23,7 @@ CONFIGS = [("skipbo", 2), ("skipbo", 4), ("topspot", 3), ("etalage", 4), ("level
 GAMES = {"skipbo": 40, "topspot": 150, "etalage": 100, "level8": 10}
 
 
-def child(game: str, players: int, games: int) -> None:
+def child(game: str, players: int, games: int, path: str) -> None:
     """Run in a child whose PYTHONPATH picks the engine; the policies come from this checkout's bench.py."""
     spec = importlib.util.spec_from_file_location("bench_policies", HERE / "pygame_rules" / "bench.py")
     assert spec and spec.loader
@@ -31,12 +31,12 @@ def child(game: str, players: int, games: int) -> None:
     spec.loader.exec_module(bench)
     from pygame_rules.registry import new_game
 
-    print(json.dumps(bench.bench_one(new_game, game, players, games=games)))
+    print(json.dumps(bench.bench_one(new_game, game, players, games=games, path=path)))
 
 
-def run(root: str, game: str, players: int, games: int) -> dict:
+def run(root: str, game: str, players: int, games: int, path: str) -> dict:
     env = dict(os.environ, PYTHONPATH=root)
-    out = subprocess.run([sys.executable, __file__, "--child", game, str(players), str(games)],
+    out = subprocess.run([sys.executable, __file__, "--child", game, str(players), str(games), path],
                          env=env, check=True, capture_output=True, text=True, cwd="/")
     return json.loads(out.stdout)
 
@@ -46,23 +46,33 @@ def main() -> None:
     parser.add_argument("base", nargs="?")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--scale", type=float, default=1.0, help="multiply the games per measurement")
-    parser.add_argument("--child", nargs=3)
+    parser.add_argument("--games", help="comma-separated games to compare (default: all)")
+    parser.add_argument("--path", choices=("play", "apply"), default="play",
+                        help="play: quiet State.play (apply on engines without it); apply: "
+                             "the validating path with events worded")
+    parser.add_argument("--child", nargs=4)
     args = parser.parse_args()
     if args.child:
-        child(args.child[0], int(args.child[1]), int(args.child[2]))
+        child(args.child[0], int(args.child[1]), int(args.child[2]), args.child[3])
         return
+    wanted = set(args.games.split(",")) if args.games else {game for game, _ in CONFIGS}
     for game, players in CONFIGS:
+        if game not in wanted:
+            continue
         games = max(1, round(GAMES[game] * args.scale))
         best = {"base": 0.0, "new": 0.0}
         moves = {"base": 0.0, "new": 0.0}
+        paths: dict[str, str] = {}
         played: dict[str, float] = {}  # mean moves per game: equal when both engines played the very same games
         for _ in range(args.rounds):
             for label, root in (("base", args.base), ("new", str(HERE))):
-                line = run(root, game, players, games)
+                line = run(root, game, players, games, args.path)
+                paths[label] = line.get("path", "apply")
                 best[label] = max(best[label], line["games_per_second"])
                 moves[label] = max(moves[label], line["moves_per_second"])
                 played[label] = line["mean_moves_per_game"]
         print(json.dumps({"game": game, "players": players, "games": games, "rounds": args.rounds,
+                          "base_path": paths["base"], "new_path": paths["new"],
                           "base_games_per_second": best["base"], "new_games_per_second": best["new"],
                           "base_moves_per_second": moves["base"], "new_moves_per_second": moves["new"],
                           "same_games": played["base"] == played["new"],
