@@ -10,7 +10,8 @@ A game is ``new_game(game, players, seed=i)`` for ``i = 0, 1, ...``; its policy 
 ``random.Random(f"bench/{game}/{players}/{i}")``. Each move asks ``legal_actions()`` and plays the chosen action
 by one of two paths: ``play`` (the default: :meth:`State.play`, no events worded, as bots' rollouts play; an
 older engine without it falls back to ``apply``, the path issue 15's "today" figures were taken with) or ``apply``
-(the public, validating path that the browser API takes, events and texts included). No views are built, so the figure is engine time.
+(the public, validating path that the browser API takes, events and texts included). No views are built, so the
+figure is engine time.
 
 This module imports only the standard library and takes ``new_game`` as an argument, so that
 ``tools/bench_compare.py`` can run the very same policies against an older checkout of the engine.
