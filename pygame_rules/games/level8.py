@@ -470,6 +470,8 @@ class Level8State(State):
         card = self.draw.pop()
         self._give(p, card)
         self.phase = "play"
+        if self._quiet:
+            return self._maybe_rebuild()
         events: list[Event] = [{
             "type": "draw", "player": p, "text": f"{_seat_name(p)} draws a card.",
             "private": {str(p): {"card": card, "text": f"{_seat_name(p)} draws {card}."}},
@@ -480,6 +482,8 @@ class Level8State(State):
         card = self.discards[action.seat].pop()
         self._give(p, card)
         self.phase = "play"
+        if self._quiet:
+            return []
         return [{"type": "take_discard", "player": p, "seat": action.seat, "card": card,
                  "text": f"{_seat_name(p)} takes {card} from {_seat_name(action.seat)}'s discard pile."}]
 
@@ -495,12 +499,16 @@ class Level8State(State):
         self.table[action.seat][action.part] = new
         self._take(p, [physical(action.card)])
         self.undo_ok = True
+        if self._quiet:
+            return []
         return [{"type": "add", "player": p, "seat": action.seat, "part": action.part, "card": action.card,
                  "text": f"{_seat_name(p)} adds {action.card} to {_seat_name(action.seat)}'s {part_text(new)}."}]
 
     def _do_discard(self, p: int, action: Discard) -> list[Event]:
         self._take(p, [action.card])
         self.discards[p].append(action.card)
+        if self._quiet:
+            return self._after_turn(p)
         events: list[Event] = [{"type": "discard", "player": p, "card": action.card,
                                 "text": f"{_seat_name(p)} discards {action.card}."}]
         return events + self._after_turn(p)
