@@ -20,7 +20,7 @@ from typing import Annotated, Any, TypedDict
 
 from ..core.actions import Action, action_kinds
 from ..core.errors import BadScenario, IllegalAction, MalformedAction
-from ..core.game import Event, GameInfo, OptionSpec, State, winners_by_max
+from ..core.game import Event, GameInfo, OptionSpec, Refusal, State, winners_by_max
 from ..core.match import MatchRules
 from ..core.rng import GameRandom
 from ..core.table import PER_SEAT, Is, PerSeat, Range, Seat, codec_for
@@ -170,6 +170,12 @@ MATCH = MatchRules(
     finished=lambda totals, played, options: played >= options["games"],
     next_start=_match_next_start,
 )
+
+
+#: refusals of a name that is no card or colour at all: a MalformedAction naming the action's field
+_MALFORMED = {"not_a_card": "card", "not_a_colour": "colour"}
+#: refusals whose IllegalAction has its own error code (acting in the wrong phase of the trick)
+_ERROR_CODES = {"claim_first": "claim_first", "play_first": "play_first"}
 
 
 def _seat_name(seat: int) -> str:
@@ -362,36 +368,61 @@ class EtalageState(State):
 
     # ----- acting -------------------------------------------------------------------------------------------
     def problem(self, action: Action) -> IllegalAction | None:
-        """Why ``action`` is not legal now (``None`` when it is): the one check, shared by refusals and ``can``."""
+        """Why ``action`` is not legal now (``None`` when it is): the one check, shared by refusals and ``can``.
+
+        :meth:`refusal` decides and :attr:`REFUSALS` words it; a name that is no card or colour at all stays a
+        ``MalformedAction`` naming the field, and playing or claiming out of phase keeps its own error code.
+        """
+        refusal = self.refusal(action)
+        if refusal is None:
+            return None
+        reason, params = refusal
+        message = self.REFUSALS[reason](params)
+        if reason in _MALFORMED:
+            return MalformedAction(message, field=_MALFORMED[reason], reason=reason, params=dict(params))
+        return IllegalAction(message, code=_ERROR_CODES.get(reason), reason=reason, params=dict(params))
+
+    def refusal(self, action: Action) -> Refusal | None:
+        """Why ``action`` is illegal now, as a reason code and JSON-safe params (no text), or ``None`` if legal."""
         seat = self.current_player
         if isinstance(action, Play):
             card = action.card
             if card not in CARD_INFO:
-                return MalformedAction(f"'{card}' is not an Etalage card (write colour-number, e.g. 'red-7')",
-                                       field="card")
+                return Refusal("not_a_card", {"card": card})
             if self.claimants:
-                return IllegalAction(f"cannot play {card} now: seat {seat} must claim a colour from the display "
-                                     "before the next trick", code="claim_first")
+                return Refusal("claim_first", {"card": card, "seat": seat})
             if CARD_COLOUR[card] not in self.colours:
-                return IllegalAction(f"cannot play {card}: {CARD_COLOUR[card]} is not used in this game "
-                                     f"(colours: {', '.join(self.colours)})")
+                return Refusal("colour_not_in_game", {"card": card, "colour": CARD_COLOUR[card],
+                                                      "colours": list(self.colours)})
             if card not in self.hands[seat]:  # type: ignore[index]
-                return IllegalAction(f"seat {seat} cannot play {card}: it is not in their hand")
+                return Refusal("card_not_in_hand", {"card": card, "seat": seat})
             return None
         if isinstance(action, Claim):
             colour = action.colour
             if colour not in COLOUR_INDEX:
-                return MalformedAction(f"'{colour}' is not an Etalage colour (colours: {', '.join(COLOURS)})",
-                                       field="colour")
+                return Refusal("not_a_colour", {"colour": colour})
             if not self.claimants:
-                return IllegalAction(f"cannot claim {colour} now: the trick is still being played and seat {seat} "
-                                     "must play a card", code="play_first")
+                return Refusal("play_first", {"colour": colour, "seat": seat})
             present = [c for c in self.colours if any(CARD_COLOUR[x] == c for x in self.display)]
             if colour not in present:
-                return IllegalAction(f"cannot claim {colour}: the display has no {colour} cards "
-                                     f"(it has {', '.join(present)})")
+                return Refusal("colour_not_on_display", {"colour": colour, "present": present})
             return None
-        return IllegalAction(f"{action} is not an Etalage action")
+        return Refusal("not_legal_now", {"action": action.kind})
+
+    REFUSALS = {
+        "not_a_card": lambda p: f"'{p['card']}' is not an Etalage card (write colour-number, e.g. 'red-7')",
+        "claim_first": lambda p: (f"cannot play {p['card']} now: seat {p['seat']} must claim a colour from the "
+                                  "display before the next trick"),
+        "colour_not_in_game": lambda p: (f"cannot play {p['card']}: {p['colour']} is not used in this game "
+                                         f"(colours: {', '.join(p['colours'])})"),
+        "card_not_in_hand": lambda p: f"seat {p['seat']} cannot play {p['card']}: it is not in their hand",
+        "not_a_colour": lambda p: f"'{p['colour']}' is not an Etalage colour (colours: {', '.join(COLOURS)})",
+        "play_first": lambda p: (f"cannot claim {p['colour']} now: the trick is still being played and seat "
+                                 f"{p['seat']} must play a card"),
+        "colour_not_on_display": lambda p: (f"cannot claim {p['colour']}: the display has no {p['colour']} cards "
+                                            f"(it has {', '.join(p['present'])})"),
+        "not_legal_now": lambda p: f"{p['action']} is not an Etalage action",
+    }
 
     def _apply(self, action: Action) -> list[Event]:
         if isinstance(action, Play):

@@ -15,13 +15,13 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any, TypedDict
 
 from ..core.actions import Action, action_kinds
 from ..core.errors import BadOptions, BadScenario, IllegalAction
-from ..core.game import Event, GameInfo, OptionSpec, State, check_seat, winners_by_max
+from ..core.game import Event, GameInfo, OptionSpec, Refusal, State, check_seat, winners_by_max
 from ..core.match import MatchRules
 from ..core.rng import GameRandom
 from ..core.table import Count, Is, PerSeat, Seat, codec_for
@@ -316,8 +316,18 @@ class Play(Action):
     colour: str | None = None
 
     def __str__(self) -> str:
-        said = f" as {self.colour}" if self.colour else ""
-        return " over ".join(self.cards) + said if self.cards else "an empty play"
+        return _play_text(self.cards, self.colour)
+
+
+def _play_text(cards: Sequence[str], colour: str | None) -> str:
+    """How a play is named in texts: its cards top to bottom, and the colour a joker stack declares."""
+    said = f" as {colour}" if colour else ""
+    return " over ".join(cards) + said if cards else "an empty play"
+
+
+def _refused(params: Mapping[str, Any], why: str) -> str:
+    """The English refusal of a play (named from the params every Top Spot refusal carries) and its reason."""
+    return f"cannot play {_play_text(params['cards'], params['declared'])}: {why}"
 
 
 # ----- options and match -------------------------------------------------------------------------------------------
@@ -570,60 +580,105 @@ class TopSpotState(State):
     def problem(self, action: Action) -> IllegalAction | None:
         """Why ``action`` is illegal for the current player now (the refusal), or ``None`` when it is legal.
 
-        This checks the same rules that :meth:`legal_actions` generates from (tests hold the two equal).
+        :meth:`refusal` decides and :attr:`REFUSALS` words it; the error also carries the play's ``cards`` as a
+        detail, as it always has. This checks the same rules that :meth:`legal_actions` generates from (tests
+        hold the two equal).
         """
         assert isinstance(action, Play)
-        why = self._why_not(action)
-        return None if why is None else IllegalAction(f"cannot play {action}: {why}", cards=list(action.cards))
+        refusal = self.refusal(action)
+        if refusal is None:
+            return None
+        return IllegalAction(self.REFUSALS[refusal.reason](refusal.params), cards=list(action.cards),
+                             reason=refusal.reason, params=dict(refusal.params))
 
-    def _why_not(self, action: Play) -> str | None:
+    def refusal(self, action: Action) -> Refusal | None:
+        """Why the play ``action`` is illegal now, as a reason code and JSON-safe params, or ``None`` when legal.
+
+        Cheap: no text is built. Every refusal's params hold the play itself (``cards`` top to bottom and the
+        ``declared`` colour) so that :attr:`REFUSALS` can name it, plus what the reason needs.
+        """
+        assert isinstance(action, Play)
+        found = self._why_not(action)
+        if found is None:
+            return None
+        reason, extra = found
+        return Refusal(reason, {"cards": list(action.cards), "declared": action.colour, **extra})
+
+    def _why_not(self, action: Play) -> tuple[str, dict[str, Any]] | None:
         seat = self.current_player
         if seat is None:
-            return "the game is over"
+            return "game_over", {}
         hand = self.hands[seat]
         cards = action.cards
         if not cards:
-            return "a play needs at least one card"
+            return "empty_play", {}
         have = Counter(hand)
         for card, n in Counter(cards).items():
             if card not in SPOTS or (card != JOKER and COLOUR[card] not in self.colours):
-                return f"{card!r} is not a card of this game"
+                return "not_a_card", {"card": card}
             if n > have[card]:
-                return f"you do not hold {card}" if not have[card] else f"{card} is listed {n} times"
+                return ("card_not_in_hand", {"card": card}) if not have[card] else (
+                    "card_listed_twice", {"card": card, "times": n})
         if JOKER in cards and (cards[0] != JOKER or cards.count(JOKER) > 1):
-            return "a joker can only be the top card of a stack"
+            return "joker_not_on_top", {}
         joker_top = cards[0] == JOKER
         if not joker_top:
             colours = sorted({str(COLOUR[c]) for c in cards}, key=self.colours.index)
             if len(colours) > 1:
-                return f"cards of different colours ({', '.join(colours)}) can only be stacked under a joker"
+                return "mixed_colours", {"colours": colours}
         shows = stack_shows(cards)
         for depth, (without, value) in enumerate(stack_needs(cards), start=1):
             if without >= value:
-                note = "" if shows[depth] else " (it would show none of its own spots)"
-                return (f"{cards[depth]} (card {depth + 1} from the top) does not raise the value: without it the "
-                        f"stack is worth {without}, with it {value}{note}")
+                return "card_not_needed", {"card": cards[depth], "index": depth, "without": without,
+                                           "value": value, "shows_spots": bool(shows[depth])}
         led = self.led_colour
         if led is None:
             if joker_top:
                 if action.colour not in self.colours:
-                    return (f"a joker stack that leads must declare a colour, one of {', '.join(self.colours)}"
-                            + ("" if action.colour is None else f" (not {action.colour!r})"))
+                    return "must_declare_colour", {"colours": list(self.colours)}
             elif action.colour is not None:
-                return f"only a joker stack that leads declares a colour; {cards[0]} already is {COLOUR[cards[0]]}"
+                return "declare_only_joker_lead", {"card": cards[0], "colour": COLOUR[cards[0]]}
             return None
         if action.colour is not None:
-            return f"only a joker stack that leads declares a colour; {led} was led and must be followed"
+            return "declare_after_lead", {"led": led}
         if joker_top or COLOUR[cards[0]] == led:
             return None
         follow = [c for c in hand if COLOUR.get(c) == led]
         if follow:
-            return f"{led} was led and you hold {follow[0]}: you must follow {led}"
+            return "must_follow", {"led": led, "card": follow[0]}
         if JOKER in hand:
-            return f"{led} was led and you hold a joker: you must follow with a joker stack"
+            return "must_follow_with_joker", {"led": led}
         if len(cards) > 1:
-            return f"you cannot follow {led}, so you must play exactly one card of another colour"
+            return "one_card_off_colour", {"led": led}
         return None
+
+    REFUSALS = {
+        "game_over": lambda p: _refused(p, "the game is over"),
+        "empty_play": lambda p: _refused(p, "a play needs at least one card"),
+        "not_a_card": lambda p: _refused(p, f"{p['card']!r} is not a card of this game"),
+        "card_not_in_hand": lambda p: _refused(p, f"you do not hold {p['card']}"),
+        "card_listed_twice": lambda p: _refused(p, f"{p['card']} is listed {p['times']} times"),
+        "joker_not_on_top": lambda p: _refused(p, "a joker can only be the top card of a stack"),
+        "mixed_colours": lambda p: _refused(
+            p, f"cards of different colours ({', '.join(p['colours'])}) can only be stacked under a joker"),
+        "card_not_needed": lambda p: _refused(
+            p, f"{p['card']} (card {p['index'] + 1} from the top) does not raise the value: without it the stack is "
+               f"worth {p['without']}, with it {p['value']}"
+               + ("" if p["shows_spots"] else " (it would show none of its own spots)")),
+        "must_declare_colour": lambda p: _refused(
+            p, f"a joker stack that leads must declare a colour, one of {', '.join(p['colours'])}"
+               + ("" if p["declared"] is None else f" (not {p['declared']!r})")),
+        "declare_only_joker_lead": lambda p: _refused(
+            p, f"only a joker stack that leads declares a colour; {p['card']} already is {p['colour']}"),
+        "declare_after_lead": lambda p: _refused(
+            p, f"only a joker stack that leads declares a colour; {p['led']} was led and must be followed"),
+        "must_follow": lambda p: _refused(
+            p, f"{p['led']} was led and you hold {p['card']}: you must follow {p['led']}"),
+        "must_follow_with_joker": lambda p: _refused(
+            p, f"{p['led']} was led and you hold a joker: you must follow with a joker stack"),
+        "one_card_off_colour": lambda p: _refused(
+            p, f"you cannot follow {p['led']}, so you must play exactly one card of another colour"),
+    }
 
     # ----- acting -------------------------------------------------------------------------------------------
     def _start_round(self, leader: int) -> None:
