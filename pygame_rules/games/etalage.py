@@ -152,6 +152,11 @@ class Claim(Action):
     colour: str
 
 
+#: every action of the game, built once: the legal list hands out these same objects move after move
+_PLAYS: dict[str, Play] = {card: Play(card) for card in CARD_INFO}
+_CLAIMS: dict[str, Claim] = {colour: Claim(colour) for colour in COLOURS}
+
+
 def _match_next_start(finished: State, totals: list[int], previous: int) -> int:
     """Next leader: most points in the game just played; ties go to the first such seat after the previous leader."""
     scores = finished.result()["scores"]
@@ -299,8 +304,8 @@ class EtalageState(State):
         """Claims of each colour on the display while settling; otherwise each card in the player's hand."""
         if self.claimants:
             present = {CARD_COLOUR[c] for c in self.display}
-            return [Claim(c) for c in self.colours if c in present]
-        return [Play(card) for card in self.hands[(self.leader + len(self.plays)) % self.players]]
+            return [_CLAIMS[c] for c in self.colours if c in present]
+        return [_PLAYS[card] for card in self.hands[(self.leader + len(self.plays)) % self.players]]
 
     def scores(self) -> list[int]:
         """Points won so far by each seat."""
@@ -434,12 +439,23 @@ class EtalageState(State):
         seat = (self.leader + len(self.plays)) % self.players
         self.hands[seat].remove(card)
         self.plays.append(card)
+        if self._quiet:  # nobody reads the log (a rollout, the bench): the same rules, no event dicts or texts
+            if len(self.plays) == self.players:
+                self._settle_quietly()
+            return []
         colour, value = CARD_INFO[card]
         events: list[Event] = [{"type": "play", "player": seat, "card": card,
                                 "text": f"{_seat_name(seat)} plays {colour} {value}."}]
         if len(self.plays) == self.players:
             events.extend(self._settle())
         return events
+
+    def _settle_quietly(self) -> None:
+        """:meth:`_settle` without its event: the claim order is :func:`claim_order`, the same seats in the same
+        order as the ranking's claiming entries (``_validate`` holds the two equal)."""
+        self.claimants = claim_order(self.trick_plays())
+        self.claims = []
+        self._advance_claims()
 
     def _settle(self) -> list[Event]:
         """All cards are out: rank the colours and line up the claimants."""
@@ -464,6 +480,9 @@ class EtalageState(State):
         self.won[seat].extend(taken)
         taken.sort(key=card_key)
         self.claims.append({"seat": seat, "colour": colour, "cards": taken})
+        if self._quiet:
+            self._advance_claims()
+            return []
         events: list[Event] = [{"type": "claim", "player": seat, "colour": colour, "cards": list(taken),
                                 "points": sum(CARD_VALUE[c] for c in taken),
                                 "text": f"{_seat_name(seat)} takes the {colour} cards ({_cards_text(taken)})."}]
@@ -476,8 +495,9 @@ class EtalageState(State):
         while self.claimants and not self.display:
             seat = self.claimants.pop(0)
             self.claims.append({"seat": seat, "colour": None, "cards": []})
-            events.append({"type": "claim", "player": seat, "colour": None, "cards": [], "points": 0,
-                           "text": f"{_seat_name(seat)} finds the display empty and takes nothing."})
+            if not self._quiet:
+                events.append({"type": "claim", "player": seat, "colour": None, "cards": [], "points": 0,
+                               "text": f"{_seat_name(seat)} finds the display empty and takes nothing."})
         if not self.claimants:
             events.extend(self._end_trick())
         return events
@@ -498,6 +518,8 @@ class EtalageState(State):
         self.plays = []
         self.claims = []
         self.leader = next_leader
+        if self._quiet:
+            return []
         events: list[Event] = [{"type": "trick_end", "leader": next_leader,
                                 "display": sorted(self.display, key=card_key),
                                 "text": f"The played cards join the display; {_seat_name(next_leader)} leads."}]

@@ -330,6 +330,30 @@ def _refused(params: Mapping[str, Any], why: str) -> str:
     return f"cannot play {_play_text(params['cards'], params['declared'])}: {why}"
 
 
+_SINGLE_PLAYS: dict[str, Play] = {card: Play((card,)) for card in SPOTS if card != JOKER}
+_PLAYS_CACHE: dict[tuple[str, tuple[str, ...], tuple[str, ...]], tuple[Play, ...]] = {}
+
+
+def _listed_plays(kind: str, cards: list[str], declare: tuple[str, ...]) -> tuple[Play, ...]:
+    """The plays of :func:`colour_stacks` (``kind`` "colour") or :func:`joker_stacks` ("joker") of ``cards``, in
+    their order; a joker stack once per colour of ``declare`` when it is not empty (a lead), else undeclared.
+
+    Remembered in a bounded cache like the stacks themselves, so the legal list reuses the same action objects.
+    """
+    key = (kind, tuple(cards), declare)
+    found = _PLAYS_CACHE.get(key)
+    if found is None:
+        stacks = colour_stacks(cards) if kind == "colour" else joker_stacks(cards)
+        if declare:
+            found = tuple([Play(s, colour) for s, _ in stacks for colour in declare])
+        else:
+            found = tuple([Play(s) for s, _ in stacks])
+        if len(_PLAYS_CACHE) >= _STACKS_CACHE_SIZE:
+            del _PLAYS_CACHE[next(iter(_PLAYS_CACHE))]
+        _PLAYS_CACHE[key] = found
+    return found
+
+
 # ----- options and match -------------------------------------------------------------------------------------------
 def _games_default(players: int) -> int:
     return players
@@ -481,7 +505,27 @@ class TopSpotState(State):
         return self.over
 
     def _list_legal(self) -> list[Action]:
-        return [Play(cards, colour) for cards, colour, _ in self._legal_plays()]
+        """The same plays, in the same order, as :meth:`_legal_plays`, but as :class:`Play` objects built once per
+        (kind, cards, declared colours) and reused: building thousands of frozen actions per move was most of the
+        cost of a random game."""
+        hand = self.hands[self.order[len(self.plays)]]
+        coloured = [c for c in hand if c != JOKER]
+        has_joker = len(coloured) != len(hand)
+        led = self.led_colour
+        out: list[Action] = []
+        if led is None:
+            for colour in self.colours:
+                out += _listed_plays("colour", [c for c in coloured if COLOUR[c] == colour], ())
+            if has_joker:
+                out += _listed_plays("joker", coloured, tuple(self.colours))
+            return out
+        follow = [c for c in coloured if COLOUR[c] == led]
+        if follow or has_joker:
+            out += _listed_plays("colour", follow, ())
+            if has_joker:
+                out += _listed_plays("joker", coloured, ())
+            return out
+        return [_SINGLE_PLAYS[c] for c in coloured]
 
     def _legal_plays(self) -> Iterator[tuple[tuple[str, ...], str | None, int]]:
         """Every distinct legal play of the current player as (cards, declared colour, value)."""
@@ -710,6 +754,10 @@ class TopSpotState(State):
         assert colour is not None  # a leading joker stack declares one (checked), every other card has one
         play = TablePlay(player=seat, cards=cards, colour=colour, value=value, follows=follows)
         self.plays.append(play)
+        if self._quiet:  # nobody reads the log (a rollout, the bench): the same rules, no event dicts or texts
+            if len(self.plays) == len(self.order):
+                self._resolve()
+            return []
         if led is None:
             what = f"leads {colour}" + (" (declared for the joker)" if joker_top else "")
         else:
