@@ -332,6 +332,7 @@ def _refused(params: Mapping[str, Any], why: str) -> str:
 
 _SINGLE_PLAYS: dict[str, Play] = {card: Play((card,)) for card in SPOTS if card != JOKER}
 _PLAYS_CACHE: dict[tuple[str, tuple[str, ...], tuple[str, ...]], tuple[Play, ...]] = {}
+_PLAY_OBJECTS: dict[tuple[tuple[str, ...], str | None], Play] = {}  # one Play per (stack, declared colour)
 
 
 def _listed_plays(kind: str, cards: list[str], declare: tuple[str, ...]) -> tuple[Play, ...]:
@@ -344,10 +345,11 @@ def _listed_plays(kind: str, cards: list[str], declare: tuple[str, ...]) -> tupl
     found = _PLAYS_CACHE.get(key)
     if found is None:
         stacks = colour_stacks(cards) if kind == "colour" else joker_stacks(cards)
-        if declare:
-            found = tuple([Play(s, colour) for s, _ in stacks for colour in declare])
-        else:
-            found = tuple([Play(s) for s, _ in stacks])
+        plays = _PLAY_OBJECTS
+        found = tuple([plays.get((s, colour)) or plays.setdefault((s, colour), Play(s, colour))
+                       for s, _ in stacks for colour in (declare or (None,))])
+        if len(plays) > 8 * _STACKS_CACHE_SIZE:
+            plays.clear()
         if len(_PLAYS_CACHE) >= _STACKS_CACHE_SIZE:
             del _PLAYS_CACHE[next(iter(_PLAYS_CACHE))]
         _PLAYS_CACHE[key] = found
@@ -792,7 +794,7 @@ class TopSpotState(State):
             self.unclaimed.extend(cards)
             self.last_round = summary
             summary["cards"] = list(cards)
-            events: list[Event] = [{
+            events: list[Event] = [] if self._quiet else [{
                 "type": "round_void", "tied": tied, "cards": list(cards),
                 "text": f"Tie at {best} between seats {tied}, all out of cards: nobody scores this round.",
             }]
@@ -802,6 +804,8 @@ class TopSpotState(State):
         self.tiebreak += 1
         self.order = with_cards
         self.plays = []
+        if self._quiet:
+            return []
         return [{"type": "tiebreak", "tied": tied, "players": with_cards, "number": self.tiebreak,
                  "text": f"Tie at {best} between seats {tied}: tiebreaker round {self.tiebreak}, seat "
                          f"{with_cards[0]} leads."}]
@@ -813,7 +817,7 @@ class TopSpotState(State):
         self.last_winner = winner
         summary["winner"], summary["cards"] = winner, list(cards)
         self.last_round = summary
-        events: list[Event] = [{
+        events: list[Event] = [] if self._quiet else [{
             "type": "round_won", "winner": winner, "value": summary["best"], "cards": list(cards),
             "scores": self.scores(),
             "text": f"Seat {winner} wins the round with {summary['best']}{note} and scores 1 point.",
@@ -833,10 +837,14 @@ class TopSpotState(State):
         if all(not h for s, h in enumerate(self.hands) if s != leader):
             extra = len(self.hands[leader])
             self.bonus[leader] += extra
+            if self._quiet:
+                return self._end(f"seat {leader} was the only player with cards left")
             return [{"type": "bonus", "player": leader, "points": extra,
                      "text": f"Seat {leader} is the only player with cards: {extra} extra point(s)."}] + self._end(
                 f"seat {leader} was the only player with cards left")
         self._start_round(leader)
+        if self._quiet:
+            return []
         return [{"type": "round_start", "leader": leader, "round": self.round_no,
                  "text": f"Round {self.round_no}: seat {leader} leads."}]
 
@@ -844,6 +852,8 @@ class TopSpotState(State):
         self.over = True
         self.end_reason = reason
         self.order, self.plays, self.pot = [], [], []
+        if self._quiet:
+            return []
         scores = self.scores()
         return [{"type": "end", "scores": scores, "winners": winners_by_max(scores), "reason": reason,
                  "text": f"The game ends ({reason}); scores {scores}."}]
