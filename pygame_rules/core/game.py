@@ -416,10 +416,12 @@ class State:
         behaviour, as for :meth:`apply_listed`.
         """
         self._quiet = True
+        self._legal = None
         try:
-            self.apply_listed(action)
+            self._apply(action)
         finally:
             self._quiet = False
+            self._legal = None
 
     def _apply(self, action: Action) -> list[Event]:
         """Hook: perform a legal action, return its events. The core drops the legal-move cache around it."""

@@ -520,9 +520,11 @@ class SkipBoState(State):
         return event
 
     def _check_win(self, seat: int, events: list[Event]) -> bool:
-        team = self._owners(seat)
-        if any(self.stocks[s] for s in team):
-            return False
+        team = self._team[seat]
+        stocks = self.stocks
+        for s in team:  # (a plain loop: this runs after every building play)
+            if stocks[s]:
+                return False
         self.winners = sorted(team)
         self.end_reason = "stock_empty"
         who = " and ".join(f"seat {s}" for s in self.winners)
