@@ -276,6 +276,38 @@ def _remembered(kind: str, cards: list[str],
     return list(found)
 
 
+_PLAYS_CACHE: dict[tuple[str, tuple[str, ...], tuple[str, ...] | None], tuple[Play, ...]] = {}
+_SINGLES: dict[str, Play] = {}
+
+
+def _plays(kind: str, cards: list[str], declare: tuple[str, ...] | None) -> tuple[Play, ...]:
+    """The plays of :func:`colour_stacks` or :func:`joker_stacks` (``kind``) of ``cards`` as actions, remembered.
+
+    ``declare``: the colours a leading joker stack may declare, each stack once per colour in that order; ``None``
+    for no declaration. Same bounded, oldest-out policy as the stacks themselves.
+    """
+    key = (kind, tuple(cards), declare)
+    found = _PLAYS_CACHE.get(key)
+    if found is None:
+        stacks = colour_stacks(cards) if kind == "colour" else joker_stacks(cards)
+        if declare is None:
+            found = tuple(Play(stack, None) for stack, _ in stacks)
+        else:
+            found = tuple(Play(stack, colour) for stack, _ in stacks for colour in declare)
+        if len(_PLAYS_CACHE) >= _STACKS_CACHE_SIZE:
+            del _PLAYS_CACHE[next(iter(_PLAYS_CACHE))]
+        _PLAYS_CACHE[key] = found
+    return found
+
+
+def _single(card: str) -> Play:
+    """The one-card play of ``card`` (discarding it when the player cannot follow), one object per card."""
+    found = _SINGLES.get(card)
+    if found is None:
+        found = _SINGLES[card] = Play((card,), None)
+    return found
+
+
 def colour_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
     """Every legal stack (with its value) of the given cards of one colour, built top-down (remembered)."""
     return _remembered("colour", cards, _colour_stacks)
@@ -471,7 +503,27 @@ class TopSpotState(State):
         return self.over
 
     def _list_legal(self) -> list[Action]:
-        return [Play(cards, colour) for cards, colour, _ in self._legal_plays()]
+        """The plays of :meth:`_legal_plays`, in its order, made of action objects remembered per card list (a
+        rollout or a bot asks about the same hands again and again; building the actions was most of the cost)."""
+        hand = self.hands[self.order[len(self.plays)]]
+        coloured = [c for c in hand if c != JOKER]
+        has_joker = JOKER in hand
+        led = self.led_colour
+        out: list[Action] = []
+        if led is None:
+            for colour in self.colours:
+                out += _plays("colour", [c for c in coloured if COLOUR[c] == colour], None)
+            if has_joker:
+                out += _plays("joker", coloured, tuple(self.colours))
+            return out
+        follow = [c for c in coloured if COLOUR[c] == led]
+        if follow or has_joker:
+            out += _plays("colour", follow, None)
+            if has_joker:
+                out += _plays("joker", coloured, None)
+        else:
+            out += [_single(card) for card in coloured]
+        return out
 
     def _legal_plays(self) -> Iterator[tuple[tuple[str, ...], str | None, int]]:
         """Every distinct legal play of the current player as (cards, declared colour, value)."""
@@ -655,16 +707,18 @@ class TopSpotState(State):
         assert colour is not None  # a leading joker stack declares one (checked), every other card has one
         play = TablePlay(player=seat, cards=cards, colour=colour, value=value, follows=follows)
         self.plays.append(play)
-        if led is None:
-            what = f"leads {colour}" + (" (declared for the joker)" if joker_top else "")
-        else:
-            what = "follows" if follows else f"cannot follow {led} and discards"
-        shape = " over ".join(cards)
-        events: list[Event] = [{
-            "type": "play", "player": seat, "cards": list(cards), "colour": colour, "value": value,
-            "follows": follows, "tiebreak": self.tiebreak,
-            "text": f"Seat {seat} {what}: {shape} (value {value}).",
-        }]
+        events: list[Event] = []
+        if not self._quiet:  # nobody reads the events of State.play
+            if led is None:
+                what = f"leads {colour}" + (" (declared for the joker)" if joker_top else "")
+            else:
+                what = "follows" if follows else f"cannot follow {led} and discards"
+            shape = " over ".join(cards)
+            events.append({
+                "type": "play", "player": seat, "cards": list(cards), "colour": colour, "value": value,
+                "follows": follows, "tiebreak": self.tiebreak,
+                "text": f"Seat {seat} {what}: {shape} (value {value}).",
+            })
         if len(self.plays) == len(self.order):
             events.extend(self._resolve())
         return events
