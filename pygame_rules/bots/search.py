@@ -73,7 +73,7 @@ class SearchProfile:
     margin_weight: float = 0.1
     keep_prior: bool = False
     bot: Callable[..., Bot] | None = None
-    budget_ms: float = 300.0
+    budget_ms: float = 380.0
 
 
 def final_value(state: State, seat: int, margin_weight: float = 0.1) -> float:
