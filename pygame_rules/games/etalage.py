@@ -233,6 +233,11 @@ LAST_TRICK = codec_for(LastTrick)
 class EtalageState(State):
     """A game of Etalage in progress."""
 
+    # the reason codes of this game's refusals (docs/api.md, "Refusal codes"; worded per language by the page)
+    REFUSAL_CODES = frozenset({
+        "claim_first", "colour_not_in_game", "not_in_hand", "play_first", "colour_not_on_display",
+    })
+
     info = GameInfo(
         name="etalage",
         title="Etalage",
@@ -389,12 +394,16 @@ class EtalageState(State):
                                        field="card")
             if self.claimants:
                 return IllegalAction(f"cannot play {card} now: seat {seat} must claim a colour from the display "
-                                     "before the next trick", code="claim_first")
+                                     "before the next trick", code="claim_first", reason="claim_first",
+                                     params={"card": card, "seat": seat})
             if CARD_COLOUR[card] not in self.colours:
                 return IllegalAction(f"cannot play {card}: {CARD_COLOUR[card]} is not used in this game "
-                                     f"(colours: {', '.join(self.colours)})")
+                                     f"(colours: {', '.join(self.colours)})", reason="colour_not_in_game",
+                                     params={"card": card, "colour": CARD_COLOUR[card],
+                                             "colours": list(self.colours)})
             if card not in self.hands[seat]:  # type: ignore[index]
-                return IllegalAction(f"seat {seat} cannot play {card}: it is not in their hand")
+                return IllegalAction(f"seat {seat} cannot play {card}: it is not in their hand",
+                                     reason="not_in_hand", params={"card": card, "seat": seat})
             return None
         if isinstance(action, Claim):
             colour = action.colour
@@ -403,11 +412,13 @@ class EtalageState(State):
                                        field="colour")
             if not self.claimants:
                 return IllegalAction(f"cannot claim {colour} now: the trick is still being played and seat {seat} "
-                                     "must play a card", code="play_first")
+                                     "must play a card", code="play_first", reason="play_first",
+                                     params={"colour": colour, "seat": seat})
             present = [c for c in self.colours if any(CARD_COLOUR[x] == c for x in self.display)]
             if colour not in present:
                 return IllegalAction(f"cannot claim {colour}: the display has no {colour} cards "
-                                     f"(it has {', '.join(present)})")
+                                     f"(it has {', '.join(present)})", reason="colour_not_on_display",
+                                     params={"colour": colour, "present": present})
             return None
         return IllegalAction(f"{action} is not an Etalage action")
 

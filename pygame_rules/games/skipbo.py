@@ -454,6 +454,7 @@ class SkipBoState(State):
             f"cannot build {card_name(p['card'])} on building pile {p['pile'] + 1}: it needs a {p['needs']} or a "
             "Skip-Bo card"),
     }
+    REFUSAL_CODES = frozenset(REFUSALS)
 
     def undoable(self) -> bool:
         return self.last_undoable and self.winners is None
