@@ -13,6 +13,8 @@ export class EngineError extends Error {
     super(error.message);
     this.code = error.code;
     this.details = error.details;
+    this.reason = error.reason; // a game's refusal reason code and its params (docs/api.md "Refusal codes")
+    this.params = error.params;
   }
 }
 

@@ -248,7 +248,7 @@ export class TableController {
 
   /** Show a refusal ({code, message} from the engine) in the reader's words; see refusalWords. */
   refuse(answer) {
-    const { text, detail } = refusalWords(answer);
+    const { text, detail } = refusalWords(answer, { game: this.setup.game, names: this.names });
     this.say(text, "error", detail);
     toast(text, "error");
   }
@@ -331,7 +331,7 @@ export class TableController {
       await this.run();
     } catch (err) {
       this.busy = false;
-      this.refuse({ code: err.code, message: err.message });
+      this.refuse({ code: err.code, message: err.message, reason: err.reason, params: err.params });
       this.draw();
     }
   }

@@ -6,7 +6,8 @@
 import { Engine } from "./engine.js";
 import { RENDERERS } from "./games/index.js";
 import { canon, h } from "./util.js";
-import { t, pick } from "./widget-strings.js";
+import { t, pick, widgetLang } from "./widget-strings.js";
+import { refusalWords } from "./log-words.js";
 
 /** The site root (where sw.js, embed.html and scenarios/ live): js/ is in app/<hash>/js/. */
 export const SITE_ROOT = new URL("../../../", import.meta.url);
@@ -454,7 +455,8 @@ export class ScenarioWidget {
       await this._goto(this.at);
       const check = await eng.request("check", { session: this.session, action, seat: this.seat });
       if (!check.legal) {
-        this._verdict("illegal", t("widget.illegal", { message: check.message }));
+        const words = refusalWords(check, { game: this.spec.game, names: this.names, lang: widgetLang() });
+        this._verdict("illegal", t("widget.illegal", { message: words.text }));
         return;
       }
       const answer = await eng.request("act", { session: this.session, action, seat: this.seat });

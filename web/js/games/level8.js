@@ -531,7 +531,7 @@ function judge(sig, parts, match, status, ui) {
   const show = (answer) => {
     if (!answer || !status.isConnected) return;
     status.dataset.state = answer.legal ? "legal" : "illegal";
-    const words = answer.legal ? null : refusalWords(answer);
+    const words = answer.legal ? null : refusalWords(answer, { game: "level8", names: ui.names });
     status.textContent = answer.legal ? tr("level8.layout_legal") : `✗ ${words.text}`;
     if (words?.detail) status.title = words.detail; else status.removeAttribute("title");
   };
