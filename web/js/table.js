@@ -47,8 +47,10 @@ export class TableController {
       "aria-keyshortcuts": "H", title: t("table.hint_title") }, t("table.hint"));
     this.undoButton = h("button.btn#undo", { type: "button", onclick: () => this.undo(),
       "aria-keyshortcuts": "U", title: t("table.undo_title") }, t("table.undo"));
+    // On a phone only the arrows show (the word is the button's accessible name), so the dock stays one row.
+    const skipWord = t("table.skip").replace(/\s*▸▸\s*$/, "");
     this.skipButton = h("button.btn#skip", { type: "button", onclick: () => this.skip(),
-      title: t("table.skip_title") }, t("table.skip"));
+      title: t("table.skip_title"), "aria-label": skipWord }, h("span.skip-word", skipWord), " ▸▸");
     this.turnLabel = h("p.turn#turn", { "aria-live": "polite" });
     this.status = h("p.status#status", { role: "status", "aria-live": "polite" });
     this.lastLine = h("p.last-line#last-line", { "aria-hidden": "true" }); // the log's newest line (read by #log)
