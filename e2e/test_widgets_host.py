@@ -127,7 +127,7 @@ def test_two_widgets_on_another_origin_share_one_engine_and_do_not_jump(
         ts.locator(f'.ts-me button[data-card="{card}"]').click()
     ts.locator(".ts-play-button").click()
     ts.locator("#widget[data-verdict=legal]").wait_for(timeout=30_000)
-    assert "value 9" in ts.locator(".rw-verdict").inner_text()
+    assert "(worth 9)" in ts.locator(".rw-verdict").inner_text()
     # Nobody thinks in a widget: empty seats never say "thinking".
     assert "thinking" not in frames["ts"].inner_text("#widget")
 
