@@ -132,3 +132,27 @@ def test_a_widget_on_a_rules_page_words_its_moves_in_the_page_language(context: 
         assert not ENGINE_IDS.search(line), f"engine notation or English in {line!r}"
     assert page.evaluate("() => window.__i18nMissing") == []
     guard.check()
+
+
+def test_the_editor_speaks_the_readers_language(browser: Any, base_url: str, guard: Any) -> None:
+    """A Dutch teacher meets the scenario editor in Dutch: headings, buttons, place names and messages."""
+    ctx = browser.new_context(locale="nl-NL")
+    guard.watch_context(ctx)
+    page = ctx.new_page()
+    nl = CATALOGUES["nl"]
+    page.goto(base_url + "editor.html")
+    # (the module translates the static page once it has loaded)
+    page.wait_for_function("t => document.querySelector('h1').textContent === t", arg=nl["editor.title"])
+    assert page.locator("#ed-validate").inner_text() == nl["editor.validate"]
+    page.wait_for_selector("#ed-msg[data-kind=ok]", timeout=90_000)
+    assert page.inner_text("#ed-msg").startswith(nl["editor.valid"]["other"].split("{")[0])
+    page.select_option("#ed-game", "skipbo")
+    page.click("#ed-empty")
+    page.wait_for_function("() => document.querySelectorAll('.ed-place-head').length > 4", timeout=90_000)
+    heads = page.locator(".ed-place-head").all_inner_texts()
+    assert any(h.startswith("Speler 1: hand") for h in heads), heads
+    assert any(h.startswith("Bouwstapel 1") for h in heads), heads
+    assert not any("Player" in h or "pile" in h for h in heads), heads
+    assert page.evaluate("() => document.documentElement.lang") == "nl"
+    ctx.close()
+    guard.check()

@@ -104,7 +104,7 @@ def test_no_catalogue_key_is_dead() -> None:
     # refusal reasons: keys built from the engine's codes (refusalWords), and Skip-Bo's card sources
     from pygame_rules.games.skipbo import SOURCES
 
-    dynamic = set(_refusal_keys()) | {f"refusal.source.{source}" for source in SOURCES}
+    dynamic = set(_refusal_keys()) | {f"refusal.source.{source}" for source in SOURCES} | _editor_place_keys()
     used = set().union(*used_keys().values()) | WIDGET_KEYS | (literals & set(CATALOGUES["en"])) | dynamic
     dead = set(CATALOGUES["en"]) - used
     assert not dead, f"catalogue keys nothing uses: {sorted(dead)}"
@@ -149,3 +149,20 @@ def test_every_refusal_reason_is_worded_in_every_language_with_the_same_placehol
             assert set(PLACEHOLDER.findall(CATALOGUES[lang][key])) == english, f"{lang}: {key} placeholders"
     source = (WEB / "js" / "log-words.js").read_text()
     assert "refusal.${game}.${reason}" in source, "refusalWords no longer builds the keys this test checks"
+
+
+def _editor_place_keys() -> set[str]:
+    """The keys editor.js words the engine's editor places with (``editor.place.<game>.<path[0]>``)."""
+    from pygame_rules.scenario_tools import editor_kit
+
+    return {f"editor.place.{game}.{place['path'][0]}" for game, players in
+            (("skipbo", 2), ("topspot", 3), ("level8", 2), ("etalage", 4))
+            for place in editor_kit(game, players)["places"]}
+
+
+def test_every_editor_place_is_worded_in_every_language() -> None:
+    keys = _editor_place_keys()
+    assert len(keys) >= 10
+    for key in keys:
+        for lang in LANGS:
+            assert key in CATALOGUES[lang], f"{lang}: the editor cannot name the place {key}"
