@@ -173,6 +173,13 @@ def test_a_broken_widget_code_shows_readable_fallback_text(
     note.wait_for(timeout=10_000)
     assert "could not be loaded" in note.inner_text()
     assert note.locator("a").get_attribute("href") == f"{base_url}no-such-embed.html"
+    # On a Dutch page (or with ?lang=nl in the frame's src) the line is Dutch.
+    (folder / "unreachable-nl.html").write_text(
+        (folder / "unreachable.html").read_text().replace("<html>", "<html lang='nl'>"))
+    page.goto(host_url + "unreachable-nl.html")
+    note.wait_for(timeout=10_000)
+    assert "kon hier niet worden geladen" in note.inner_text()
+    assert note.locator("a").inner_text() == "Open het op een eigen pagina."
 
 
 def _click_card(page: Any, card: int) -> None:
