@@ -152,9 +152,28 @@ class Claim(Action):
     colour: str
 
 
-#: every action of the game, built once: the legal list hands out these same objects move after move
-_PLAYS: dict[str, Play] = {card: Play(card) for card in CARD_INFO}
-_CLAIMS: dict[str, Claim] = {colour: Claim(colour) for colour in COLOURS}
+_PLAY_OF: dict[str, Play] = {}  # one action object per card and per colour: listing moves allocates nothing
+_CLAIM_OF: dict[str, Claim] = {}
+
+
+def _play_of(card: str) -> Play:
+    found = _PLAY_OF.get(card)
+    if found is None:
+        found = _PLAY_OF[card] = Play(card)
+    return found
+
+
+def _claim_of(colour: str) -> Claim:
+    found = _CLAIM_OF.get(colour)
+    if found is None:
+        found = _CLAIM_OF[colour] = Claim(colour)
+    return found
+
+
+#: refusals of a name that is no card or colour at all: a MalformedAction naming the action's field, no code
+_MALFORMED = {"not_a_card": "card", "not_a_colour": "colour"}
+#: refusals whose IllegalAction has its own error code too (acting in the wrong phase of the trick)
+_ERROR_CODES = {"claim_first": "claim_first", "play_first": "play_first"}
 
 
 def _match_next_start(finished: State, totals: list[int], previous: int) -> int:
@@ -175,12 +194,6 @@ MATCH = MatchRules(
     finished=lambda totals, played, options: played >= options["games"],
     next_start=_match_next_start,
 )
-
-
-#: refusals of a name that is no card or colour at all: a MalformedAction naming the action's field
-_MALFORMED = {"not_a_card": "card", "not_a_colour": "colour"}
-#: refusals whose IllegalAction has its own error code (acting in the wrong phase of the trick)
-_ERROR_CODES = {"claim_first": "claim_first", "play_first": "play_first"}
 
 
 def _seat_name(seat: int) -> str:
@@ -225,6 +238,11 @@ LAST_TRICK = codec_for(LastTrick)
 
 class EtalageState(State):
     """A game of Etalage in progress."""
+
+    # the reason codes of this game's refusals (docs/api.md, "Refusal codes"; worded per language by the page)
+    REFUSAL_CODES = frozenset({
+        "claim_first", "colour_not_in_game", "not_in_hand", "play_first", "colour_not_on_display",
+    })
 
     info = GameInfo(
         name="etalage",
@@ -304,8 +322,8 @@ class EtalageState(State):
         """Claims of each colour on the display while settling; otherwise each card in the player's hand."""
         if self.claimants:
             present = {CARD_COLOUR[c] for c in self.display}
-            return [_CLAIMS[c] for c in self.colours if c in present]
-        return [_PLAYS[card] for card in self.hands[(self.leader + len(self.plays)) % self.players]]
+            return [_claim_of(c) for c in self.colours if c in present]
+        return [_play_of(card) for card in self.hands[(self.leader + len(self.plays)) % self.players]]
 
     def scores(self) -> list[int]:
         """Points won so far by each seat."""
@@ -375,8 +393,9 @@ class EtalageState(State):
     def problem(self, action: Action) -> IllegalAction | None:
         """Why ``action`` is not legal now (``None`` when it is): the one check, shared by refusals and ``can``.
 
-        :meth:`refusal` decides and :attr:`REFUSALS` words it; a name that is no card or colour at all stays a
-        ``MalformedAction`` naming the field, and playing or claiming out of phase keeps its own error code.
+        :meth:`refusal` decides and :attr:`REFUSALS` words it in English, only on refusal. A name that is no card
+        or colour at all stays a ``MalformedAction`` naming the field (no reason code: it is not a rule), and
+        playing or claiming out of phase keeps its own error code.
         """
         refusal = self.refusal(action)
         if refusal is None:
@@ -384,7 +403,9 @@ class EtalageState(State):
         reason, params = refusal
         message = self.REFUSALS[reason](params)
         if reason in _MALFORMED:
-            return MalformedAction(message, field=_MALFORMED[reason], reason=reason, params=dict(params))
+            return MalformedAction(message, field=_MALFORMED[reason])
+        if reason not in self.REFUSAL_CODES:
+            return IllegalAction(message)
         return IllegalAction(message, code=_ERROR_CODES.get(reason), reason=reason, params=dict(params))
 
     def refusal(self, action: Action) -> Refusal | None:
@@ -400,7 +421,7 @@ class EtalageState(State):
                 return Refusal("colour_not_in_game", {"card": card, "colour": CARD_COLOUR[card],
                                                       "colours": list(self.colours)})
             if card not in self.hands[seat]:  # type: ignore[index]
-                return Refusal("card_not_in_hand", {"card": card, "seat": seat})
+                return Refusal("not_in_hand", {"card": card, "seat": seat})
             return None
         if isinstance(action, Claim):
             colour = action.colour
@@ -412,7 +433,7 @@ class EtalageState(State):
             if colour not in present:
                 return Refusal("colour_not_on_display", {"colour": colour, "present": present})
             return None
-        return Refusal("not_legal_now", {"action": action.kind})
+        return Refusal("not_an_action", {"action": str(action)})
 
     REFUSALS = {
         "not_a_card": lambda p: f"'{p['card']}' is not an Etalage card (write colour-number, e.g. 'red-7')",
@@ -420,13 +441,13 @@ class EtalageState(State):
                                   "display before the next trick"),
         "colour_not_in_game": lambda p: (f"cannot play {p['card']}: {p['colour']} is not used in this game "
                                          f"(colours: {', '.join(p['colours'])})"),
-        "card_not_in_hand": lambda p: f"seat {p['seat']} cannot play {p['card']}: it is not in their hand",
+        "not_in_hand": lambda p: f"seat {p['seat']} cannot play {p['card']}: it is not in their hand",
         "not_a_colour": lambda p: f"'{p['colour']}' is not an Etalage colour (colours: {', '.join(COLOURS)})",
         "play_first": lambda p: (f"cannot claim {p['colour']} now: the trick is still being played and seat "
                                  f"{p['seat']} must play a card"),
         "colour_not_on_display": lambda p: (f"cannot claim {p['colour']}: the display has no {p['colour']} cards "
                                             f"(it has {', '.join(p['present'])})"),
-        "not_legal_now": lambda p: f"{p['action']} is not an Etalage action",
+        "not_an_action": lambda p: f"{p['action']} is not an Etalage action",
     }
 
     def _apply(self, action: Action) -> list[Event]:
@@ -439,26 +460,21 @@ class EtalageState(State):
         seat = (self.leader + len(self.plays)) % self.players
         self.hands[seat].remove(card)
         self.plays.append(card)
-        if self._quiet:  # nobody reads the log (a rollout, the bench): the same rules, no event dicts or texts
-            if len(self.plays) == self.players:
-                self._settle_quietly()
-            return []
-        colour, value = CARD_INFO[card]
-        events: list[Event] = [{"type": "play", "player": seat, "card": card,
-                                "text": f"{_seat_name(seat)} plays {colour} {value}."}]
+        events: list[Event] = []
+        if not self._quiet:  # nobody reads the events of State.play
+            colour, value = CARD_INFO[card]
+            events.append({"type": "play", "player": seat, "card": card,
+                           "text": f"{_seat_name(seat)} plays {colour} {value}."})
         if len(self.plays) == self.players:
             events.extend(self._settle())
         return events
 
-    def _settle_quietly(self) -> None:
-        """:meth:`_settle` without its event: the claim order is :func:`claim_order`, the same seats in the same
-        order as the ranking's claiming entries (``_validate`` holds the two equal)."""
-        self.claimants = claim_order(self.trick_plays())
-        self.claims = []
-        self._advance_claims()
-
     def _settle(self) -> list[Event]:
         """All cards are out: rank the colours and line up the claimants."""
+        if self._quiet:  # the claim order alone (the same seats the ranking lists as claiming, in its order)
+            self.claimants = claim_order(self.trick_plays())
+            self.claims = []
+            return self._advance_claims()
         ranking = rank_colours(self.trick_plays())
         order = [s for entry in ranking if entry["status"] == "claims" for s in entry["seats"]]
         self.claimants = list(order)
@@ -481,8 +497,7 @@ class EtalageState(State):
         taken.sort(key=card_key)
         self.claims.append({"seat": seat, "colour": colour, "cards": taken})
         if self._quiet:
-            self._advance_claims()
-            return []
+            return self._advance_claims()
         events: list[Event] = [{"type": "claim", "player": seat, "colour": colour, "cards": list(taken),
                                 "points": sum(CARD_VALUE[c] for c in taken),
                                 "text": f"{_seat_name(seat)} takes the {colour} cards ({_cards_text(taken)})."}]
@@ -495,9 +510,8 @@ class EtalageState(State):
         while self.claimants and not self.display:
             seat = self.claimants.pop(0)
             self.claims.append({"seat": seat, "colour": None, "cards": []})
-            if not self._quiet:
-                events.append({"type": "claim", "player": seat, "colour": None, "cards": [], "points": 0,
-                               "text": f"{_seat_name(seat)} finds the display empty and takes nothing."})
+            events.append({"type": "claim", "player": seat, "colour": None, "cards": [], "points": 0,
+                           "text": f"{_seat_name(seat)} finds the display empty and takes nothing."})
         if not self.claimants:
             events.extend(self._end_trick())
         return events

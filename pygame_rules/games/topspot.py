@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Annotated, Any, TypedDict
 
@@ -276,6 +276,38 @@ def _remembered(kind: str, cards: list[str],
     return list(found)
 
 
+_PLAYS_CACHE: dict[tuple[str, tuple[str, ...], tuple[str, ...] | None], tuple[Play, ...]] = {}
+_SINGLES: dict[str, Play] = {}
+
+
+def _plays(kind: str, cards: list[str], declare: tuple[str, ...] | None) -> tuple[Play, ...]:
+    """The plays of :func:`colour_stacks` or :func:`joker_stacks` (``kind``) of ``cards`` as actions, remembered.
+
+    ``declare``: the colours a leading joker stack may declare, each stack once per colour in that order; ``None``
+    for no declaration. Same bounded, oldest-out policy as the stacks themselves.
+    """
+    key = (kind, tuple(cards), declare)
+    found = _PLAYS_CACHE.get(key)
+    if found is None:
+        stacks = colour_stacks(cards) if kind == "colour" else joker_stacks(cards)
+        if declare is None:
+            found = tuple(Play(stack, None) for stack, _ in stacks)
+        else:
+            found = tuple(Play(stack, colour) for stack, _ in stacks for colour in declare)
+        if len(_PLAYS_CACHE) >= _STACKS_CACHE_SIZE:
+            del _PLAYS_CACHE[next(iter(_PLAYS_CACHE))]
+        _PLAYS_CACHE[key] = found
+    return found
+
+
+def _single(card: str) -> Play:
+    """The one-card play of ``card`` (discarding it when the player cannot follow), one object per card."""
+    found = _SINGLES.get(card)
+    if found is None:
+        found = _SINGLES[card] = Play((card,), None)
+    return found
+
+
 def colour_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
     """Every legal stack (with its value) of the given cards of one colour, built top-down (remembered)."""
     return _remembered("colour", cards, _colour_stacks)
@@ -316,44 +348,8 @@ class Play(Action):
     colour: str | None = None
 
     def __str__(self) -> str:
-        return _play_text(self.cards, self.colour)
-
-
-def _play_text(cards: Sequence[str], colour: str | None) -> str:
-    """How a play is named in texts: its cards top to bottom, and the colour a joker stack declares."""
-    said = f" as {colour}" if colour else ""
-    return " over ".join(cards) + said if cards else "an empty play"
-
-
-def _refused(params: Mapping[str, Any], why: str) -> str:
-    """The English refusal of a play (named from the params every Top Spot refusal carries) and its reason."""
-    return f"cannot play {_play_text(params['cards'], params['declared'])}: {why}"
-
-
-_SINGLE_PLAYS: dict[str, Play] = {card: Play((card,)) for card in SPOTS if card != JOKER}
-_PLAYS_CACHE: dict[tuple[str, tuple[str, ...], tuple[str, ...]], tuple[Play, ...]] = {}
-_PLAY_OBJECTS: dict[tuple[tuple[str, ...], str | None], Play] = {}  # one Play per (stack, declared colour)
-
-
-def _listed_plays(kind: str, cards: list[str], declare: tuple[str, ...]) -> tuple[Play, ...]:
-    """The plays of :func:`colour_stacks` (``kind`` "colour") or :func:`joker_stacks` ("joker") of ``cards``, in
-    their order; a joker stack once per colour of ``declare`` when it is not empty (a lead), else undeclared.
-
-    Remembered in a bounded cache like the stacks themselves, so the legal list reuses the same action objects.
-    """
-    key = (kind, tuple(cards), declare)
-    found = _PLAYS_CACHE.get(key)
-    if found is None:
-        stacks = colour_stacks(cards) if kind == "colour" else joker_stacks(cards)
-        plays = _PLAY_OBJECTS
-        found = tuple([plays.get((s, colour)) or plays.setdefault((s, colour), Play(s, colour))
-                       for s, _ in stacks for colour in (declare or (None,))])
-        if len(plays) > 8 * _STACKS_CACHE_SIZE:
-            plays.clear()
-        if len(_PLAYS_CACHE) >= _STACKS_CACHE_SIZE:
-            del _PLAYS_CACHE[next(iter(_PLAYS_CACHE))]
-        _PLAYS_CACHE[key] = found
-    return found
+        said = f" as {self.colour}" if self.colour else ""
+        return " over ".join(self.cards) + said if self.cards else "an empty play"
 
 
 # ----- options and match -------------------------------------------------------------------------------------------
@@ -507,27 +503,27 @@ class TopSpotState(State):
         return self.over
 
     def _list_legal(self) -> list[Action]:
-        """The same plays, in the same order, as :meth:`_legal_plays`, but as :class:`Play` objects built once per
-        (kind, cards, declared colours) and reused: building thousands of frozen actions per move was most of the
-        cost of a random game."""
+        """The plays of :meth:`_legal_plays`, in its order, made of action objects remembered per card list (a
+        rollout or a bot asks about the same hands again and again; building the actions was most of the cost)."""
         hand = self.hands[self.order[len(self.plays)]]
         coloured = [c for c in hand if c != JOKER]
-        has_joker = len(coloured) != len(hand)
+        has_joker = JOKER in hand
         led = self.led_colour
         out: list[Action] = []
         if led is None:
             for colour in self.colours:
-                out += _listed_plays("colour", [c for c in coloured if COLOUR[c] == colour], ())
+                out += _plays("colour", [c for c in coloured if COLOUR[c] == colour], None)
             if has_joker:
-                out += _listed_plays("joker", coloured, tuple(self.colours))
+                out += _plays("joker", coloured, tuple(self.colours))
             return out
         follow = [c for c in coloured if COLOUR[c] == led]
         if follow or has_joker:
-            out += _listed_plays("colour", follow, ())
+            out += _plays("colour", follow, None)
             if has_joker:
-                out += _listed_plays("joker", coloured, ())
-            return out
-        return [_SINGLE_PLAYS[c] for c in coloured]
+                out += _plays("joker", coloured, None)
+        else:
+            out += [_single(card) for card in coloured]
+        return out
 
     def _legal_plays(self) -> Iterator[tuple[tuple[str, ...], str | None, int]]:
         """Every distinct legal play of the current player as (cards, declared colour, value)."""
@@ -626,105 +622,95 @@ class TopSpotState(State):
     def problem(self, action: Action) -> IllegalAction | None:
         """Why ``action`` is illegal for the current player now (the refusal), or ``None`` when it is legal.
 
-        :meth:`refusal` decides and :attr:`REFUSALS` words it; the error also carries the play's ``cards`` as a
-        detail, as it always has. This checks the same rules that :meth:`legal_actions` generates from (tests
-        hold the two equal).
+        This checks the same rules that :meth:`legal_actions` generates from (tests hold the two equal). The reason
+        is a code with parameters (:meth:`refusal`, listed in ``REFUSAL_CODES``, worded per language by the page);
+        the English sentence is built here, only when a move is refused.
         """
         assert isinstance(action, Play)
-        refusal = self.refusal(action)
-        if refusal is None:
+        why = self.refusal(action)
+        if why is None:
             return None
-        return IllegalAction(self.REFUSALS[refusal.reason](refusal.params), cards=list(action.cards),
-                             reason=refusal.reason, params=dict(refusal.params))
+        text = self.REFUSALS[why.reason](why.params)
+        return IllegalAction(f"cannot play {action}: {text}", reason=why.reason, params=dict(why.params),
+                             cards=list(action.cards))
 
     def refusal(self, action: Action) -> Refusal | None:
-        """Why the play ``action`` is illegal now, as a reason code and JSON-safe params, or ``None`` when legal.
-
-        Cheap: no text is built. Every refusal's params hold the play itself (``cards`` top to bottom and the
-        ``declared`` colour) so that :attr:`REFUSALS` can name it, plus what the reason needs.
-        """
+        """The reason code and JSON-safe parameters why ``action`` (a :class:`Play`) is illegal now, or ``None``."""
         assert isinstance(action, Play)
-        found = self._why_not(action)
-        if found is None:
-            return None
-        reason, extra = found
-        return Refusal(reason, {"cards": list(action.cards), "declared": action.colour, **extra})
-
-    def _why_not(self, action: Play) -> tuple[str, dict[str, Any]] | None:
         seat = self.current_player
         if seat is None:
-            return "game_over", {}
+            return Refusal("game_over", {})
         hand = self.hands[seat]
         cards = action.cards
         if not cards:
-            return "empty_play", {}
+            return Refusal("empty_play", {})
         have = Counter(hand)
         for card, n in Counter(cards).items():
             if card not in SPOTS or (card != JOKER and COLOUR[card] not in self.colours):
-                return "not_a_card", {"card": card}
+                return Refusal("not_a_card", {"card": card})
             if n > have[card]:
-                return ("card_not_in_hand", {"card": card}) if not have[card] else (
-                    "card_listed_twice", {"card": card, "times": n})
+                if not have[card]:
+                    return Refusal("not_in_hand", {"card": card})
+                return Refusal("listed_twice", {"card": card, "times": n})
         if JOKER in cards and (cards[0] != JOKER or cards.count(JOKER) > 1):
-            return "joker_not_on_top", {}
+            return Refusal("joker_not_on_top", {})
         joker_top = cards[0] == JOKER
         if not joker_top:
             colours = sorted({str(COLOUR[c]) for c in cards}, key=self.colours.index)
             if len(colours) > 1:
-                return "mixed_colours", {"colours": colours}
+                return Refusal("mixed_colours", {"colours": colours})
         shows = stack_shows(cards)
         for depth, (without, value) in enumerate(stack_needs(cards), start=1):
             if without >= value:
-                return "card_not_needed", {"card": cards[depth], "index": depth, "without": without,
-                                           "value": value, "shows_spots": bool(shows[depth])}
+                return Refusal("does_not_raise", {"card": cards[depth], "position": depth + 1, "without": without,
+                                                  "value": value, "shows": bool(shows[depth])})
         led = self.led_colour
         if led is None:
             if joker_top:
                 if action.colour not in self.colours:
-                    return "must_declare_colour", {"colours": list(self.colours)}
+                    return Refusal("must_declare", {"colours": list(self.colours), "given": action.colour})
             elif action.colour is not None:
-                return "declare_only_joker_lead", {"card": cards[0], "colour": COLOUR[cards[0]]}
+                return Refusal("declares_own_colour", {"card": cards[0], "colour": COLOUR[cards[0]]})
             return None
         if action.colour is not None:
-            return "declare_after_lead", {"led": led}
+            return Refusal("declares_when_following", {"led": led})
         if joker_top or COLOUR[cards[0]] == led:
             return None
         follow = [c for c in hand if COLOUR.get(c) == led]
         if follow:
-            return "must_follow", {"led": led, "card": follow[0]}
+            return Refusal("must_follow", {"led": led, "card": follow[0]})
         if JOKER in hand:
-            return "must_follow_with_joker", {"led": led}
+            return Refusal("must_follow_with_joker", {"led": led})
         if len(cards) > 1:
-            return "one_card_off_colour", {"led": led}
+            return Refusal("discard_one_card", {"led": led})
         return None
 
     REFUSALS = {
-        "game_over": lambda p: _refused(p, "the game is over"),
-        "empty_play": lambda p: _refused(p, "a play needs at least one card"),
-        "not_a_card": lambda p: _refused(p, f"{p['card']!r} is not a card of this game"),
-        "card_not_in_hand": lambda p: _refused(p, f"you do not hold {p['card']}"),
-        "card_listed_twice": lambda p: _refused(p, f"{p['card']} is listed {p['times']} times"),
-        "joker_not_on_top": lambda p: _refused(p, "a joker can only be the top card of a stack"),
-        "mixed_colours": lambda p: _refused(
-            p, f"cards of different colours ({', '.join(p['colours'])}) can only be stacked under a joker"),
-        "card_not_needed": lambda p: _refused(
-            p, f"{p['card']} (card {p['index'] + 1} from the top) does not raise the value: without it the stack is "
-               f"worth {p['without']}, with it {p['value']}"
-               + ("" if p["shows_spots"] else " (it would show none of its own spots)")),
-        "must_declare_colour": lambda p: _refused(
-            p, f"a joker stack that leads must declare a colour, one of {', '.join(p['colours'])}"
-               + ("" if p["declared"] is None else f" (not {p['declared']!r})")),
-        "declare_only_joker_lead": lambda p: _refused(
-            p, f"only a joker stack that leads declares a colour; {p['card']} already is {p['colour']}"),
-        "declare_after_lead": lambda p: _refused(
-            p, f"only a joker stack that leads declares a colour; {p['led']} was led and must be followed"),
-        "must_follow": lambda p: _refused(
-            p, f"{p['led']} was led and you hold {p['card']}: you must follow {p['led']}"),
-        "must_follow_with_joker": lambda p: _refused(
-            p, f"{p['led']} was led and you hold a joker: you must follow with a joker stack"),
-        "one_card_off_colour": lambda p: _refused(
-            p, f"you cannot follow {p['led']}, so you must play exactly one card of another colour"),
+        "game_over": lambda p: "the game is over",
+        "empty_play": lambda p: "a play needs at least one card",
+        "not_a_card": lambda p: f"{p['card']!r} is not a card of this game",
+        "not_in_hand": lambda p: f"you do not hold {p['card']}",
+        "listed_twice": lambda p: f"{p['card']} is listed {p['times']} times",
+        "joker_not_on_top": lambda p: "a joker can only be the top card of a stack",
+        "mixed_colours": lambda p: (f"cards of different colours ({', '.join(p['colours'])}) can only be stacked "
+                                    "under a joker"),
+        "does_not_raise": lambda p: (
+            f"{p['card']} (card {p['position']} from the top) does not raise the value: without it the stack is "
+            f"worth {p['without']}, with it {p['value']}"
+            + ("" if p["shows"] else " (it would show none of its own spots)")),
+        "must_declare": lambda p: (f"a joker stack that leads must declare a colour, one of {', '.join(p['colours'])}"
+                                   + ("" if p["given"] is None else f" (not {p['given']!r})")),
+        "declares_own_colour": lambda p: (f"only a joker stack that leads declares a colour; {p['card']} already is "
+                                          f"{p['colour']}"),
+        "declares_when_following": lambda p: (f"only a joker stack that leads declares a colour; {p['led']} was led "
+                                              "and must be followed"),
+        "must_follow": lambda p: f"{p['led']} was led and you hold {p['card']}: you must follow {p['led']}",
+        "must_follow_with_joker": lambda p: (f"{p['led']} was led and you hold a joker: you must follow with a joker "
+                                             "stack"),
+        "discard_one_card": lambda p: (f"you cannot follow {p['led']}, so you must play exactly one card of another "
+                                       "colour"),
     }
+    REFUSAL_CODES = frozenset(REFUSALS)
 
     # ----- acting -------------------------------------------------------------------------------------------
     def _start_round(self, leader: int) -> None:
@@ -756,20 +742,18 @@ class TopSpotState(State):
         assert colour is not None  # a leading joker stack declares one (checked), every other card has one
         play = TablePlay(player=seat, cards=cards, colour=colour, value=value, follows=follows)
         self.plays.append(play)
-        if self._quiet:  # nobody reads the log (a rollout, the bench): the same rules, no event dicts or texts
-            if len(self.plays) == len(self.order):
-                self._resolve()
-            return []
-        if led is None:
-            what = f"leads {colour}" + (" (declared for the joker)" if joker_top else "")
-        else:
-            what = "follows" if follows else f"cannot follow {led} and discards"
-        shape = " over ".join(cards)
-        events: list[Event] = [{
-            "type": "play", "player": seat, "cards": list(cards), "colour": colour, "value": value,
-            "follows": follows, "tiebreak": self.tiebreak,
-            "text": f"Seat {seat} {what}: {shape} (value {value}).",
-        }]
+        events: list[Event] = []
+        if not self._quiet:  # nobody reads the events of State.play
+            if led is None:
+                what = f"leads {colour}" + (" (declared for the joker)" if joker_top else "")
+            else:
+                what = "follows" if follows else f"cannot follow {led} and discards"
+            shape = " over ".join(cards)
+            events.append({
+                "type": "play", "player": seat, "cards": list(cards), "colour": colour, "value": value,
+                "follows": follows, "tiebreak": self.tiebreak,
+                "text": f"Seat {seat} {what}: {shape} (value {value}).",
+            })
         if len(self.plays) == len(self.order):
             events.extend(self._resolve())
         return events
@@ -794,7 +778,7 @@ class TopSpotState(State):
             self.unclaimed.extend(cards)
             self.last_round = summary
             summary["cards"] = list(cards)
-            events: list[Event] = [] if self._quiet else [{
+            events: list[Event] = [{
                 "type": "round_void", "tied": tied, "cards": list(cards),
                 "text": f"Tie at {best} between seats {tied}, all out of cards: nobody scores this round.",
             }]
@@ -804,8 +788,6 @@ class TopSpotState(State):
         self.tiebreak += 1
         self.order = with_cards
         self.plays = []
-        if self._quiet:
-            return []
         return [{"type": "tiebreak", "tied": tied, "players": with_cards, "number": self.tiebreak,
                  "text": f"Tie at {best} between seats {tied}: tiebreaker round {self.tiebreak}, seat "
                          f"{with_cards[0]} leads."}]
@@ -817,7 +799,7 @@ class TopSpotState(State):
         self.last_winner = winner
         summary["winner"], summary["cards"] = winner, list(cards)
         self.last_round = summary
-        events: list[Event] = [] if self._quiet else [{
+        events: list[Event] = [{
             "type": "round_won", "winner": winner, "value": summary["best"], "cards": list(cards),
             "scores": self.scores(),
             "text": f"Seat {winner} wins the round with {summary['best']}{note} and scores 1 point.",
@@ -837,14 +819,10 @@ class TopSpotState(State):
         if all(not h for s, h in enumerate(self.hands) if s != leader):
             extra = len(self.hands[leader])
             self.bonus[leader] += extra
-            if self._quiet:
-                return self._end(f"seat {leader} was the only player with cards left")
             return [{"type": "bonus", "player": leader, "points": extra,
                      "text": f"Seat {leader} is the only player with cards: {extra} extra point(s)."}] + self._end(
                 f"seat {leader} was the only player with cards left")
         self._start_round(leader)
-        if self._quiet:
-            return []
         return [{"type": "round_start", "leader": leader, "round": self.round_no,
                  "text": f"Round {self.round_no}: seat {leader} leads."}]
 
@@ -852,8 +830,6 @@ class TopSpotState(State):
         self.over = True
         self.end_reason = reason
         self.order, self.plays, self.pot = [], [], []
-        if self._quiet:
-            return []
         scores = self.scores()
         return [{"type": "end", "scores": scores, "winners": winners_by_max(scores), "reason": reason,
                  "text": f"The game ends ({reason}); scores {scores}."}]
