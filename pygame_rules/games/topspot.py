@@ -778,7 +778,7 @@ class TopSpotState(State):
             self.unclaimed.extend(cards)
             self.last_round = summary
             summary["cards"] = list(cards)
-            events: list[Event] = [{
+            events: list[Event] = [] if self._quiet else [{
                 "type": "round_void", "tied": tied, "cards": list(cards),
                 "text": f"Tie at {best} between seats {tied}, all out of cards: nobody scores this round.",
             }]
@@ -788,6 +788,8 @@ class TopSpotState(State):
         self.tiebreak += 1
         self.order = with_cards
         self.plays = []
+        if self._quiet:
+            return []
         return [{"type": "tiebreak", "tied": tied, "players": with_cards, "number": self.tiebreak,
                  "text": f"Tie at {best} between seats {tied}: tiebreaker round {self.tiebreak}, seat "
                          f"{with_cards[0]} leads."}]
@@ -799,7 +801,7 @@ class TopSpotState(State):
         self.last_winner = winner
         summary["winner"], summary["cards"] = winner, list(cards)
         self.last_round = summary
-        events: list[Event] = [{
+        events: list[Event] = [] if self._quiet else [{
             "type": "round_won", "winner": winner, "value": summary["best"], "cards": list(cards),
             "scores": self.scores(),
             "text": f"Seat {winner} wins the round with {summary['best']}{note} and scores 1 point.",
@@ -819,10 +821,14 @@ class TopSpotState(State):
         if all(not h for s, h in enumerate(self.hands) if s != leader):
             extra = len(self.hands[leader])
             self.bonus[leader] += extra
+            if self._quiet:
+                return self._end(f"seat {leader} was the only player with cards left")
             return [{"type": "bonus", "player": leader, "points": extra,
                      "text": f"Seat {leader} is the only player with cards: {extra} extra point(s)."}] + self._end(
                 f"seat {leader} was the only player with cards left")
         self._start_round(leader)
+        if self._quiet:  # (as for every round event below: nobody reads the events of State.play)
+            return []
         return [{"type": "round_start", "leader": leader, "round": self.round_no,
                  "text": f"Round {self.round_no}: seat {leader} leads."}]
 
@@ -830,6 +836,8 @@ class TopSpotState(State):
         self.over = True
         self.end_reason = reason
         self.order, self.plays, self.pot = [], [], []
+        if self._quiet:
+            return []
         scores = self.scores()
         return [{"type": "end", "scores": scores, "winners": winners_by_max(scores), "reason": reason,
                  "text": f"The game ends ({reason}); scores {scores}."}]
