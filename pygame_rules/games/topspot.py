@@ -278,6 +278,9 @@ def _remembered(kind: str, cards: list[str],
 
 _PLAYS_CACHE: dict[tuple[str, tuple[str, ...], tuple[str, ...] | None], tuple[Play, ...]] = {}
 _SINGLES: dict[str, Play] = {}
+#: one action object per (stack, declared colour): the same stacks recur in many hands, and building a frozen
+#: dataclass costs more than finding it (bounded: emptied when it outgrows its size)
+_PLAY_OBJECTS: dict[tuple[tuple[str, ...], str | None], Play] = {}
 
 
 def _plays(kind: str, cards: list[str], declare: tuple[str, ...] | None) -> tuple[Play, ...]:
@@ -290,10 +293,11 @@ def _plays(kind: str, cards: list[str], declare: tuple[str, ...] | None) -> tupl
     found = _PLAYS_CACHE.get(key)
     if found is None:
         stacks = colour_stacks(cards) if kind == "colour" else joker_stacks(cards)
-        if declare is None:
-            found = tuple(Play(stack, None) for stack, _ in stacks)
-        else:
-            found = tuple(Play(stack, colour) for stack, _ in stacks for colour in declare)
+        objects = _PLAY_OBJECTS
+        if len(objects) > 16 * _STACKS_CACHE_SIZE:
+            objects.clear()
+        found = tuple([objects.get((stack, colour)) or objects.setdefault((stack, colour), Play(stack, colour))
+                       for stack, _ in stacks for colour in ((None,) if declare is None else declare)])
         if len(_PLAYS_CACHE) >= _STACKS_CACHE_SIZE:
             del _PLAYS_CACHE[next(iter(_PLAYS_CACHE))]
         _PLAYS_CACHE[key] = found
