@@ -45,8 +45,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .bots import SEARCH_LEVELS, bot_levels, hint_level, make_bot
-from .bots.search import FAST_SHARE, default_time_budget_ms
+from .bots import bot_levels, hint_level, make_bot
 from .core.errors import IllegalAction, RulesError
 from .core.game import State, redact_event
 from .registry import GAMES, from_scenario, game_class, load_state, new_game
@@ -57,7 +56,6 @@ SAVE_FORMAT = "pygame_rules.save"
 MAX_REQUEST_CHARS = 2_000_000  # a whole request as JSON text (a long saved match is well under 1 MB)
 MAX_DEPTH = 24  # nesting of arrays and objects in a request, counted before parsing (a save needs about 8)
 MAX_NODES = 200_000  # values in one parsed request
-MAX_BUDGET_MS = 10_000  # a bot request's time_budget_ms: at most ten seconds of thinking
 MAX_SHORT = 64  # characters of a name, a level, a session id, a seed, an id
 MAX_INT = 2**53  # integers anywhere in a request stay within what JavaScript represents exactly
 MAX_OPTIONS = 32  # keys of ``options``
@@ -86,7 +84,7 @@ class Session:
         self.dirty = keep is not None
         # one bot per (seat, level) for the session, as in the arena: a bot may remember its own plan between moves
         # (Skip-Bo's hard follows the turn plan it chose). Not saved: after a reload the bot plans afresh.
-        self.bots: dict[tuple[Any, ...], Any] = {}
+        self.bots: dict[tuple[int, str], Any] = {}
 
     def apply(self, action: Any, player: int | None) -> list[dict[str, Any]]:
         """Apply for ``player``; keep an undo snapshot when the engine says the action may be taken back."""
@@ -260,7 +258,6 @@ FIELDS: dict[str, Callable[[Any], Any]] = {
     "scenario": _f_object("scenario"),
     "action": _f_object("action"),
     "level": lambda v: _short(v, "level"),
-    "time_budget_ms": lambda v: _int(v, "time_budget_ms", 0, MAX_BUDGET_MS),
     "since": lambda v: _int(v, "since", 0, MAX_INT),
     "save": _f_save,
     "keep": _f_keep,
@@ -277,8 +274,8 @@ SCHEMA: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         ("table", "session", "seat since"),
         ("check", "session action", "seat"),
         ("act", "session action", "seat"),
-        ("bot", "session", "level seat time_budget_ms"),
-        ("hint", "session", "level seat time_budget_ms"),
+        ("bot", "session", "level seat"),
+        ("hint", "session", "level seat"),
         ("undo", "session", "seat"),
         ("drop", "session", ""),
         ("editor", "game players", "options deal seed"),
@@ -468,37 +465,21 @@ def op_act(req: dict[str, Any]) -> dict[str, Any]:
     return {"table": session.table(seat, since)}
 
 
-def time_budget(game: str, level: str, requested: int | None) -> float | None:
-    """The wall-clock budget (ms) of a search level's decision: the request's ``time_budget_ms`` (0: none, the
-    reproducible rollout budget alone), else the game's default (``hard-fast``, the hint: a share of it).
-    ``None`` for the levels that do not search."""
-    if level not in SEARCH_LEVELS:
-        return None
-    if requested is not None:
-        return float(requested)
-    budget = default_time_budget_ms(game)
-    return budget if level == "hard" else budget * FAST_SHARE
-
-
-def _bot(session: Session, level: str, seat: int, requested: int | None = None) -> Any:
-    """The session's bot of ``level`` for ``seat`` (``bad_request`` for a level the game has no bot for), with the
-    wall-clock budget of :func:`time_budget` for the search levels."""
-    budget = time_budget(session.state.game, level, requested)
-    key = (seat, level) if budget is None else (seat, level, budget)
-    bot = session.bots.get(key)
+def _bot(session: Session, level: str, seat: int) -> Any:
+    """The session's bot of ``level`` for ``seat`` (``bad_request`` for a level the game has no bot for)."""
+    bot = session.bots.get((seat, level))
     if bot is None:
-        params = {} if budget is None else {"time_budget_ms": budget}
         try:
-            bot = make_bot(session.state.game, level, **params)
+            bot = make_bot(session.state.game, level)
         except ValueError as exc:
             raise _bad(f"no bot level {level!r} for {session.state.game}") from exc
-        session.bots[key] = bot
+        session.bots[(seat, level)] = bot
     return bot
 
 
-def _bot_choice(session: Session, level: str, seat: int, requested: int | None = None) -> tuple[Any, float]:
+def _bot_choice(session: Session, level: str, seat: int) -> tuple[Any, float]:
     state = session.state
-    bot = _bot(session, level, seat, requested)
+    bot = _bot(session, level, seat)
     start = time.perf_counter()
     action = bot.choose(state.view(seat), state.legal_actions(), session.bot_rng())
     return action, (time.perf_counter() - start) * 1000
@@ -524,7 +505,7 @@ def op_bot(req: dict[str, Any]) -> dict[str, Any]:
     mover = session.state.current_player
     if mover is None or session.state.is_over():
         raise RulesError("the game is over", code="game_over")
-    action, ms = _bot_choice(session, req.get("level", "normal"), mover, req.get("time_budget_ms"))
+    action, ms = _bot_choice(session, req.get("level", "normal"), mover)
     since = len(session.log)
     events = session.apply(action, mover)
     return {"action": public_action(action.to_json(), events, mover, seat), "player": mover, "ms": ms,
@@ -542,7 +523,7 @@ def op_hint(req: dict[str, Any]) -> dict[str, Any]:
     level = req.get("level", "auto")
     if level == "auto":
         level = hint_level(session.state.game)
-    action, ms = _bot_choice(session, level, seat, req.get("time_budget_ms"))
+    action, ms = _bot_choice(session, level, seat)
     return {"action": action.to_json(), "ms": ms, "level": level}
 
 

@@ -76,29 +76,11 @@ def lineup(bots: Sequence[str], players: int, index: int) -> list[str]:
     return base[-shift:] + base[:-shift] if shift else base
 
 
-def _budget_arg(text: str) -> str | float:
-    """``--time-budget-ms``: milliseconds, or ``default`` for each game's app default."""
-    return text if text == "default" else float(text)
-
-
-def _budget_for(game: str, budget: str | float | None) -> float | None:
-    """A ``--time-budget-ms`` value for ``game`` (``default``: the game's app default; 0: none)."""
-    if budget == "default":
-        from .bots.search import default_time_budget_ms
-
-        return default_time_budget_ms(game)
-    return float(budget) if budget else None
-
-
 def play_one(task: dict[str, Any]) -> dict[str, Any]:
     """Play game ``task["index"]`` of an arena run; return its line-up, result and per-seat decision times."""
     game, players, index, seed = task["game"], task["players"], task["index"], task["seed"]
     levels = lineup(task["bots"], players, index)
-    params = dict(task.get("params") or {})
-    if "time_budget_ms" in params:
-        params["time_budget_ms"] = _budget_for(game, params["time_budget_ms"])
-        if not params["time_budget_ms"]:
-            del params["time_budget_ms"]
+    params = task.get("params") or {}
     bots = [make_bot(game, lv, **(params if lv.startswith("hard") else {})) for lv in levels]
     state = new_game(game, players=players, seed=f"{seed}/deal/{index // players}", options=task.get("options"))
     rng = random.Random(f"{seed}/bots/{index}")
@@ -213,11 +195,8 @@ def _num(x: float | None) -> str:
 
 
 def time_decisions(game: str, players: int, level: str, decisions: int = 30, seed: str = "timing",
-                   options: dict[str, Any] | None = None,
-                   time_budget_ms: float | None = None) -> dict[str, Any]:
-    """Median, 95th-percentile and largest time of ``level``'s decisions on positions from seeded normal-bot games.
-
-    ``time_budget_ms`` gives the search levels that wall-clock budget (0 or ``None``: the rollout budget alone).
+                   options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Median and 95th-percentile time of ``level``'s decisions on positions from seeded normal-bot games.
 
     Only positions with a real choice (two or more legal actions) count. The same function runs in CPython
     and, through ``tools/bench_bots_pyodide.mjs``, in Pyodide, so the two figures compare like with like.
@@ -236,8 +215,7 @@ def time_decisions(game: str, players: int, level: str, decisions: int = 30, see
             assert seat is not None
             view, legal = state.view(seat), state.legal_actions()
             if step % 5 == 2 and len(legal) > 1:
-                bot = make_bot(game, level, **({"time_budget_ms": time_budget_ms}
-                                               if time_budget_ms and level.startswith("hard") else {}))
+                bot = make_bot(game, level)
                 start, start_cpu = time.perf_counter(), time.process_time()
                 bot.choose(view, legal, random.Random(step))
                 wall.append(time.perf_counter() - start)
@@ -246,9 +224,7 @@ def time_decisions(game: str, players: int, level: str, decisions: int = 30, see
             step += 1
     return {"game": game, "players": players, "level": level, "decisions": len(wall),
             "python": f"{platform.python_implementation()} {platform.python_version()} ({sys.platform})",
-            "time_budget_ms": time_budget_ms or 0,
             "median_ms": round(1000 * percentile(wall, 0.5), 1), "p95_ms": round(1000 * percentile(wall, 0.95), 1),
-            "max_ms": round(1000 * max(wall), 1),
             "cpu_median_ms": round(1000 * percentile(cpu, 0.5), 1),
             "cpu_p95_ms": round(1000 * percentile(cpu, 0.95), 1)}
 
@@ -371,9 +347,6 @@ def add_parser(subparsers: Any, help_text: str) -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=1, help="worker processes (multiprocessing)")
     p.add_argument("--options", help="game options as JSON")
     p.add_argument("--iterations", type=int, help="rollouts per decision for the hard levels (default: profile)")
-    p.add_argument("--time-budget-ms", type=_budget_arg,
-                   help="wall-clock budget per decision for the hard levels (default: none, the reproducible "
-                        "rollout budget; 'default': each game's app default)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON instead of a table")
     p.add_argument("--out", help="ladder only: write the markdown here (e.g. docs/bots.md)")
     p.add_argument("--only", help="ladder only: run just the match-ups whose key (game/players/bots) contains "
@@ -384,15 +357,12 @@ def add_parser(subparsers: Any, help_text: str) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> None:
     """Execute the ``arena`` command."""
-    params: dict[str, Any] | None = {"iterations": args.iterations} if args.iterations else None
-    if args.time_budget_ms is not None:
-        params = dict(params or {}, time_budget_ms=args.time_budget_ms)
+    params = {"iterations": args.iterations} if args.iterations else None
     if args.game == "timing":
         for entry in TIMING:
-            budget = _budget_for(entry["game"], args.time_budget_ms)
             for level in args.bots.split(","):
                 print(json.dumps(time_decisions(entry["game"], entry["players"], level, args.games, args.seed,
-                                                entry.get("options"), budget)), flush=True)
+                                                entry.get("options"))), flush=True)
         return
     if args.game == "ladder":
         run_ladder(args.games, args.jobs, args.seed, args.out, args.only, params, args.search_games)

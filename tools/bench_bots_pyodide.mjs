@@ -1,11 +1,7 @@
 // Decision times of the bots inside Pyodide (the engine the browser worker runs), printed as JSON lines.
 //
-//   node tools/bench_bots_pyodide.mjs [path/to/node_modules/pyodide] [levels] [decisions] [budget]
+//   node tools/bench_bots_pyodide.mjs [path/to/node_modules/pyodide] [levels] [decisions]
 //   e.g. node tools/bench_bots_pyodide.mjs node_modules/pyodide normal,hard 20
-//
-// budget: the hard levels' wall-clock budget per decision in ms; "default" (the default) is each game's app
-// default (SearchProfile.time_budget_ms, what the browser uses), 0 the reproducible rollout budget alone.
-// Each line gives median, p95 and max wall-clock ms per decision.
 //
 // It copies this checkout's pygame_rules package into Pyodide's file system and calls the same
 // pygame_rules.arena.time_decisions() that `python -m pygame_rules arena timing` uses in CPython, so the
@@ -18,8 +14,6 @@ import { pathToFileURL } from "node:url";
 const pyodideDir = resolve(process.argv[2] || "node_modules/pyodide");
 const levels = (process.argv[3] || "normal,hard").split(",");
 const decisions = Number(process.argv[4] || 20);
-const budgetArg = process.argv[5] || "default";
-if (budgetArg !== "default" && !(Number(budgetArg) >= 0)) throw new Error(`bad budget ${budgetArg}`);
 const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
 
@@ -41,10 +35,9 @@ for (const [game, players, options] of games) {
     const out = await pyodide.runPythonAsync(`
 import json, sys
 sys.path.insert(0, "/home/pyodide")
-from pygame_rules.arena import _budget_for, time_decisions
+from pygame_rules.arena import time_decisions
 json.dumps(time_decisions(${JSON.stringify(game)}, ${players}, ${JSON.stringify(level)}, ${decisions},
-                          options=${options},
-                          time_budget_ms=_budget_for(${JSON.stringify(game)}, ${JSON.stringify(budgetArg === "default" ? "default" : Number(budgetArg))})))
+                          options=${options}))
 `);
     console.log(out);
   }

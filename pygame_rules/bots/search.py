@@ -11,14 +11,9 @@ For one decision the bot
 4. keeps the heuristic's own choice unless another move scored better by a clear margin: the search only
    overrules the heuristic when the evidence says so.
 
-Two budgets. The rollout budget (``iterations``) makes a decision a pure function of the view, the legal list and
-the random stream: tests, the fairness test and reproducible ladders use it alone. The wall-clock budget
-(``max_ms``, alias ``time_budget_ms``; the app uses the game's ``SearchProfile.time_budget_ms`` by default) makes
-the search *anytime*: the clock (``time.perf_counter``, which Pyodide has too) starts when ``choose`` is called, is
-read after every rollout, and each halving round owns its share of the time, so the search stops with the best move
-of the rounds completed so far; a rollout batch cut short by the clock is discarded, so every move is still compared
-on the same worlds. The overshoot is at most one rollout. Decisions without a choice (one legal move, a move the
-profile calls obvious, one candidate) never search and stay instant.
+The budget is a number of rollouts (``iterations``), not a time, so a decision is a pure function of the view,
+the legal list and the random stream: the arena is reproducible and the fairness test holds. An optional
+``max_ms`` stops early when time runs out (used by the hint button), at the price of that reproducibility.
 
 Per-game tuning (rollout policy, horizon, evaluation, candidate pruning, default budget) lives in ``PROFILES``
 below; a game without a profile still gets a working ``hard`` bot from its ``normal`` bot and its result.
@@ -36,11 +31,6 @@ from ..core.actions import Action
 from ..core.game import State
 from .base import Bot
 from .samplers import sample_state
-
-
-def clock() -> float:
-    """Seconds on the wall clock of the machine running the bot (a seam: tests replace it with a fake clock)."""
-    return time.perf_counter()
 
 Evaluate = Callable[[State, int], float]
 
@@ -76,15 +66,6 @@ class SearchProfile:
     margin_weight: float = 0.1
     keep_prior: bool = False
     bot: Callable[..., Bot] | None = None
-    time_budget_ms: float = 300.0
-
-
-TIME_MODE_SHARE = 4  # with a wall-clock budget the rollout cap is this many times ``iterations``: time is the limit
-
-
-def default_time_budget_ms(game: str) -> float:
-    """The wall-clock budget the app gives ``game``'s hard bot per decision (docs/bots.md "Time budget")."""
-    return PROFILES.get(game, DEFAULT_PROFILE).time_budget_ms
 
 
 def final_value(state: State, seat: int, margin_weight: float = 0.1) -> float:
@@ -197,7 +178,7 @@ LEVEL8_PROFILE = SearchProfile(prior=_level8_prior, rollout=_level8_rollout, tur
 SKIPBO_PROFILE = SearchProfile(worlds=12, bot=_skipbo_plan_search)
 TOPSPOT_PROFILE = SearchProfile(iterations=60, worlds=15, max_candidates=8, candidates=_topspot_candidates)
 ETALAGE_PROFILE = SearchProfile(prior=_etalage_prior, rollout=_etalage_rollout, iterations=180, worlds=16,
-                                max_candidates=9, margin_weight=0.6, keep_prior=True, time_budget_ms=300.0)
+                                max_candidates=9, margin_weight=0.6, keep_prior=True)
 
 
 def _profiles() -> dict[str, SearchProfile]:
@@ -238,7 +219,6 @@ class SearchBot:
     # ----- the decision ---------------------------------------------------------------------------------------
     def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         """Pick one of ``legal`` for the seat of ``view`` by sampled search; only ``view`` is consulted."""
-        started = clock()
         seed = rng.getrandbits(64)
         prior = self.prior_bot.choose(view, legal, random.Random(f"{seed}/prior"))
         if len(legal) == 1 or self.iterations <= 0 or (
@@ -249,10 +229,10 @@ class SearchBot:
         if len(candidates) == 1:
             self.stats = {"searched": False}
             return prior
-        budget = None if not self.max_ms else self.max_ms / 1000
+        deadline = None if self.max_ms is None else time.perf_counter() + self.max_ms / 1000
         seat = view["seat"] if "seat" in view else view["you"]
         srng = random.Random(f"{seed}/worlds")
-        worlds = [sample_state(view, srng) for _ in range(max(1, self.worlds))]
+        worlds = [sample_state(view, srng).to_json() for _ in range(max(1, self.worlds))]
         totals = {a: 0.0 for a in candidates}
         counts = {a: 0 for a in candidates}
         alive = list(candidates)
@@ -261,31 +241,19 @@ class SearchBot:
         world_index = 0
         out_of_time = False
         for round_no in range(rounds):
-            # every surviving move gets the same worlds and dice this round (common random numbers); with a clock,
-            # round ``r`` may run until its share of the budget is spent
+            # every surviving move gets the same worlds and dice this round (common random numbers)
             share = (self.iterations - used) // (rounds - round_no)
-            round_end = None if budget is None else started + budget * (round_no + 1) / rounds
             for _ in range(max(1, share // len(alive))):
                 data = worlds[world_index % len(worlds)]
                 dice = f"{seed}/roll/{world_index}"
                 world_index += 1
-                batch: list[float] = []
                 for action in alive:
-                    batch.append(self._rollout(data, action, seat, dice))
-                    if round_end is not None and clock() > round_end:
-                        break
-                if len(batch) < len(alive):  # cut short by the clock: not comparable, dropped
-                    out_of_time = budget is not None and clock() > started + budget
-                    break
-                for action, value in zip(alive, batch, strict=True):
-                    totals[action] += value
+                    totals[action] += self._rollout(data, action, seat, dice)
                     counts[action] += 1
-                used += len(batch)
-                if round_end is not None and clock() > round_end:
+                    used += 1
+                if deadline is not None and time.perf_counter() > deadline:
+                    out_of_time = True
                     break
-            if not all(counts[a] for a in alive):  # no complete batch yet (tiny budget): the prior stands
-                self.stats = {"searched": True, "rollouts": used, "candidates": len(candidates), "means": {}}
-                return prior
             alive.sort(key=lambda a: (-totals[a] / counts[a], a != prior))
             if out_of_time or round_no == rounds - 1:
                 break
@@ -310,13 +278,10 @@ class SearchBot:
                 out.append(action)
         return out
 
-    def _rollout(self, world: State, action: Action, seat: int, dice: str) -> float:
-        """Play ``action`` in a copy of the sampled world, continue with the rollout policy, return the value.
-
-        The copy is a :meth:`State.clone` (a field-by-field copy): loading a shared JSON dict instead would let a
-        game that edits a nested list in place (a Level 8 add) change the world for the next rollout."""
-        state = world.clone()
-        state.play(action)  # quiet: nobody reads a rollout's events
+    def _rollout(self, data: dict[str, Any], action: Action, seat: int, dice: str) -> float:
+        """Play ``action`` in a copy of the sampled world, continue with the rollout policy, return the value."""
+        state = _load(data)
+        state.apply(action)
         rng = random.Random(dice)
         bot = self.rollout_bot
         turns_left = self.profile.turns
@@ -331,7 +296,7 @@ class SearchBot:
                     break
             last = mover
             # the policy picks from the legal list, so the engine's own apply hook can skip re-validating it
-            state.play(bot.choose(state.view(mover), state.legal_actions(), rng))
+            state.apply_listed(bot.choose(state.view(mover), state.legal_actions(), rng))
             steps += 1
             if steps > 5000:  # a runaway rollout scores as a draw rather than hanging the decision
                 return 0.5
@@ -341,18 +306,19 @@ class SearchBot:
         return self.profile.evaluate(state, seat)
 
 
+def _load(data: dict[str, Any]) -> State:
+    from ..registry import load_state
+
+    return load_state(data)
+
+
 def make_search_bot(game: str, level: str = "hard", **params: Any) -> Bot:
     """The ``hard`` bot of ``game`` (``hard-fast``: a short budget for hints). ``params`` go to :class:`SearchBot`
     (``iterations``, ``worlds``, ``max_ms``), or to the game's own search bot when its profile names one;
-    ``budget_ms`` and ``time_budget_ms`` are aliases of ``max_ms``. Without a wall-clock budget the search is the
-    deterministic rollout-budget mode; with one, the rollout cap rises to ``TIME_MODE_SHARE`` times the profile's
-    (unless ``iterations`` is given) so the clock is what stops the search and a faster engine searches more."""
-    for alias in ("budget_ms", "time_budget_ms"):
-        if alias in params:
-            params["max_ms"] = params.pop(alias)
+    ``budget_ms`` is accepted as an alias of ``max_ms``."""
+    if "budget_ms" in params:
+        params["max_ms"] = params.pop("budget_ms")
     profile = PROFILES.get(game, DEFAULT_PROFILE)
-    if params.get("max_ms") and "iterations" not in params and level == "hard":
-        params["iterations"] = profile.iterations * TIME_MODE_SHARE
     if level == "hard-fast" and "iterations" not in params:
         params["iterations"] = max(8, int(profile.iterations * FAST_SHARE))
         params.setdefault("worlds", max(4, int(profile.worlds * FAST_SHARE)))
@@ -362,4 +328,4 @@ def make_search_bot(game: str, level: str = "hard", **params: Any) -> Bot:
     return SearchBot(game, **params)
 
 
-__all__ = ["PROFILES", "SearchBot", "SearchProfile", "default_time_budget_ms", "final_value", "make_search_bot"]
+__all__ = ["PROFILES", "SearchBot", "SearchProfile", "final_value", "make_search_bot"]

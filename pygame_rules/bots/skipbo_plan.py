@@ -26,11 +26,6 @@ from typing import Any
 from ..core.actions import Action
 from ..games.skipbo import WILD, Discard, EndTurn, PlayDiscard, PlayHand, PlayStock
 
-
-def clock() -> float:
-    """Seconds on the wall clock of the machine running the bot (a seam: tests replace it with a fake clock)."""
-    return time.perf_counter()
-
 TOP = 12
 #: probability that a rival's hand (refilled to five) supplies ``k`` specific missing cards, by ``k`` (rough)
 RIVAL_REACH = (1.0, 0.62, 0.33, 0.15, 0.06, 0.02)
@@ -337,7 +332,6 @@ class PlanSearchBot:
 
     def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         """The first action of the plan that scores best over the sampled deals."""
-        started = clock()  # a wall-clock budget counts the planning too
         seed = rng.getrandbits(64)
         if len(legal) == 1:
             self._follow = None
@@ -358,11 +352,11 @@ class PlanSearchBot:
         if ranked[0].stock or ranked[0].refill or self.worlds <= 0 or len(pool) < 2:
             self.stats = {"searched": False}
         else:
-            choice = self._search(view, pool, seed, started)
+            choice = self._search(view, pool, seed)
         self._expect(view, choice)
         return choice.first
 
-    def _search(self, view: dict[str, Any], pool: list[Plan], seed: int, started: float) -> Plan:
+    def _search(self, view: dict[str, Any], pool: list[Plan], seed: int) -> Plan:
         from .samplers import sample_state
         from .skipbo import HeuristicBot
 
@@ -372,43 +366,33 @@ class PlanSearchBot:
         team = {me, view["seats"][me]["partner"]}
         rival_bot = HeuristicBot()
         srng = random.Random(f"{seed}/worlds")
-        deadline = None if not self.max_ms else started + self.max_ms / 1000
+        deadline = None if self.max_ms is None else time.perf_counter() + self.max_ms / 1000
         scores = [0.0] * len(pool)
         used = 0
         for k in range(self.worlds):
-            if deadline is not None and clock() > deadline:
+            if deadline is not None and used and time.perf_counter() > deadline:
                 break
+            used += 1
             world: Any = sample_state(view, srng)
-            world_scores = [0.0] * len(pool)
             for i, plan in enumerate(pool):
-                if deadline is not None and i and clock() > deadline:
-                    break  # this deal is not played out for every plan: dropped, as a comparison it would be unfair
                 state = world.clone()
                 for step in plan.steps:
-                    state.apply(step)  # validated: a plan is built from the view, not from this world's list
+                    state.apply(step)
                 before = [len(st) for st in state.stocks]
                 dice = random.Random(f"{seed}/dice/{k}")
                 moves = 0
                 while not state.is_over() and state.current_player not in team and moves < 200:
                     mover = state.current_player
-                    state.play(rival_bot.choose(state.view(mover), state.legal_actions(), dice))
+                    state.apply_listed(rival_bot.choose(state.view(mover), state.legal_actions(), dice))
                     moves += 1
                 if state.is_over():
-                    world_scores[i] = 100.0 if me in state.result()["winners"] else -100.0
+                    scores[i] += 100.0 if me in state.result()["winners"] else -100.0
                     continue
                 played = sum(before[s] - len(state.stocks[s]) for s in range(view["players"]) if s not in team)
                 top = state.stocks[me][-1] if state.stocks[me] else None
                 piles = [len(p) for p in state.building]
                 own = 1.0 if reach(piles, top, state.discards[me], state.hands[me]) == 0 else 0.0
-                world_scores[i] = -w.rival * played + w.own * own
-            else:
-                used += 1
-                scores = [a + b for a, b in zip(scores, world_scores, strict=True)]
-                continue
-            break
-        if not used:  # the clock ran out before one deal was played out for every plan: the planner's choice
-            self.stats = {"searched": True, "candidates": len(pool), "worlds": 0}
-            return pool[0]
+                scores[i] += -w.rival * played + w.own * own
         final = []
         for i, plan in enumerate(pool):
             # the sampled outcomes replace the planner's table guesses for the same two things
