@@ -311,6 +311,7 @@ class PlanSearchBot:
         self.max_ms = max_ms  # a wall-clock cap (hints); with it the move may depend on the machine's speed
         self.stats: dict[str, Any] = {}
         self._follow: tuple[tuple[Any, ...], tuple[Action, ...]] | None = None
+        self._deadline: float | None = None
 
     def _expect(self, view: dict[str, Any], plan: Plan) -> None:
         """Remember the plan's remaining steps and the position they start from."""
@@ -331,7 +332,8 @@ class PlanSearchBot:
         self._follow = (_position(view, node), plan.steps[1:])
 
     def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
-        """The first action of the plan that scores best over the sampled deals."""
+        """The first action of the plan that scores best over the sampled deals (within ``max_ms`` of now)."""
+        self._deadline = None if self.max_ms is None else time.perf_counter() + self.max_ms / 1000
         seed = rng.getrandbits(64)
         if len(legal) == 1:
             self._follow = None
@@ -366,11 +368,15 @@ class PlanSearchBot:
         team = {me, view["seats"][me]["partner"]}
         rival_bot = HeuristicBot()
         srng = random.Random(f"{seed}/worlds")
-        deadline = None if self.max_ms is None else time.perf_counter() + self.max_ms / 1000
+        deadline = self._deadline
         scores = [0.0] * len(pool)
         used = 0
+        world_s = 0.0  # how long the last sampled deal took to play out: the next one would take about as long
+        cut = False
         for k in range(self.worlds):
-            if deadline is not None and used and time.perf_counter() > deadline:
+            started = time.perf_counter()
+            if deadline is not None and used and started + world_s > deadline:
+                cut = True
                 break
             used += 1
             world: Any = sample_state(view, srng)
@@ -383,7 +389,7 @@ class PlanSearchBot:
                 moves = 0
                 while not state.is_over() and state.current_player not in team and moves < 200:
                     mover = state.current_player
-                    state.apply_listed(rival_bot.choose(state.view(mover), state.legal_actions(), dice))
+                    state.play(rival_bot.choose(state.view(mover), state.legal_actions(), dice))
                     moves += 1
                 if state.is_over():
                     scores[i] += 100.0 if me in state.result()["winners"] else -100.0
@@ -393,13 +399,14 @@ class PlanSearchBot:
                 piles = [len(p) for p in state.building]
                 own = 1.0 if reach(piles, top, state.discards[me], state.hands[me]) == 0 else 0.0
                 scores[i] += -w.rival * played + w.own * own
+            world_s = time.perf_counter() - started
         final = []
         for i, plan in enumerate(pool):
             # the sampled outcomes replace the planner's table guesses for the same two things
             guesses = planner.rival_guess(plan.end) + planner.own_guess(plan.end)
             final.append(plan.value - guesses + scores[i] / used)
         best = max(range(len(pool)), key=lambda i: (final[i], -i))
-        self.stats = {"searched": True, "candidates": len(pool), "worlds": used}
+        self.stats = {"searched": True, "candidates": len(pool), "worlds": used, "cut": cut}
         return pool[best]
 
 

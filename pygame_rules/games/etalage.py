@@ -152,6 +152,24 @@ class Claim(Action):
     colour: str
 
 
+_PLAY_OF: dict[str, Play] = {}  # one action object per card and per colour: listing moves allocates nothing
+_CLAIM_OF: dict[str, Claim] = {}
+
+
+def _play_of(card: str) -> Play:
+    found = _PLAY_OF.get(card)
+    if found is None:
+        found = _PLAY_OF[card] = Play(card)
+    return found
+
+
+def _claim_of(colour: str) -> Claim:
+    found = _CLAIM_OF.get(colour)
+    if found is None:
+        found = _CLAIM_OF[colour] = Claim(colour)
+    return found
+
+
 def _match_next_start(finished: State, totals: list[int], previous: int) -> int:
     """Next leader: most points in the game just played; ties go to the first such seat after the previous leader."""
     scores = finished.result()["scores"]
@@ -214,6 +232,11 @@ LAST_TRICK = codec_for(LastTrick)
 
 class EtalageState(State):
     """A game of Etalage in progress."""
+
+    # the reason codes of this game's refusals (docs/api.md, "Refusal codes"; worded per language by the page)
+    REFUSAL_CODES = frozenset({
+        "claim_first", "colour_not_in_game", "not_in_hand", "play_first", "colour_not_on_display",
+    })
 
     info = GameInfo(
         name="etalage",
@@ -293,8 +316,8 @@ class EtalageState(State):
         """Claims of each colour on the display while settling; otherwise each card in the player's hand."""
         if self.claimants:
             present = {CARD_COLOUR[c] for c in self.display}
-            return [Claim(c) for c in self.colours if c in present]
-        return [Play(card) for card in self.hands[(self.leader + len(self.plays)) % self.players]]
+            return [_claim_of(c) for c in self.colours if c in present]
+        return [_play_of(card) for card in self.hands[(self.leader + len(self.plays)) % self.players]]
 
     def scores(self) -> list[int]:
         """Points won so far by each seat."""
@@ -371,12 +394,16 @@ class EtalageState(State):
                                        field="card")
             if self.claimants:
                 return IllegalAction(f"cannot play {card} now: seat {seat} must claim a colour from the display "
-                                     "before the next trick", code="claim_first")
+                                     "before the next trick", code="claim_first", reason="claim_first",
+                                     params={"card": card, "seat": seat})
             if CARD_COLOUR[card] not in self.colours:
                 return IllegalAction(f"cannot play {card}: {CARD_COLOUR[card]} is not used in this game "
-                                     f"(colours: {', '.join(self.colours)})")
+                                     f"(colours: {', '.join(self.colours)})", reason="colour_not_in_game",
+                                     params={"card": card, "colour": CARD_COLOUR[card],
+                                             "colours": list(self.colours)})
             if card not in self.hands[seat]:  # type: ignore[index]
-                return IllegalAction(f"seat {seat} cannot play {card}: it is not in their hand")
+                return IllegalAction(f"seat {seat} cannot play {card}: it is not in their hand",
+                                     reason="not_in_hand", params={"card": card, "seat": seat})
             return None
         if isinstance(action, Claim):
             colour = action.colour
@@ -385,11 +412,13 @@ class EtalageState(State):
                                        field="colour")
             if not self.claimants:
                 return IllegalAction(f"cannot claim {colour} now: the trick is still being played and seat {seat} "
-                                     "must play a card", code="play_first")
+                                     "must play a card", code="play_first", reason="play_first",
+                                     params={"colour": colour, "seat": seat})
             present = [c for c in self.colours if any(CARD_COLOUR[x] == c for x in self.display)]
             if colour not in present:
                 return IllegalAction(f"cannot claim {colour}: the display has no {colour} cards "
-                                     f"(it has {', '.join(present)})")
+                                     f"(it has {', '.join(present)})", reason="colour_not_on_display",
+                                     params={"colour": colour, "present": present})
             return None
         return IllegalAction(f"{action} is not an Etalage action")
 
@@ -403,15 +432,21 @@ class EtalageState(State):
         seat = (self.leader + len(self.plays)) % self.players
         self.hands[seat].remove(card)
         self.plays.append(card)
-        colour, value = CARD_INFO[card]
-        events: list[Event] = [{"type": "play", "player": seat, "card": card,
-                                "text": f"{_seat_name(seat)} plays {colour} {value}."}]
+        events: list[Event] = []
+        if not self._quiet:  # nobody reads the events of State.play
+            colour, value = CARD_INFO[card]
+            events.append({"type": "play", "player": seat, "card": card,
+                           "text": f"{_seat_name(seat)} plays {colour} {value}."})
         if len(self.plays) == self.players:
             events.extend(self._settle())
         return events
 
     def _settle(self) -> list[Event]:
         """All cards are out: rank the colours and line up the claimants."""
+        if self._quiet:  # the claim order alone (the same seats the ranking lists as claiming, in its order)
+            self.claimants = claim_order(self.trick_plays())
+            self.claims = []
+            return self._advance_claims()
         ranking = rank_colours(self.trick_plays())
         order = [s for entry in ranking if entry["status"] == "claims" for s in entry["seats"]]
         self.claimants = list(order)
@@ -433,6 +468,8 @@ class EtalageState(State):
         self.won[seat].extend(taken)
         taken.sort(key=card_key)
         self.claims.append({"seat": seat, "colour": colour, "cards": taken})
+        if self._quiet:
+            return self._advance_claims()
         events: list[Event] = [{"type": "claim", "player": seat, "colour": colour, "cards": list(taken),
                                 "points": sum(CARD_VALUE[c] for c in taken),
                                 "text": f"{_seat_name(seat)} takes the {colour} cards ({_cards_text(taken)})."}]
@@ -467,6 +504,8 @@ class EtalageState(State):
         self.plays = []
         self.claims = []
         self.leader = next_leader
+        if self._quiet:
+            return []
         events: list[Event] = [{"type": "trick_end", "leader": next_leader,
                                 "display": sorted(self.display, key=card_key),
                                 "text": f"The played cards join the display; {_seat_name(next_leader)} leads."}]
