@@ -6,14 +6,19 @@ end past the ceiling, and it always answers with a legal move."""
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import pytest
 
 from pygame_rules.bots import make_bot
-from pygame_rules.bots import search as search_mod
 from pygame_rules.bots.search import SearchBot
 from pygame_rules.registry import new_game
+
+
+def _hard(game: str, **params: Any) -> Any:
+    """A hard bot, typed loosely: the tests read its ``stats`` and ``iterations``."""
+    return make_bot(game, "hard", **params)
 
 
 class FakeTime:
@@ -36,8 +41,9 @@ def _searched_position(game: str, players: int, options: dict[str, Any] | None) 
     normal = make_bot(game, "normal")
     while not state.is_over():
         seat = state.current_player
+        assert seat is not None
         view, legal = state.view(seat), state.legal_actions()
-        probe = make_bot(game, "hard", iterations=8, worlds=2)
+        probe = _hard(game, iterations=8, worlds=2)
         probe.choose(view, legal, random.Random(1))
         if probe.stats.get("searched") and probe.stats["candidates"] >= 4:
             return view, legal
@@ -52,7 +58,7 @@ def test_the_search_stops_before_a_batch_would_pass_the_ceiling(
         rollout_ms: float, ceiling_ms: float) -> None:
     view, legal = _searched_position(game, players, options)
     fake = FakeTime()
-    monkeypatch.setattr(search_mod.time, "perf_counter", fake.perf_counter)
+    monkeypatch.setattr(time, "perf_counter", fake.perf_counter)  # what search.py reads
     real_rollout = SearchBot._rollout
 
     def timed_rollout(self: SearchBot, *args: Any) -> float:
@@ -60,7 +66,7 @@ def test_the_search_stops_before_a_batch_would_pass_the_ceiling(
         return real_rollout(self, *args)
 
     monkeypatch.setattr(SearchBot, "_rollout", timed_rollout)
-    bot = make_bot(game, "hard", budget_ms=ceiling_ms)
+    bot = _hard(game, budget_ms=ceiling_ms)
     start = fake.now
     action = bot.choose(view, legal, random.Random(5))
     assert action in legal
@@ -74,7 +80,7 @@ def test_the_search_stops_before_a_batch_would_pass_the_ceiling(
     else:
         assert bot.stats["cut"] is False
     monkeypatch.undo()
-    free = make_bot(game, "hard")
+    free = _hard(game)
     free.choose(view, legal, random.Random(5))
     assert free.stats["cut"] is False and free.stats["rollouts"] >= used
 
@@ -83,11 +89,11 @@ def test_a_generous_ceiling_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> 
     """With time standing still the ceiling is never reached: the move and the rollouts equal the reproducible
     rollout-budget search's (the ceiling only ever cuts, it never changes what is searched)."""
     view, legal = _searched_position("topspot", 3, {"games": 1})
-    free = make_bot("topspot", "hard", iterations=40, worlds=4)
+    free = _hard("topspot", iterations=40, worlds=4)
     expected = free.choose(view, legal, random.Random(8))
     fake = FakeTime()
-    monkeypatch.setattr(search_mod.time, "perf_counter", fake.perf_counter)
-    timed = make_bot("topspot", "hard", iterations=40, worlds=4, budget_ms=50)
+    monkeypatch.setattr(time, "perf_counter", fake.perf_counter)  # what search.py reads
+    timed = _hard("topspot", iterations=40, worlds=4, budget_ms=50)
     assert timed.choose(view, legal, random.Random(8)) == expected
     assert timed.stats["rollouts"] == free.stats["rollouts"]
     assert timed.stats["means"] == free.stats["means"]
@@ -95,9 +101,16 @@ def test_a_generous_ceiling_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> 
 
 def test_one_legal_move_is_instant_even_with_a_ceiling(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[Any] = []
-    monkeypatch.setattr(SearchBot, "_rollout", lambda self, *a: calls.append(a) or 0.5)
+
+    def counted(self: SearchBot, *args: Any) -> float:
+        calls.append(args)
+        return 0.5
+
+    monkeypatch.setattr(SearchBot, "_rollout", counted)
     state = new_game("topspot", players=3, seed="one", options={"games": 1})
     legal = state.legal_actions()[:1]
-    bot = make_bot("topspot", "hard", budget_ms=380)
-    assert bot.choose(state.view(state.current_player), legal, random.Random(0)) == legal[0]
+    bot = _hard("topspot", budget_ms=380)
+    seat = state.current_player
+    assert seat is not None
+    assert bot.choose(state.view(seat), legal, random.Random(0)) == legal[0]
     assert bot.stats == {"searched": False} and calls == []
