@@ -114,3 +114,67 @@ def test_one_legal_move_is_instant_even_with_a_ceiling(monkeypatch: pytest.Monke
     assert seat is not None
     assert bot.choose(state.view(seat), legal, random.Random(0)) == legal[0]
     assert bot.stats == {"searched": False} and calls == []
+
+
+def _skipbo_positions(count: int) -> list[tuple[dict[str, Any], list[Any]]]:
+    """Skip-Bo positions (the first ``count`` with a choice) from a seeded normal-bot game."""
+    out: list[tuple[dict[str, Any], list[Any]]] = []
+    rng = random.Random(2)
+    normal = make_bot("skipbo", "normal")
+    game = 0
+    while len(out) < count:
+        state = new_game("skipbo", players=2, seed=f"anytime-plan/{game}")
+        game += 1
+        while not state.is_over() and len(out) < count:
+            seat = state.current_player
+            assert seat is not None
+            view, legal = state.view(seat), state.legal_actions()
+            if len(legal) > 1:
+                out.append((view, legal))
+            state.apply(normal.choose(view, legal, rng))
+    return out
+
+
+def test_skipbo_planning_stops_going_deeper_past_the_ceiling(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The whole-turn planner (the slowest part of a Skip-Bo decision) ends its plans where they are once the
+    clock passes the deadline, as it does past its node budget; the bot still answers legally (after one sampled
+    deal)."""
+    from pygame_rules.bots.skipbo_plan import Planner, PlanSearchBot
+
+    def explored(planner: Planner, view: dict[str, Any], legal: list[Any]) -> tuple[int, list[Any]]:
+        """How many positions the planner expanded (calls of its move generator), and its plans."""
+        calls = 0
+        real = planner._moves
+
+        def counting(*args: Any) -> Any:
+            nonlocal calls
+            calls += 1
+            return real(*args)
+
+        planner._moves = counting  # type: ignore[method-assign,assignment]
+        plans = planner.plans(view, legal)
+        return calls, plans
+
+    smaller = 0
+    for view, legal in _skipbo_positions(400)[::2]:
+        free_nodes, _ = explored(Planner(), view, legal)
+        late_planner = Planner()
+        late_planner.deadline = float("-inf")  # any reading of the clock is past it
+        late_nodes, late = explored(late_planner, view, legal)
+        assert late and all(p.first in legal for p in late)
+        assert late_nodes <= free_nodes
+        smaller += late_nodes < free_nodes
+    assert smaller, "no position where the deadline cut the planning: the test proves nothing"
+
+    fake = FakeTime()
+
+    def jumping() -> float:  # every reading is a second later: the 380 ms ceiling is gone after the first one
+        fake.spend(1.0)
+        return fake.now
+
+    monkeypatch.setattr(time, "perf_counter", jumping)
+    for view, legal in _skipbo_positions(40):
+        bot = PlanSearchBot(max_ms=380)
+        assert bot.choose(view, legal, random.Random(4)) in legal
+        if bot.stats.get("searched"):
+            assert bot.stats["worlds"] == 1 and bot.stats["cut"] is True  # one deal always: a sampled answer
