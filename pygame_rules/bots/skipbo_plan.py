@@ -136,6 +136,9 @@ class Planner:
     def __init__(self, weights: Weights | None = None, max_nodes: int = 4000) -> None:
         self.w = weights or Weights()
         self.max_nodes = max_nodes
+        # a wall-clock deadline (time.perf_counter seconds) for one call of plans(), set by PlanSearchBot when it
+        # plays under a ceiling: past it, like past max_nodes, plans end where they are instead of going deeper
+        self.deadline: float | None = None
 
     # ----- reading the view ------------------------------------------------------------------------------------
     def _setup(self, view: dict[str, Any]) -> None:
@@ -236,6 +239,8 @@ class Planner:
         start = _start(view)
         seen: dict[tuple[Any, ...], Plan | None] = {}
         nodes = 0
+        deadline = self.deadline
+        late = False
 
         def outcome(action: Action, how: str, after: _Node) -> Plan | None:
             """The best plan that starts with ``action`` (its steps relative to the position before it)."""
@@ -250,15 +255,17 @@ class Planner:
             return Plan(value, (action,), after, how == "stock", how == "refill")
 
         def explore(node: _Node) -> Plan | None:
-            nonlocal nodes
+            nonlocal nodes, late
             key = node.key()
             if key in seen:
                 return seen[key]
             nodes += 1
+            if deadline is not None and not late and nodes % 32 == 0:
+                late = time.perf_counter() > deadline  # read every 32 nodes: the clock costs more in Pyodide
             best: Plan | None = None
             for action, how, after in self._moves(node, me):
-                if how == "on" and nodes > self.max_nodes:
-                    continue  # out of budget: only plans that end here
+                if how == "on" and (nodes > self.max_nodes or late):
+                    continue  # out of budget (nodes or time): only plans that end here
                 plan = outcome(action, how, after)
                 if plan is not None and (best is None or plan.value > best.value):
                     best = plan
@@ -285,6 +292,9 @@ class Planner:
         return next((a for a in legal if isinstance(a, EndTurn)), legal[0])
 
 
+
+
+PLANNING_SHARE = 0.75  # under a ceiling, the whole-turn planning stops going deeper after this share of it
 
 
 class PlanSearchBot:
@@ -331,6 +341,11 @@ class PlanSearchBot:
             return
         self._follow = (_position(view, node), plan.steps[1:])
 
+    def _deadline_for(self, share: float) -> float:
+        """The clock reading at which ``share`` of the ceiling, counted from the call of ``choose``, is spent."""
+        assert self._deadline is not None and self.max_ms is not None
+        return self._deadline - (1.0 - share) * self.max_ms / 1000
+
     def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         """The first action of the plan that scores best over the sampled deals (within ``max_ms`` of now)."""
         self._deadline = None if self.max_ms is None else time.perf_counter() + self.max_ms / 1000
@@ -344,6 +359,8 @@ class PlanSearchBot:
             self.stats = {"searched": False, "followed": True}
             self._expect(view, Plan(0.0, steps, _Node([], [], []), False, False))
             return steps[0]
+        # the planning may use three quarters of the ceiling, so the one sampled deal that always follows fits in
+        self.planner.deadline = None if self.max_ms is None else self._deadline_for(PLANNING_SHARE)
         ranked = self.planner.plans(view, legal)
         if not ranked:
             self._follow = None
