@@ -289,8 +289,8 @@ ENGINE_IDS = re.compile(r"\b(red|yellow|green|blue|purple|orange)-\d+\b|\b[ROYGB
                         r"\b[Ss]eat \d|\bone_star\b|\btwo_star\b")
 
 
-@pytest.mark.parametrize(("lang", "game"), [("nl", "topspot"), ("nl", "level8"), ("de", "skipbo"),
-                                            ("de", "etalage")])
+@pytest.mark.parametrize("game", ["skipbo", "topspot", "level8", "etalage"])
+@pytest.mark.parametrize("lang", ["nl", "de"])  # both languages in every game (issue 17: a Dutch and a German refusal)
 def test_log_and_refusal_in_the_readers_language(page: Any, guard: Any, lang: str, game: str) -> None:
     page.select_option("#lang-select", lang)
     page.click(f".game-tile[data-game={game}] .play-now")
