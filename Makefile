@@ -41,7 +41,7 @@ lint: venv node
 unit: venv
 	$(BIN)/python -m pytest -q -n auto tests pygame_rules
 
-# Browser tests: build site/ in a fixture, serve it, drive /usr/bin/chromium through Playwright.
+# Browser tests: build site/ in a fixture, serve it, drive /usr/bin/chromium (Playwright) and firefox-esr (puppeteer-core).
 e2e: venv node
 	bash tools/ensure_chromium.sh
 	$(BIN)/python -m pytest -q e2e

@@ -8,6 +8,7 @@ language, switches language from the top bar, and remembers the choice.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -104,5 +105,54 @@ def test_every_board_draws_in_the_language_with_no_missing_key(browser: Any, bas
         page.click("#leave")
         page.wait_for_selector(".game-tile")
     assert page.evaluate("() => window.__i18nMissing") == []
+    ctx.close()
+    guard.check()
+
+
+ENGINE_IDS = re.compile(r"\b(red|yellow|green|blue|purple|orange)-\d+\b|\b[Ss]eat \d|\bPlayer \d")
+
+
+@pytest.mark.parametrize(("lang", "game"), [("nl", "topspot"), ("de", "etalage"), ("fr", "skipbo")])
+def test_a_widget_on_a_rules_page_words_its_moves_in_the_page_language(context: Any, base_url: str, guard: Any,
+                                                                       lang: str, game: str) -> None:
+    """The widget's move log is worded from the events in the page's language (no English, no engine ids),
+    as the app's log is, even when the reader's app language is another one."""
+    page = context.new_page()
+    page.goto(f"{base_url.rstrip('/')}/rules/{game}.{lang}.html")
+    widget = page.locator("rules-scenario").first
+    widget.scroll_into_view_if_needed()
+    page.wait_for_selector("rules-scenario[data-state=ready]", timeout=90_000)
+    widget.locator(".rw-next").click()
+    page.wait_for_selector("rules-scenario[data-step='1']", timeout=30_000)
+    lines = [line for line in widget.locator(".rw-log li").all_inner_texts() if line.strip()]
+    assert lines, "the widget's log is empty after a step"
+    player = CATALOGUES[lang]["widget.player"].split("{")[0].strip()
+    assert any(player in line for line in lines), lines  # players are named in the page's language
+    for line in lines:
+        assert not ENGINE_IDS.search(line), f"engine notation or English in {line!r}"
+    assert page.evaluate("() => window.__i18nMissing") == []
+    guard.check()
+
+
+def test_the_editor_speaks_the_readers_language(browser: Any, base_url: str, guard: Any) -> None:
+    """A Dutch teacher meets the scenario editor in Dutch: headings, buttons, place names and messages."""
+    ctx = browser.new_context(locale="nl-NL")
+    guard.watch_context(ctx)
+    page = ctx.new_page()
+    nl = CATALOGUES["nl"]
+    page.goto(base_url + "editor.html")
+    # (the module translates the static page once it has loaded)
+    page.wait_for_function("t => document.querySelector('h1').textContent === t", arg=nl["editor.title"])
+    assert page.locator("#ed-validate").inner_text() == nl["editor.validate"]
+    page.wait_for_selector("#ed-msg[data-kind=ok]", timeout=90_000)
+    assert page.inner_text("#ed-msg").startswith(nl["editor.valid"]["other"].split("{")[0])
+    page.select_option("#ed-game", "skipbo")
+    page.click("#ed-empty")
+    page.wait_for_function("() => document.querySelectorAll('.ed-place-head').length > 4", timeout=90_000)
+    heads = page.locator(".ed-place-head").all_inner_texts()
+    assert any(h.startswith("Speler 1: hand") for h in heads), heads
+    assert any(h.startswith("Bouwstapel 1") for h in heads), heads
+    assert not any("Player" in h or "pile" in h for h in heads), heads
+    assert page.evaluate("() => document.documentElement.lang") == "nl"
     ctx.close()
     guard.check()

@@ -289,8 +289,8 @@ ENGINE_IDS = re.compile(r"\b(red|yellow|green|blue|purple|orange)-\d+\b|\b[ROYGB
                         r"\b[Ss]eat \d|\bone_star\b|\btwo_star\b")
 
 
-@pytest.mark.parametrize(("lang", "game"), [("nl", "topspot"), ("nl", "level8"), ("de", "skipbo"),
-                                            ("de", "etalage")])
+@pytest.mark.parametrize("game", ["skipbo", "topspot", "level8", "etalage"])
+@pytest.mark.parametrize("lang", ["nl", "de"])  # both languages in every game (issue 17: a Dutch and a German refusal)
 def test_log_and_refusal_in_the_readers_language(page: Any, guard: Any, lang: str, game: str) -> None:
     page.select_option("#lang-select", lang)
     page.click(f".game-tile[data-game={game}] .play-now")
@@ -327,12 +327,72 @@ def test_log_and_refusal_in_the_readers_language(page: Any, guard: Any, lang: st
     text = status.inner_text()
     assert not any(f in text for f in english), f"English words in the refusal {text!r}"
     catalogue = json.loads((Path(__file__).resolve().parent.parent / "web" / "i18n" / f"{lang}.json").read_text())
-    key = f"refusal.{refused['code']}"
-    assert text.startswith(catalogue[key if key in catalogue else "refusal.illegal_action"]), text
+    assert _refusal_pattern(catalogue, game, refused).fullmatch(text), (text, refused)
     assert not ENGINE_IDS.search(text), text
     assert status.get_attribute("title") == refused["message"]  # the engine's English reason stays reachable
     screenshot(page, f"log-{lang}-{game}-1280.png")
     assert page.evaluate("() => window.__i18nMissing") == []
+    guard.check()
+
+
+def _refusal_pattern(catalogue: dict[str, Any], game: str, refused: dict[str, Any]) -> re.Pattern[str]:
+    """What the status line must say for the engine's refusal ``refused``: the game's words for its reason code
+    (placeholders filled with anything), or, for a refusal without a reason, the line of its error code."""
+    reason, params = refused.get("reason"), refused.get("params") or {}
+    if reason is None:
+        key = f"refusal.{refused['code']}"
+        return re.compile(re.escape(catalogue[key if key in catalogue else "refusal.illegal_action"]) + ".*")
+    if game == "level8" and reason == "wrong_phase":
+        took = params.get("action") in ("draw", "take_discard", "take_nothing")
+        key = f"refusal.level8.wrong_phase_{'took' if params['phase'] == 'play' and took else params['phase']}"
+    elif game == "skipbo" and reason == "no_such_pile":
+        key = f"refusal.skipbo.no_such_pile_{params['kind']}"
+    else:
+        key = f"refusal.{game}.{reason}"
+    parts = re.split(r"\{\w+\}", catalogue[key])
+    return re.compile(".+?".join(re.escape(part) for part in parts))
+
+
+# One illegal move per game, each refused for a reason the engine names (a code and params, worded by the page).
+ILLEGAL_TRIES = """async () => {
+    const c = window.__app.controller;
+    const v = c.table.view;
+    const hand = v.hand || [];
+    const plain = hand.filter(card => card !== 'joker');
+    const tries = {
+      skipbo: [{type: 'play_stock', owner: 1, pile: 0}],
+      level8: hand.map(card => ({type: 'discard', card})).concat([{type: 'draw'}]),
+      topspot: [{type: 'play', cards: [plain[0]], colour: 'red'}],
+      etalage: [{type: 'claim', colour: 'red'}],
+    }[c.setup.game];
+    for (const action of tries) {
+      const answer = await c.check(action);
+      if (!answer.legal) { await c.attempt(action, c.board); return answer; }
+    }
+    return null;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["nl", "de"])
+@pytest.mark.parametrize("game", list(BOARDS))
+def test_a_refusal_says_why_in_the_readers_language(page: Any, guard: Any, lang: str, game: str) -> None:
+    """The reason a move is refused (the most important teaching text) is worded from the engine's reason code:
+    the game's own sentence in Dutch or German with cards and colours named in words, no English, no engine id."""
+    page.select_option("#lang-select", lang)
+    page.click(f".game-tile[data-game={game}] .play-now")
+    page.wait_for_selector(f"#board {BOARDS[game]}, #pass-screen", timeout=ENGINE_TIMEOUT)
+    page.select_option("#speed", "instant")
+    wait_my_turn(page)
+    refused = page.evaluate(ILLEGAL_TRIES)
+    assert refused is not None and refused.get("reason"), refused
+    text = page.locator("#status").inner_text()
+    catalogue = json.loads((Path(__file__).resolve().parent.parent / "web" / "i18n" / f"{lang}.json").read_text())
+    assert _refusal_pattern(catalogue, game, refused).fullmatch(text), (text, refused)
+    assert not any(f in text for f in _english_fragments()), f"English words in the refusal {text!r}"
+    assert not ENGINE_IDS.search(text), text
+    assert catalogue["refusal.english_reason"] not in text  # the reason is said, not left to the English tooltip
+    assert page.locator("#status").get_attribute("title") == refused["message"]
+    screenshot(page, f"refusal-{lang}-{game}-1280.png")
     guard.check()
 
 

@@ -62,11 +62,11 @@ def _step_through(frame: Any, root: str) -> None:
     """Next, Next, Previous, Next through the two scripted plays, checking the board step and the log in words."""
     frame.click(f"{root} .rw-next")
     frame.wait_for_selector(f"{root}[data-step='1']", timeout=ENGINE_TIMEOUT)
-    assert "Player 2 leads red: red-5" in frame.inner_text(f"{root} .rw-log")
+    assert "Player 2 leads red: red 5 (worth 3)." in frame.inner_text(f"{root} .rw-log")  # worded, no engine id
     frame.click(f"{root} .rw-next")
     frame.wait_for_selector(f"{root}[data-step='2']", timeout=ENGINE_TIMEOUT)
     log = frame.inner_text(f"{root} .rw-log")
-    assert "Player 3 follows: red-6" in log and "Player 2 leads red" in log
+    assert "Player 3 follows: red 6" in log and "Player 2 leads red" in log
     assert frame.is_disabled(f"{root} .rw-next")
     frame.click(f"{root} .rw-prev")
     frame.wait_for_selector(f"{root}[data-step='1']")
@@ -102,7 +102,7 @@ def test_iframe_widget_on_another_origin(context: Any, guard: Guard, host_url: s
     assert verdict.startswith("Illegal:") and "must follow red" in verdict
     assert inner.get_attribute("#widget", "data-verdict") == "illegal"
     verdict = _try_json(inner, "#widget", LEGAL)
-    assert verdict.startswith("Legal:") and "value 9" in verdict, verdict
+    assert verdict.startswith("Legal:") and "(worth 9)" in verdict, verdict
     assert inner.get_attribute("#widget", "data-verdict") == "legal"
     inner.click("#widget .rw-reset")
     assert inner.get_attribute("#widget", "data-verdict") is None
@@ -152,7 +152,7 @@ def test_custom_element_on_a_same_site_page(context: Any, guard: Guard, base_url
             page.click(f'#ts .ts-me [data-card="{card}"]')
         page.click("#ts .ts-play-button")
         page.wait_for_selector("#ts[data-verdict=legal]", timeout=30_000)
-        assert "value 9" in page.inner_text("#ts .rw-verdict")
+        assert "(worth 9)" in page.inner_text("#ts .rw-verdict")
         page.click("#ts .rw-reset")
         page.click('#ts .ts-me [data-card="yellow-3"]')
         page.click("#ts .ts-play-button")

@@ -127,7 +127,7 @@ def test_two_widgets_on_another_origin_share_one_engine_and_do_not_jump(
         ts.locator(f'.ts-me button[data-card="{card}"]').click()
     ts.locator(".ts-play-button").click()
     ts.locator("#widget[data-verdict=legal]").wait_for(timeout=30_000)
-    assert "value 9" in ts.locator(".rw-verdict").inner_text()
+    assert "(worth 9)" in ts.locator(".rw-verdict").inner_text()
     # Nobody thinks in a widget: empty seats never say "thinking".
     assert "thinking" not in frames["ts"].inner_text("#widget")
 
@@ -173,6 +173,13 @@ def test_a_broken_widget_code_shows_readable_fallback_text(
     note.wait_for(timeout=10_000)
     assert "could not be loaded" in note.inner_text()
     assert note.locator("a").get_attribute("href") == f"{base_url}no-such-embed.html"
+    # On a Dutch page (or with ?lang=nl in the frame's src) the line is Dutch.
+    (folder / "unreachable-nl.html").write_text(
+        (folder / "unreachable.html").read_text().replace("<html>", "<html lang='nl'>"))
+    page.goto(host_url + "unreachable-nl.html")
+    note.wait_for(timeout=10_000)
+    assert "kon hier niet worden geladen" in note.inner_text()
+    assert note.locator("a").inner_text() == "Open het op een eigen pagina."
 
 
 def _click_card(page: Any, card: int) -> None:

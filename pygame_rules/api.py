@@ -29,6 +29,8 @@ Operations (all arguments are JSON):
   The bot's action is shown to other seats only as far as its public event shows it.
 - ``hint``: ``session, level, seat`` -> the action a bot would choose for ``seat`` (not applied); ``level`` "auto"
   (the default) lets the engine pick the game's best measured level (``bots.hint_level``).
+  Both take an optional ``budget_ms`` (10-10000): the searching levels' wall-clock ceiling per decision; without
+  it they think at most the game's default (``bots.app_budget_ms``), so a bot never keeps a player waiting.
 - ``undo``: ``session, seat`` -> take back the last action, only for the seat that made it and is still to move.
 - ``drop``: ``session`` -> forget a session (its stored save stays with the worker).
 - ``editor``: ``game, players, options, deal, seed`` -> the deck, the places and an empty (or dealt) scenario for
@@ -45,7 +47,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .bots import bot_levels, hint_level, make_bot
+from .bots import app_budget_ms, bot_levels, hint_level, make_bot
 from .core.errors import IllegalAction, RulesError
 from .core.game import State, redact_event
 from .registry import GAMES, from_scenario, game_class, load_state, new_game
@@ -57,6 +59,7 @@ MAX_REQUEST_CHARS = 2_000_000  # a whole request as JSON text (a long saved matc
 MAX_DEPTH = 24  # nesting of arrays and objects in a request, counted before parsing (a save needs about 8)
 MAX_NODES = 200_000  # values in one parsed request
 MAX_SHORT = 64  # characters of a name, a level, a session id, a seed, an id
+MIN_BUDGET_MS, MAX_BUDGET_MS = 10, 10_000  # a bot's thinking ceiling per decision, when a request sets one
 MAX_INT = 2**53  # integers anywhere in a request stay within what JavaScript represents exactly
 MAX_OPTIONS = 32  # keys of ``options``
 LOG_WINDOW = 400  # log lines at most in one answer (the newest ones)
@@ -262,6 +265,7 @@ FIELDS: dict[str, Callable[[Any], Any]] = {
     "save": _f_save,
     "keep": _f_keep,
     "deal": lambda v: _f_bool(v, "deal"),
+    "budget_ms": lambda v: _int(v, "budget_ms", MIN_BUDGET_MS, MAX_BUDGET_MS),
 }
 
 # per op: (required fields, optional fields); "id" and "op" are always allowed
@@ -274,8 +278,8 @@ SCHEMA: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         ("table", "session", "seat since"),
         ("check", "session action", "seat"),
         ("act", "session action", "seat"),
-        ("bot", "session", "level seat"),
-        ("hint", "session", "level seat"),
+        ("bot", "session", "level seat budget_ms"),
+        ("hint", "session", "level seat budget_ms"),
         ("undo", "session", "seat"),
         ("drop", "session", ""),
         ("editor", "game players", "options deal seed"),
@@ -465,21 +469,27 @@ def op_act(req: dict[str, Any]) -> dict[str, Any]:
     return {"table": session.table(seat, since)}
 
 
-def _bot(session: Session, level: str, seat: int) -> Any:
-    """The session's bot of ``level`` for ``seat`` (``bad_request`` for a level the game has no bot for)."""
-    bot = session.bots.get((seat, level))
+def _bot(session: Session, level: str, seat: int, budget_ms: int | None = None) -> Any:
+    """The session's bot of ``level`` for ``seat`` (``bad_request`` for a level the game has no bot for).
+
+    A searching level thinks at most ``budget_ms`` (default: the game's :func:`app_budget_ms`) per decision."""
+    game = session.state.game
+    budget = app_budget_ms(game, level) if budget_ms is None else float(budget_ms)
+    key = (seat, level) if budget_ms is None else (seat, f"{level}@{budget_ms}")
+    bot = session.bots.get(key)
     if bot is None:
         try:
-            bot = make_bot(session.state.game, level)
+            bot = make_bot(game, level) if app_budget_ms(game, level) is None else make_bot(
+                game, level, budget_ms=budget)
         except ValueError as exc:
-            raise _bad(f"no bot level {level!r} for {session.state.game}") from exc
-        session.bots[(seat, level)] = bot
+            raise _bad(f"no bot level {level!r} for {game}") from exc
+        session.bots[key] = bot
     return bot
 
 
-def _bot_choice(session: Session, level: str, seat: int) -> tuple[Any, float]:
+def _bot_choice(session: Session, level: str, seat: int, budget_ms: int | None = None) -> tuple[Any, float]:
     state = session.state
-    bot = _bot(session, level, seat)
+    bot = _bot(session, level, seat, budget_ms)
     start = time.perf_counter()
     action = bot.choose(state.view(seat), state.legal_actions(), session.bot_rng())
     return action, (time.perf_counter() - start) * 1000
@@ -505,7 +515,7 @@ def op_bot(req: dict[str, Any]) -> dict[str, Any]:
     mover = session.state.current_player
     if mover is None or session.state.is_over():
         raise RulesError("the game is over", code="game_over")
-    action, ms = _bot_choice(session, req.get("level", "normal"), mover)
+    action, ms = _bot_choice(session, req.get("level", "normal"), mover, req.get("budget_ms"))
     since = len(session.log)
     events = session.apply(action, mover)
     return {"action": public_action(action.to_json(), events, mover, seat), "player": mover, "ms": ms,
@@ -523,7 +533,7 @@ def op_hint(req: dict[str, Any]) -> dict[str, Any]:
     level = req.get("level", "auto")
     if level == "auto":
         level = hint_level(session.state.game)
-    action, ms = _bot_choice(session, level, seat)
+    action, ms = _bot_choice(session, level, seat, req.get("budget_ms"))
     return {"action": action.to_json(), "ms": ms, "level": level}
 
 

@@ -28,7 +28,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from .bots import make_bot
+from .bots import app_budget_ms, make_bot
 from .registry import GAMES, new_game
 
 Z95 = 1.959963984540054
@@ -195,12 +195,18 @@ def _num(x: float | None) -> str:
 
 
 def time_decisions(game: str, players: int, level: str, decisions: int = 30, seed: str = "timing",
-                   options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Median and 95th-percentile time of ``level``'s decisions on positions from seeded normal-bot games.
+                   options: dict[str, Any] | None = None, budget_ms: float | None | str = "app") -> dict[str, Any]:
+    """Median, 95th percentile and maximum time of ``level``'s decisions on positions from seeded normal-bot games.
 
     Only positions with a real choice (two or more legal actions) count. The same function runs in CPython
     and, through ``tools/bench_bots_pyodide.mjs``, in Pyodide, so the two figures compare like with like.
+    ``budget_ms``: ``"app"`` (default) gives a searching level the ceiling the app uses (:func:`app_budget_ms`),
+    a number sets one, ``None`` searches by rollouts only (the old figures). ``cut`` counts the decisions the
+    ceiling ended early.
     """
+    budget = app_budget_ms(game, level) if budget_ms == "app" else budget_ms
+    params: dict[str, Any] = {} if budget is None else {"budget_ms": float(budget)}
+    cut = 0
     rng = random.Random(seed)
     wall: list[float] = []
     cpu: list[float] = []
@@ -215,16 +221,19 @@ def time_decisions(game: str, players: int, level: str, decisions: int = 30, see
             assert seat is not None
             view, legal = state.view(seat), state.legal_actions()
             if step % 5 == 2 and len(legal) > 1:
-                bot = make_bot(game, level)
+                bot = make_bot(game, level, **params)
                 start, start_cpu = time.perf_counter(), time.process_time()
                 bot.choose(view, legal, random.Random(step))
                 wall.append(time.perf_counter() - start)
                 cpu.append(time.process_time() - start_cpu)
+                cut += bool(getattr(bot, "stats", {}).get("cut"))
             state.apply(normal.choose(view, legal, rng))
             step += 1
     return {"game": game, "players": players, "level": level, "decisions": len(wall),
             "python": f"{platform.python_implementation()} {platform.python_version()} ({sys.platform})",
+            "budget_ms": budget, "cut": cut,
             "median_ms": round(1000 * percentile(wall, 0.5), 1), "p95_ms": round(1000 * percentile(wall, 0.95), 1),
+            "max_ms": round(1000 * max(wall), 1),
             "cpu_median_ms": round(1000 * percentile(cpu, 0.5), 1),
             "cpu_p95_ms": round(1000 * percentile(cpu, 0.95), 1)}
 
@@ -347,6 +356,8 @@ def add_parser(subparsers: Any, help_text: str) -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=1, help="worker processes (multiprocessing)")
     p.add_argument("--options", help="game options as JSON")
     p.add_argument("--iterations", type=int, help="rollouts per decision for the hard levels (default: profile)")
+    p.add_argument("--budget-ms", type=float, help="wall-clock ceiling per decision for the hard levels (default: "
+                   "none, reproducible; 'timing' defaults to the app's ceiling, 0 there means none)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON instead of a table")
     p.add_argument("--out", help="ladder only: write the markdown here (e.g. docs/bots.md)")
     p.add_argument("--only", help="ladder only: run just the match-ups whose key (game/players/bots) contains "
@@ -357,13 +368,16 @@ def add_parser(subparsers: Any, help_text: str) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> None:
     """Execute the ``arena`` command."""
-    params = {"iterations": args.iterations} if args.iterations else None
+    params: dict[str, Any] | None = {"iterations": args.iterations} if args.iterations else None
     if args.game == "timing":
+        budget: float | None | str = "app" if args.budget_ms is None else (args.budget_ms or None)
         for entry in TIMING:
             for level in args.bots.split(","):
                 print(json.dumps(time_decisions(entry["game"], entry["players"], level, args.games, args.seed,
-                                                entry.get("options"))), flush=True)
+                                                entry.get("options"), budget)), flush=True)
         return
+    if args.budget_ms:
+        params = {**(params or {}), "budget_ms": args.budget_ms}
     if args.game == "ladder":
         run_ladder(args.games, args.jobs, args.seed, args.out, args.only, params, args.search_games)
         return

@@ -140,3 +140,26 @@ def test_check_passes_the_games_refusal_reason_to_the_page() -> None:
     assert answer["ok"] and answer["legal"] is False
     assert answer["reason"] == "pile_starts_with_1" and answer["params"]["card"] == 2, answer
     assert "message" in answer and "details" not in answer
+
+
+@pytest.mark.parametrize("budget", [0, 9, 10_001, 1.5, "100", True])
+def test_a_bot_budget_outside_10_to_10000_ms_is_refused_before_any_work(budget: Any) -> None:
+    sid = call(op="new", game="topspot", players=3, seed=3)["session"]
+    before = state_of(sid)
+    answer = call(op="bot", session=sid, level="hard", budget_ms=budget)
+    assert answer["ok"] is False and answer["error"]["code"] == "bad_request"
+    assert "budget_ms" in answer["error"]["message"]
+    assert state_of(sid) == before
+
+
+def test_a_bot_with_a_budget_plays_a_legal_move_and_keeps_a_bot_per_budget() -> None:
+    sid = call(op="new", game="topspot", players=3, seed=3)["session"]
+    answer = call(op="bot", session=sid, level="hard", budget_ms=20)
+    assert answer["ok"] is True and answer["player"] == 0
+    hint = call(op="hint", session=sid, level="hard", seat=1, budget_ms=20)
+    assert hint["ok"] is True
+    bots = api._sessions[sid].bots
+    assert {level for _, level in bots} == {"hard@20"}
+    assert all(bot.max_ms == 20 for bot in bots.values())
+    call(op="bot", session=sid, level="hard")
+    assert any(bot.max_ms == api.app_budget_ms("topspot", "hard") for bot in api._sessions[sid].bots.values())

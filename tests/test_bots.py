@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from pygame_rules import arena
-from pygame_rules.bots import bot_levels, make_bot
+from pygame_rules.bots import app_budget_ms, bot_levels, make_bot
 from pygame_rules.bots.samplers import SAMPLERS, sample_state
 from pygame_rules.bots.search import SearchBot
 from pygame_rules.cli import main
@@ -115,6 +115,44 @@ def test_hard_with_a_time_cap_still_answers() -> None:
     action = make_bot("topspot", "hard", budget_ms=1).choose(state.view(seat), state.legal_actions(),
                                                               random.Random(1))
     assert action in state.legal_actions()
+
+
+@pytest.mark.parametrize("game", sorted(SAMPLERS))
+def test_a_ceiling_cuts_the_search_short_and_still_answers_legally(game: str) -> None:
+    """Anytime search: with a ceiling far below one batch of rollouts the bot stops after the first batch (or
+    plays the prior before any) and says so; without one it spends its whole rollout budget. No time is asserted:
+    a 0.001 ms ceiling is passed by any first batch on any machine."""
+    cut = full = 0
+    # (Level 8 searches only the discard of a seat that has not laid out: most positions are not searched)
+    for state in _positions(game, 60 if game == "level8" else 10, seed=4):
+        if cut >= 2 and full >= 2:
+            break
+        seat = state.current_player
+        legal = state.legal_actions()
+        tight = make_bot(game, "hard", budget_ms=0.001)
+        action = tight.choose(state.view(seat), legal, random.Random(3))
+        assert action in legal
+        state.clone().apply(action)
+        if tight.stats.get("searched"):
+            cut += 1
+            assert tight.stats["cut"] is True
+            if isinstance(tight, SearchBot):
+                assert tight.stats["rollouts"] < tight.iterations
+            else:
+                assert tight.stats["worlds"] == 1
+        free = make_bot(game, "hard", **SMALL)
+        free.choose(state.view(seat), legal, random.Random(3))
+        if free.stats.get("searched"):
+            full += 1
+            assert free.stats["cut"] is False
+    assert cut and full, "no position was searched: the test proves nothing"
+
+
+def test_the_app_gives_searching_levels_a_ceiling_and_others_none() -> None:
+    for game in GAMES:
+        assert app_budget_ms(game, "normal") is None
+        hard, fast = app_budget_ms(game, "hard"), app_budget_ms(game, "hard-fast")
+        assert hard is not None and fast is not None and 0 < fast < hard
 
 
 def test_hard_plays_whole_games_in_a_match() -> None:

@@ -8,6 +8,7 @@ import random
 import pytest
 
 import pygame_rules as pr
+from pygame_rules.api import handle_request
 from pygame_rules.bots import bot_levels, make_bot
 from pygame_rules.core.errors import BadOptions, BadScenario, BadState, IllegalAction, MalformedAction, NotYourTurn
 from pygame_rules.games.etalage import (
@@ -602,3 +603,46 @@ def test_normal_bot_leaves_cards_seen_claimed_out_of_the_unseen_cards():
     assert hidden <= pool  # every card really in another hand stays possible
     # its own won cards claimed earlier are out of sight (face down), so they count as unseen too
     assert set(state.won[me]) - claimed <= pool
+
+
+# ----- refusal codes (issue 15) --------------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", [2, 9])
+def test_every_refusal_is_a_code_whose_wording_is_the_message(seed):
+    rng = random.Random(seed)
+    state = EtalageState.new(4, seed)
+    candidates = [{"type": "play", "card": c} for c in [*deck(COLOURS), "pink-3"]]
+    candidates += [{"type": "claim", "colour": c} for c in [*COLOURS, "pink"]]
+    seen = set()
+    while not state.is_over():
+        for raw in candidates:
+            action = state.parse_action(raw)
+            error = state.problem(action)
+            refusal = state.refusal(action)
+            assert (error is None) == (refusal is None) == (action in state.legal_actions())
+            if error is None:
+                continue
+            seen.add(refusal.reason)
+            assert EtalageState.REFUSALS[refusal.reason](refusal.params) == error.message
+            if isinstance(error, MalformedAction):  # no card or colour at all: not a rule, no code
+                assert refusal.reason in ("not_a_card", "not_a_colour") and error.reason is None
+            else:
+                assert error.reason == refusal.reason in EtalageState.REFUSAL_CODES
+                assert error.params == dict(refusal.params) == json.loads(json.dumps(error.params))
+        state.apply(rng.choice(state.legal_actions()))
+    assert seen == {"not_a_card", "not_a_colour", "claim_first", "play_first", "colour_not_in_game",
+                    "not_in_hand", "colour_not_on_display"}, seen
+
+
+def test_refusal_codes_keep_the_error_codes_and_reach_the_api():
+    state = EtalageState.new(3, 5)
+    seat = state.current_player
+    other = next(c for c in deck(state.colours) if c not in state.hands[seat])
+    error = state.problem(state.parse_action({"type": "play", "card": other}))
+    assert (error.code, error.reason, error.params) == ("illegal_action", "not_in_hand", {"card": other, "seat": seat})
+    error = state.problem(state.parse_action({"type": "claim", "colour": "red"}))
+    assert (error.code, error.reason, error.params) == ("play_first", "play_first", {"colour": "red", "seat": seat})
+    sid = handle_request({"op": "new", "game": "etalage", "players": 3, "seed": 5, "seat": seat})["session"]
+    action = {"type": "play", "card": other}
+    answer = handle_request({"op": "check", "session": sid, "seat": seat, "action": action})
+    assert answer["legal"] is False and answer["reason"] == "not_in_hand", answer
+    assert answer["params"] == {"card": other, "seat": seat}, answer

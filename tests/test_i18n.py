@@ -101,7 +101,11 @@ def test_no_catalogue_key_is_dead() -> None:
     # Used = named by a t() call as above, or quoted anywhere in the code (keys picked from a list in JS).
     quoted = re.compile(r"""["']([\w.]+)["']""")
     literals = {k for p in WEB.rglob("*.js") for k in quoted.findall(p.read_text(encoding="utf-8"))}
-    used = set().union(*used_keys().values()) | WIDGET_KEYS | (literals & set(CATALOGUES["en"]))
+    # refusal reasons: keys built from the engine's codes (refusalWords), and Skip-Bo's card sources
+    from pygame_rules.games.skipbo import SOURCES
+
+    dynamic = set(_refusal_keys()) | {f"refusal.source.{source}" for source in SOURCES} | _editor_place_keys()
+    used = set().union(*used_keys().values()) | WIDGET_KEYS | (literals & set(CATALOGUES["en"])) | dynamic
     dead = set(CATALOGUES["en"]) - used
     assert not dead, f"catalogue keys nothing uses: {sorted(dead)}"
 
@@ -110,3 +114,55 @@ def test_the_scan_catches_an_unknown_key(tmp_path: Path) -> None:
     pattern = re.compile(r"""\btr?\(\s*["']([\w.]+)["']""")
     assert pattern.findall('x = t("home.nope", { n }) + t(\'a.b\')') == ["home.nope", "a.b"]
     assert CHOICE.findall('t(c === 0 ? "x.wild" : "x.card", { card })') == [("x.wild", "x.card")]
+
+
+# ----- refusal reasons (web/js/log-words.js refusalWords) -----------------------------------------------------------
+def _refusal_keys() -> dict[str, set[str]]:
+    """Every catalogue key the page may use for a game's refusal reason (refusalWords in log-words.js)."""
+    from pygame_rules.games.etalage import EtalageState
+    from pygame_rules.games.level8 import Level8State
+    from pygame_rules.games.skipbo import SkipBoState
+    from pygame_rules.games.topspot import TopSpotState
+
+    keys: dict[str, set[str]] = {}
+    for game, cls in (("skipbo", SkipBoState), ("level8", Level8State), ("topspot", TopSpotState),
+                      ("etalage", EtalageState)):
+        for code in cls.REFUSAL_CODES:
+            if game == "level8" and code == "wrong_phase":  # worded per phase (reasonKey in log-words.js)
+                for phase in ("draw", "took", "play", "keep", "skipped", "over"):
+                    keys[f"refusal.level8.wrong_phase_{phase}"] = set()
+            elif game == "skipbo" and code == "no_such_pile":
+                keys.update({"refusal.skipbo.no_such_pile_discard": set(),
+                             "refusal.skipbo.no_such_pile_building": set()})
+            else:
+                keys[f"refusal.{game}.{code}"] = set()
+    return keys
+
+
+def test_every_refusal_reason_is_worded_in_every_language_with_the_same_placeholders() -> None:
+    keys = _refusal_keys()
+    assert len(keys) > 40
+    for key in keys:
+        english = set(PLACEHOLDER.findall(CATALOGUES["en"].get(key, "")))
+        for lang in LANGS:
+            assert key in CATALOGUES[lang], f"{lang}: no words for the refusal {key}"
+            assert set(PLACEHOLDER.findall(CATALOGUES[lang][key])) == english, f"{lang}: {key} placeholders"
+    source = (WEB / "js" / "log-words.js").read_text()
+    assert "refusal.${game}.${reason}" in source, "refusalWords no longer builds the keys this test checks"
+
+
+def _editor_place_keys() -> set[str]:
+    """The keys editor.js words the engine's editor places with (``editor.place.<game>.<path[0]>``)."""
+    from pygame_rules.scenario_tools import editor_kit
+
+    return {f"editor.place.{game}.{place['path'][0]}" for game, players in
+            (("skipbo", 2), ("topspot", 3), ("level8", 2), ("etalage", 4))
+            for place in editor_kit(game, players)["places"]}
+
+
+def test_every_editor_place_is_worded_in_every_language() -> None:
+    keys = _editor_place_keys()
+    assert len(keys) >= 10
+    for key in keys:
+        for lang in LANGS:
+            assert key in CATALOGUES[lang], f"{lang}: the editor cannot name the place {key}"

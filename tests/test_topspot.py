@@ -607,3 +607,52 @@ def test_bots_and_hints_choose_only_stacks_where_every_card_raises_the_value(lev
     for _ in range(5 if level.startswith("hard") else 40):
         choice = bot.choose(state.view(1), legal, rng)
         assert choice in legal and state.problem(choice) is None and _new_pin(choice.cards)
+
+
+# ----- refusal codes (issue 15) --------------------------------------------------------------------------------
+def _candidate_plays(state: TopSpotState) -> list[Play]:
+    """Plays to ask about: singles, pairs and triples of the hand (both orders), with and without a colour,
+    plus a card the hand lacks, one listed twice and a name that is no card."""
+    hand = state.hands[state.current_player]
+    lacked = next(c for c in ts.sort_cards(list(state.full_deck())) if c not in hand)
+    out = [Play(()), Play(("nope-3",)), Play((hand[0], hand[0])), Play((lacked,))]
+    for k in (1, 2, 3):
+        for cards in itertools.islice(itertools.permutations(hand, k), 60):
+            out += [Play(cards), Play(cards, state.colours[0]), Play(cards, "mauve")]
+    return out
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_every_refusal_is_a_code_whose_wording_is_the_message(seed):
+    rng = random.Random(seed)
+    state = TopSpotState.new(4, seed, {"level": "expert", "games": 1})
+    seen = set()
+    while not state.is_over():
+        for action in _candidate_plays(state):
+            error = state.problem(action)
+            refusal = state.refusal(action)
+            assert (error is None) == (refusal is None) == (action in state.legal_actions()), action
+            if error is None:
+                continue
+            seen.add(error.reason)
+            assert error.reason == refusal.reason in TopSpotState.REFUSAL_CODES
+            assert error.params == dict(refusal.params) == json.loads(json.dumps(error.params))
+            assert error.message == f"cannot play {action}: " + TopSpotState.REFUSALS[error.reason](error.params)
+            assert error.details == {"cards": list(action.cards)}
+        state.apply(rng.choice(state.legal_actions()))
+    assert {"not_in_hand", "not_a_card", "empty_play", "listed_twice", "mixed_colours"} <= seen, seen
+
+
+def test_refusal_codes_name_the_rule_and_reach_the_api():
+    state = scenario([["red-2"], ["red-1", "yellow-7", "red-8"], ["red-3"]])
+    assert state.refusal(Play(("red-1", "yellow-7"))) == ("mixed_colours", {"colours": ["red", "yellow"]})
+    play(state, "red-8")
+    assert state.refusal(Play(("red-3",), "red")) == ("declares_when_following", {"led": "red"})
+    assert state.refusal(Play(("red-3",))) is None
+    hands = [["red-2"], ["red-1", "yellow-7", "red-8"], ["red-3"]]
+    sid = handle_request({"op": "scenario", "game": "topspot", "seat": 1, "scenario": {
+        "players": 3, "colours": ["red", "yellow", "green"], "hands": hands}})["session"]
+    action = {"type": "play", "cards": ["red-2"], "colour": None}
+    answer = handle_request({"op": "check", "session": sid, "seat": 1, "action": action})
+    assert answer["legal"] is False and answer["reason"] == "not_in_hand", answer
+    assert answer["params"] == {"card": "red-2"}, answer

@@ -128,6 +128,40 @@ def test_the_server_compresses_like_a_cdn_and_counts_wire_bytes(tmp_path: Path) 
         server.shutdown()
 
 
+def test_the_build_precompresses_big_files_and_the_server_sends_that_body(tmp_path: Path) -> None:
+    """Step 6 of the build: a brotli-11 sibling beside each big compressible file only; the server sends it for br."""
+    import urllib.request
+
+    import pytest
+
+    from tools import build_site
+
+    brotli = pytest.importorskip("brotli")
+    big = b"\0asm" + bytes(range(256)) * 5000  # over PRECOMPRESS_MIN
+    (tmp_path / "index.html").write_text("<!doctype html><title>t</title>")
+    (tmp_path / "big.wasm").write_bytes(big)
+    (tmp_path / "big.png").write_bytes(big)  # not a compressible type
+    (tmp_path / "small.js").write_text("let a = 1;\n" * 100)  # under the threshold
+    written = build_site.precompress(tmp_path)
+    assert written == ["big.wasm.br"]
+    assert brotli.decompress((tmp_path / "big.wasm.br").read_bytes()) == big
+    # a marker body proves the server sent the sibling and did not compress on the fly
+    (tmp_path / "big.wasm.br").write_bytes(brotli.compress(b"precompressed"))
+    server, url = serve.start(tmp_path)
+    try:
+        req = urllib.request.Request(url + "big.wasm", headers={"Accept-Encoding": "br"})
+        with urllib.request.urlopen(req) as res:
+            assert res.headers["Content-Encoding"] == "br"
+            assert brotli.decompress(res.read()) == b"precompressed"
+        req = urllib.request.Request(url + "big.wasm", headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(req) as res:
+            import gzip
+
+            assert gzip.decompress(res.read()) == big
+    finally:
+        server.shutdown()
+
+
 def test_the_engine_imports_no_javascript_at_import_time() -> None:
     """A memory snapshot may not hold JavaScript objects (js/pyodide-start.js): no engine module imports ``js``,
     ``pyodide`` or ``pyodide_js``, so the snapshot made after importing every module stays serialisable."""

@@ -1,7 +1,11 @@
 // Decision times of the bots inside Pyodide (the engine the browser worker runs), printed as JSON lines.
 //
-//   node tools/bench_bots_pyodide.mjs [path/to/node_modules/pyodide] [levels] [decisions]
-//   e.g. node tools/bench_bots_pyodide.mjs node_modules/pyodide normal,hard 20
+//   node tools/bench_bots_pyodide.mjs [path/to/node_modules/pyodide] [levels] [decisions] [budget]
+//   e.g. node tools/bench_bots_pyodide.mjs node_modules/pyodide normal,hard 20 app
+//
+// budget: "app" (default: the wall-clock ceiling the app gives a searching level, bots.app_budget_ms), "none"
+// (rollouts only, as before the ceiling existed) or a number of milliseconds. Each line has median, p95 and max
+// (ms), the ceiling used and how many decisions it cut short.
 //
 // It copies this checkout's pygame_rules package into Pyodide's file system and calls the same
 // pygame_rules.arena.time_decisions() that `python -m pygame_rules arena timing` uses in CPython, so the
@@ -14,6 +18,8 @@ import { pathToFileURL } from "node:url";
 const pyodideDir = resolve(process.argv[2] || "node_modules/pyodide");
 const levels = (process.argv[3] || "normal,hard").split(",");
 const decisions = Number(process.argv[4] || 20);
+const budgetArg = process.argv[5] || "app";
+const budget = budgetArg === "app" ? '"app"' : budgetArg === "none" ? "None" : String(Number(budgetArg));
 const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
 
@@ -37,7 +43,7 @@ import json, sys
 sys.path.insert(0, "/home/pyodide")
 from pygame_rules.arena import time_decisions
 json.dumps(time_decisions(${JSON.stringify(game)}, ${players}, ${JSON.stringify(level)}, ${decisions},
-                          options=${options}))
+                          options=${options}, budget_ms=${budget}))
 `);
     console.log(out);
   }

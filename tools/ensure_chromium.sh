@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# Make sure Debian's Chromium is at /usr/bin/chromium for the browser tests (never `playwright install`).
-# As root it installs the package; otherwise it says what to run (the e2e tests then skip locally, fail in CI).
+# Make sure Debian's browsers are there for the browser tests: Chromium at /usr/bin/chromium (never
+# `playwright install`) and Firefox ESR at /usr/bin/firefox-esr (the Firefox smoke suite, e2e/test_firefox.py).
+# As root it installs the missing packages; otherwise it says what to run (the e2e tests then skip locally, fail in CI).
 set -euo pipefail
-[ -x /usr/bin/chromium ] && exit 0
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
+[ ${#missing[@]} = 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-  echo "Installing Debian's chromium for the browser tests..."
+  echo "Installing Debian's ${missing[*]} for the browser tests..."
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -q
-  apt-get install -y -q --no-install-recommends chromium
+  apt-get install -y -q --no-install-recommends "${missing[@]}"
 else
-  echo "note: /usr/bin/chromium is missing; run 'sudo apt-get install chromium' to run the browser tests" >&2
+  echo "note: ${missing[*]} missing; run 'sudo apt-get install ${missing[*]}' to run the browser tests" >&2
 fi

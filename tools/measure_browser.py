@@ -82,8 +82,8 @@ def make_handler(site: Path, bare: Path) -> type:
 
 
 def packed_sizes(paths: list[Path]) -> tuple[int, int, int, int]:
-    """Raw, gzip, brotli as tools/serve.py sends it (quality 5 over 1 MB) and brotli quality 11 (a host that
-    precompresses) bytes of ``paths``; incompressible types count raw."""
+    """Raw, gzip, brotli as tools/serve.py sends it (the build's quality-11 ``<file>.br`` when there is one, else
+    quality 5 over 1 MB) and brotli quality 11 bytes of ``paths``; incompressible types count raw."""
     raw = gz = br = br11 = 0
     for path in paths:
         data = path.read_bytes()
@@ -98,6 +98,11 @@ def packed_sizes(paths: list[Path]) -> tuple[int, int, int, int]:
         if serve.brotli is None:
             br += len(gzip.compress(data, 9))
             br11 += len(gzip.compress(data, 9))
+            continue
+        sibling = path.with_name(path.name + ".br")
+        if sibling.is_file():  # precompressed by tools/build_site.py at quality 11: what serve.py sends
+            br += sibling.stat().st_size
+            br11 += sibling.stat().st_size
             continue
         br += len(serve.compress(data, "br"))
         br11 += len(serve.brotli.compress(data, quality=11))
@@ -262,7 +267,8 @@ def report(r: Rounds, site: Path, bots: tuple[list[float], list[float]] | None) 
         print(f"  start path, {label}: {counts}")
     for label in sorted({s["label"] for s in r.stages}):
         stages = [s for s in r.stages if s["label"] == label]
-        keys = [k for k in ("snapshotRead", "python", "wheel", "imports", "snapshotMade", "api") if k in stages[0]]
+        names = ("snapshotFound", "snapshotRead", "python", "wheel", "imports", "snapshotMade", "api")
+        keys = [k for k in names if k in stages[0]]
         parts = ", ".join(f"{k} {med([s.get(k, 0) for s in stages]):.0f}" for k in keys)
         print(f"  worker stages, {label} (ms after the worker started, medians): {parts}")
 
@@ -271,7 +277,8 @@ def report(r: Rounds, site: Path, bots: tuple[list[float], list[float]] | None) 
     files = sorted(f for f in wanted if f.is_file())
     raw, gz, br, br11 = packed_sizes(files)
     print(f"first visit ({len(files)} files, SW precache included): {raw / 1e6:.2f} MB raw, {gz / 1e6:.2f} MB gzip, "
-          f"{br / 1e6:.2f} MB brotli as served (quality 5 over 1 MB), {br11 / 1e6:.2f} MB brotli quality 11"
+          f"{br / 1e6:.2f} MB brotli as served (.br files of the build, else quality 5 over 1 MB), "
+          f"{br11 / 1e6:.2f} MB brotli quality 11"
           f"{'' if serve.brotli is not None else ' (gzip -9: brotli not installed)'}; "
           f"on the wire from this server: median {med(r.first_visit_wire) / 1e6:.2f} MB")
     stdlib = next(iter(sorted((site / "pyodide").glob("*/python_stdlib.zip"))), None)

@@ -7,7 +7,9 @@ dependency) is installed and the request says ``br`` (Chromium does, on 127.0.0.
 library. Bodies over 1 MB get brotli quality 5, as CDNs compress on the fly (quality 9 took 9 s for the wasm on the
 loaded test machine, long enough to stall a page load); smaller ones quality 11. Each body is compressed once: a
 per-file lock makes concurrent requests wait for the first, and the result is kept in memory and in a disk cache
-under the system temp folder keyed by the content's SHA-256, so test sessions after the first pay nothing.
+under the system temp folder keyed by the content's SHA-256, so test sessions after the first pay nothing. When the
+build left a ``<file>.br`` beside a file (brotli quality 11, ``tools/build_site.py`` step 6), that body is sent instead
+to browsers that accept brotli: what a host that precompresses sends.
 
 ``python tools/serve.py [--port 8000] [--dir site]`` prints the URL and serves until interrupted. The e2e tests use
 :func:`start` to run it in a thread on a free port. Applying netlify.toml's headers here means the tests exercise the
@@ -205,7 +207,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if not ctype.startswith(COMPRESSIBLE):
             return super().send_head()
         stat = os.stat(path)
-        body = compressed_body(path, stat.st_mtime, encoding)
+        if encoding == "br" and os.path.isfile(path + ".br"):
+            with open(path + ".br", "rb") as packed:  # precompressed at quality 11 by the build
+                body = packed.read()
+        else:
+            body = compressed_body(path, stat.st_mtime, encoding)
         self.send_response(200)
         self.send_header("Content-Type", ctype)
         self.send_header("Content-Encoding", encoding)

@@ -24,17 +24,33 @@
 
   // Never an empty space: a frame that has not reported its height after a while (our site unreachable, the frame
   // blocked) gets a line of text under it with a link to open the example on its own.
+  // The line speaks the frame's language (its src's ?lang=), else the host page's <html lang>, else English. This
+  // script runs on other people's pages without our catalogues, so its few words live here.
+  var WORDS = {
+    en: ["This interactive example ({title}) could not be loaded here. ", "Open it on its own page.", "a card game"],
+    nl: ["Dit interactieve voorbeeld ({title}) kon hier niet worden geladen. ", "Open het op een eigen pagina.",
+      "een kaartspel"],
+    de: ["Dieses interaktive Beispiel ({title}) konnte hier nicht geladen werden. ", "Auf einer eigenen Seite öffnen.",
+      "ein Kartenspiel"],
+    fr: ["Cet exemple interactif ({title}) n'a pas pu être chargé ici. ", "L'ouvrir sur sa propre page.",
+      "un jeu de cartes"],
+  };
+  function wordsFor(frame) {
+    var asked = /[?&]lang=([a-z]{2})/.exec(frame.src || "");
+    var lang = (asked ? asked[1] : (document.documentElement.lang || "")).slice(0, 2).toLowerCase();
+    return WORDS[lang] || WORDS.en;
+  }
   function watch(frame) {
     var wait = Number(frame.getAttribute("data-fallback-after")) || 20000;
     setTimeout(function () {
       if (frame.hasAttribute("data-height") || !frame.parentNode) return;
+      var words = wordsFor(frame);
       var note = document.createElement("p");
       note.className = "pygame-rules-fallback";
-      note.appendChild(document.createTextNode("This interactive example (" + (frame.title || "a card game") +
-        ") could not be loaded here. "));
+      note.appendChild(document.createTextNode(words[0].replace("{title}", frame.title || words[2])));
       var link = document.createElement("a");
       link.href = frame.src;
-      link.textContent = "Open it on its own page.";
+      link.textContent = words[1];
       note.appendChild(link);
       frame.parentNode.insertBefore(note, frame.nextSibling);
     }, wait);

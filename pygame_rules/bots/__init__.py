@@ -40,6 +40,21 @@ def hint_level(game: str) -> str:
     return "normal" if "normal" in levels else levels[-1]
 
 
+HINT_BUDGET_SHARE = 0.5  # the hint's search ("hard-fast") thinks at most half as long as a hard bot's move
+
+
+def app_budget_ms(game: str, level: str) -> float | None:
+    """The wall-clock ceiling (ms) of one decision of ``level`` when it plays in the app, or ``None`` for levels
+    that do not search. It is the game's ``SearchProfile.budget_ms`` (half of it for the hint's ``hard-fast``);
+    the API, the browser bench and ``arena timing`` use it, so the figures measure what players get."""
+    if level not in SEARCH_LEVELS:
+        return None
+    from .search import DEFAULT_PROFILE, PROFILES
+
+    budget = PROFILES.get(game, DEFAULT_PROFILE).budget_ms
+    return budget * HINT_BUDGET_SHARE if level == "hard-fast" else budget
+
+
 def make_bot(game: str, level: str, **params: Any) -> Bot:
     """A fresh bot of ``level`` for ``game``; ``ValueError`` for an unknown level.
 
@@ -71,4 +86,4 @@ def _game_bots(game: str) -> dict[str, Callable[[], Bot]]:
     return bots
 
 
-__all__ = ["Bot", "RandomBot", "bot_levels", "hint_level", "make_bot", "SEARCH_PROVEN"]
+__all__ = ["Bot", "RandomBot", "app_budget_ms", "bot_levels", "hint_level", "make_bot", "SEARCH_PROVEN"]

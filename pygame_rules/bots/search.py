@@ -11,9 +11,14 @@ For one decision the bot
 4. keeps the heuristic's own choice unless another move scored better by a clear margin: the search only
    overrules the heuristic when the evidence says so.
 
-The budget is a number of rollouts (``iterations``), not a time, so a decision is a pure function of the view,
-the legal list and the random stream: the arena is reproducible and the fairness test holds. An optional
-``max_ms`` stops early when time runs out (used by the hint button), at the price of that reproducibility.
+The budget is a number of rollouts (``iterations``), so a decision is a pure function of the view, the legal
+list and the random stream: the arena is reproducible and the fairness test holds. On top of it a wall-clock
+ceiling ``max_ms`` (``budget_ms``) makes the search *anytime*: it always holds a best move so far (the prior's
+until the first round of rollouts has compared the candidates) and stops before the next batch of rollouts would
+pass the ceiling, judging by how long the last one took. The app and the browser always play with a ceiling
+(:func:`app_budget_ms`, per game in ``SearchProfile.budget_ms``), so a slow machine or an unusual position makes
+the bot answer with fewer rollouts instead of making the player wait; the clock starts when ``choose`` is called,
+so the prior and the sampling count too. With a ceiling the move may depend on the machine's speed.
 
 Per-game tuning (rollout policy, horizon, evaluation, candidate pruning, default budget) lives in ``PROFILES``
 below; a game without a profile still gets a working ``hard`` bot from its ``normal`` bot and its result.
@@ -48,6 +53,8 @@ class SearchProfile:
     score to be played; ``candidates``: optional game hook ordering the legal actions, most promising first;
     ``bot``: optional factory of a game's own search bot (called with ``worlds``, ``iterations`` and ``max_ms``),
     used instead of the generic rollout search when a game's structure calls for a different search;
+    ``budget_ms``: the wall-clock ceiling of one decision in the app (:func:`app_budget_ms`; tests and the arena
+    search by rollouts only unless they ask for a ceiling);
     ``keep_prior``: the prior's move is never dropped by the halving, so another move replaces it only by beating it
     by ``margin`` on the same rollouts (off by default: the prior competes like any move and, once dropped, the
     margin no longer applies).
@@ -66,6 +73,7 @@ class SearchProfile:
     margin_weight: float = 0.1
     keep_prior: bool = False
     bot: Callable[..., Bot] | None = None
+    budget_ms: float = 380.0
 
 
 def final_value(state: State, seat: int, margin_weight: float = 0.1) -> float:
@@ -219,6 +227,8 @@ class SearchBot:
     # ----- the decision ---------------------------------------------------------------------------------------
     def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         """Pick one of ``legal`` for the seat of ``view`` by sampled search; only ``view`` is consulted."""
+        clock = time.perf_counter
+        deadline = None if self.max_ms is None else clock() + self.max_ms / 1000
         seed = rng.getrandbits(64)
         prior = self.prior_bot.choose(view, legal, random.Random(f"{seed}/prior"))
         if len(legal) == 1 or self.iterations <= 0 or (
@@ -229,10 +239,9 @@ class SearchBot:
         if len(candidates) == 1:
             self.stats = {"searched": False}
             return prior
-        deadline = None if self.max_ms is None else time.perf_counter() + self.max_ms / 1000
         seat = view["seat"] if "seat" in view else view["you"]
         srng = random.Random(f"{seed}/worlds")
-        worlds = [sample_state(view, srng).to_json() for _ in range(max(1, self.worlds))]
+        worlds: list[State] = []  # sampled when first needed, in the same order: a cut search samples fewer
         totals = {a: 0.0 for a in candidates}
         counts = {a: 0 for a in candidates}
         alive = list(candidates)
@@ -240,21 +249,29 @@ class SearchBot:
         used = 0
         world_index = 0
         out_of_time = False
+        batch_s, batch_n = 0.0, 1  # how long the last batch (one world, every surviving move) took, and its size
         for round_no in range(rounds):
             # every surviving move gets the same worlds and dice this round (common random numbers)
             share = (self.iterations - used) // (rounds - round_no)
             for _ in range(max(1, share // len(alive))):
-                data = worlds[world_index % len(worlds)]
+                started = clock()
+                if deadline is not None and used and started + batch_s * len(alive) / max(1, batch_n) > deadline:
+                    out_of_time = True  # the next batch would end past the ceiling: stop with what we know
+                    break
+                if world_index < self.worlds:
+                    worlds.append(sample_state(view, srng))
+                world = worlds[world_index % len(worlds)]
                 dice = f"{seed}/roll/{world_index}"
                 world_index += 1
+                batch_n = len(alive)
                 for action in alive:
-                    totals[action] += self._rollout(data, action, seat, dice)
+                    totals[action] += self._rollout(world, action, seat, dice)
                     counts[action] += 1
                     used += 1
-                if deadline is not None and time.perf_counter() > deadline:
-                    out_of_time = True
-                    break
-            alive.sort(key=lambda a: (-totals[a] / counts[a], a != prior))
+                batch_s = clock() - started
+            if used == 0:
+                break
+            alive.sort(key=lambda a: (-totals[a] / counts[a] if counts[a] else 1.0, a != prior))
             if out_of_time or round_no == rounds - 1:
                 break
             kept = alive[:max(2, (len(alive) + 1) // 2)]
@@ -262,9 +279,12 @@ class SearchBot:
                 kept.append(prior)
             alive = kept
         means = {a: totals[a] / counts[a] for a in candidates if counts[a]}
+        self.stats = {"searched": True, "rollouts": used, "candidates": len(candidates), "means": means,
+                      "cut": out_of_time}
+        if not means:
+            return prior
         best = alive[0]
-        self.stats = {"searched": True, "rollouts": used, "candidates": len(candidates), "means": means}
-        if prior in alive and means[best] <= means[prior] + self.profile.margin:
+        if prior in means and means[best] <= means[prior] + self.profile.margin:
             return prior
         return best
 
@@ -278,9 +298,12 @@ class SearchBot:
                 out.append(action)
         return out
 
-    def _rollout(self, data: dict[str, Any], action: Action, seat: int, dice: str) -> float:
-        """Play ``action`` in a copy of the sampled world, continue with the rollout policy, return the value."""
-        state = _load(data)
+    def _rollout(self, world: State, action: Action, seat: int, dice: str) -> float:
+        """Play ``action`` in a copy of the sampled world, continue with the rollout policy, return the value.
+
+        The copy is :meth:`State.clone` (equal to a JSON round trip, much cheaper); the moves are played by the
+        quiet :meth:`State.play`, since nobody reads a rollout's events."""
+        state = world.clone()
         state.apply(action)
         rng = random.Random(dice)
         bot = self.rollout_bot
@@ -295,8 +318,8 @@ class SearchBot:
                 if turns_left < 0:
                     break
             last = mover
-            # the policy picks from the legal list, so the engine's own apply hook can skip re-validating it
-            state.apply_listed(bot.choose(state.view(mover), state.legal_actions(), rng))
+            # the policy picks from the legal list, so the engine need not re-validate it nor word its events
+            state.play(bot.choose(state.view(mover), state.legal_actions(), rng))
             steps += 1
             if steps > 5000:  # a runaway rollout scores as a draw rather than hanging the decision
                 return 0.5
@@ -304,12 +327,6 @@ class SearchBot:
             return final_value(state, seat, self.profile.margin_weight)
         assert self.profile.evaluate is not None
         return self.profile.evaluate(state, seat)
-
-
-def _load(data: dict[str, Any]) -> State:
-    from ..registry import load_state
-
-    return load_state(data)
 
 
 def make_search_bot(game: str, level: str = "hard", **params: Any) -> Bot:

@@ -136,6 +136,9 @@ class Planner:
     def __init__(self, weights: Weights | None = None, max_nodes: int = 4000) -> None:
         self.w = weights or Weights()
         self.max_nodes = max_nodes
+        # a wall-clock deadline (time.perf_counter seconds) for one call of plans(), set by PlanSearchBot when it
+        # plays under a ceiling: past it, like past max_nodes, plans end where they are instead of going deeper
+        self.deadline: float | None = None
 
     # ----- reading the view ------------------------------------------------------------------------------------
     def _setup(self, view: dict[str, Any]) -> None:
@@ -236,6 +239,8 @@ class Planner:
         start = _start(view)
         seen: dict[tuple[Any, ...], Plan | None] = {}
         nodes = 0
+        deadline = self.deadline
+        late = False
 
         def outcome(action: Action, how: str, after: _Node) -> Plan | None:
             """The best plan that starts with ``action`` (its steps relative to the position before it)."""
@@ -250,15 +255,17 @@ class Planner:
             return Plan(value, (action,), after, how == "stock", how == "refill")
 
         def explore(node: _Node) -> Plan | None:
-            nonlocal nodes
+            nonlocal nodes, late
             key = node.key()
             if key in seen:
                 return seen[key]
             nodes += 1
+            if deadline is not None and not late and nodes % 32 == 0:
+                late = time.perf_counter() > deadline  # read every 32 nodes: the clock costs more in Pyodide
             best: Plan | None = None
             for action, how, after in self._moves(node, me):
-                if how == "on" and nodes > self.max_nodes:
-                    continue  # out of budget: only plans that end here
+                if how == "on" and (nodes > self.max_nodes or late):
+                    continue  # out of budget (nodes or time): only plans that end here
                 plan = outcome(action, how, after)
                 if plan is not None and (best is None or plan.value > best.value):
                     best = plan
@@ -287,6 +294,9 @@ class Planner:
 
 
 
+PLANNING_SHARE = 0.75  # under a ceiling, the whole-turn planning stops going deeper after this share of it
+
+
 class PlanSearchBot:
     """``hard`` for Skip-Bo: the planner's best plans, played out over sampled deals of the hidden cards.
 
@@ -311,6 +321,7 @@ class PlanSearchBot:
         self.max_ms = max_ms  # a wall-clock cap (hints); with it the move may depend on the machine's speed
         self.stats: dict[str, Any] = {}
         self._follow: tuple[tuple[Any, ...], tuple[Action, ...]] | None = None
+        self._deadline: float | None = None
 
     def _expect(self, view: dict[str, Any], plan: Plan) -> None:
         """Remember the plan's remaining steps and the position they start from."""
@@ -330,8 +341,14 @@ class PlanSearchBot:
             return
         self._follow = (_position(view, node), plan.steps[1:])
 
+    def _deadline_for(self, share: float) -> float:
+        """The clock reading at which ``share`` of the ceiling, counted from the call of ``choose``, is spent."""
+        assert self._deadline is not None and self.max_ms is not None
+        return self._deadline - (1.0 - share) * self.max_ms / 1000
+
     def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
-        """The first action of the plan that scores best over the sampled deals."""
+        """The first action of the plan that scores best over the sampled deals (within ``max_ms`` of now)."""
+        self._deadline = None if self.max_ms is None else time.perf_counter() + self.max_ms / 1000
         seed = rng.getrandbits(64)
         if len(legal) == 1:
             self._follow = None
@@ -342,6 +359,8 @@ class PlanSearchBot:
             self.stats = {"searched": False, "followed": True}
             self._expect(view, Plan(0.0, steps, _Node([], [], []), False, False))
             return steps[0]
+        # the planning may use three quarters of the ceiling, so the one sampled deal that always follows fits in
+        self.planner.deadline = None if self.max_ms is None else self._deadline_for(PLANNING_SHARE)
         ranked = self.planner.plans(view, legal)
         if not ranked:
             self._follow = None
@@ -366,11 +385,15 @@ class PlanSearchBot:
         team = {me, view["seats"][me]["partner"]}
         rival_bot = HeuristicBot()
         srng = random.Random(f"{seed}/worlds")
-        deadline = None if self.max_ms is None else time.perf_counter() + self.max_ms / 1000
+        deadline = self._deadline
         scores = [0.0] * len(pool)
         used = 0
+        world_s = 0.0  # how long the last sampled deal took to play out: the next one would take about as long
+        cut = False
         for k in range(self.worlds):
-            if deadline is not None and used and time.perf_counter() > deadline:
+            started = time.perf_counter()
+            if deadline is not None and used and started + world_s > deadline:
+                cut = True
                 break
             used += 1
             world: Any = sample_state(view, srng)
@@ -383,7 +406,7 @@ class PlanSearchBot:
                 moves = 0
                 while not state.is_over() and state.current_player not in team and moves < 200:
                     mover = state.current_player
-                    state.apply_listed(rival_bot.choose(state.view(mover), state.legal_actions(), dice))
+                    state.play(rival_bot.choose(state.view(mover), state.legal_actions(), dice))
                     moves += 1
                 if state.is_over():
                     scores[i] += 100.0 if me in state.result()["winners"] else -100.0
@@ -393,13 +416,14 @@ class PlanSearchBot:
                 piles = [len(p) for p in state.building]
                 own = 1.0 if reach(piles, top, state.discards[me], state.hands[me]) == 0 else 0.0
                 scores[i] += -w.rival * played + w.own * own
+            world_s = time.perf_counter() - started
         final = []
         for i, plan in enumerate(pool):
             # the sampled outcomes replace the planner's table guesses for the same two things
             guesses = planner.rival_guess(plan.end) + planner.own_guess(plan.end)
             final.append(plan.value - guesses + scores[i] / used)
         best = max(range(len(pool)), key=lambda i: (final[i], -i))
-        self.stats = {"searched": True, "candidates": len(pool), "worlds": used}
+        self.stats = {"searched": True, "candidates": len(pool), "worlds": used, "cut": cut}
         return pool[best]
 
 

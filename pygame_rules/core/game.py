@@ -171,6 +171,9 @@ class State:
     ACTIONS: ClassVar[dict[str, type[Action]]]
     # reason code -> the English wording of a refusal from its parameters (pages word the codes themselves)
     REFUSALS: ClassVar[Mapping[str, Callable[[Mapping[str, Any]], str]]] = {}
+    #: Every ``reason`` code a refusal of this game can carry (the page words each one per language; a test holds
+    #: the catalogues and this list together). Default: the codes :attr:`REFUSALS` words.
+    REFUSAL_CODES: ClassVar[frozenset[str]] = frozenset()
     # scenario keys that are other names of table fields (kept for scenarios written before the table existed)
     SCENARIO_ALIASES: ClassVar[dict[str, str]] = {}
     # scenario keys that are not part of the table but parameters of the game's dealing rule
@@ -416,10 +419,12 @@ class State:
         behaviour, as for :meth:`apply_listed`.
         """
         self._quiet = True
+        self._legal = None
         try:
-            self.apply_listed(action)
+            self._apply(action)
         finally:
             self._quiet = False
+            self._legal = None
 
     def _apply(self, action: Action) -> list[Event]:
         """Hook: perform a legal action, return its events. The core drops the legal-move cache around it."""

@@ -69,8 +69,20 @@ class GameRandom:
         return gen
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
-        """Shuffle ``items`` in place with the next derived generator."""
-        self._next().shuffle(items)
+        """Shuffle ``items`` in place with the next derived generator.
+
+        The very steps of ``random.Random.shuffle`` (Fisher-Yates from the end, each index drawn by rejection from
+        ``getrandbits``), written out so that a 162-card deal does not pay two Python calls per card; a test
+        holds the result equal to ``random.Random.shuffle`` for many seeds and lengths.
+        """
+        getrandbits = self._next().getrandbits
+        for i in range(len(items) - 1, 0, -1):
+            n = i + 1
+            k = n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            items[i], items[j] = items[j], items[i]
 
     def randint(self, low: int, high: int) -> int:
         """A number in ``low..high`` inclusive."""

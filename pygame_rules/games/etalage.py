@@ -20,7 +20,7 @@ from typing import Annotated, Any, TypedDict
 
 from ..core.actions import Action, action_kinds
 from ..core.errors import BadScenario, IllegalAction, MalformedAction
-from ..core.game import Event, GameInfo, OptionSpec, State, winners_by_max
+from ..core.game import Event, GameInfo, OptionSpec, Refusal, State, winners_by_max
 from ..core.match import MatchRules
 from ..core.rng import GameRandom
 from ..core.table import PER_SEAT, Is, PerSeat, Range, Seat, codec_for
@@ -152,6 +152,30 @@ class Claim(Action):
     colour: str
 
 
+_PLAY_OF: dict[str, Play] = {}  # one action object per card and per colour: listing moves allocates nothing
+_CLAIM_OF: dict[str, Claim] = {}
+
+
+def _play_of(card: str) -> Play:
+    found = _PLAY_OF.get(card)
+    if found is None:
+        found = _PLAY_OF[card] = Play(card)
+    return found
+
+
+def _claim_of(colour: str) -> Claim:
+    found = _CLAIM_OF.get(colour)
+    if found is None:
+        found = _CLAIM_OF[colour] = Claim(colour)
+    return found
+
+
+#: refusals of a name that is no card or colour at all: a MalformedAction naming the action's field, no code
+_MALFORMED = {"not_a_card": "card", "not_a_colour": "colour"}
+#: refusals whose IllegalAction has its own error code too (acting in the wrong phase of the trick)
+_ERROR_CODES = {"claim_first": "claim_first", "play_first": "play_first"}
+
+
 def _match_next_start(finished: State, totals: list[int], previous: int) -> int:
     """Next leader: most points in the game just played; ties go to the first such seat after the previous leader."""
     scores = finished.result()["scores"]
@@ -214,6 +238,11 @@ LAST_TRICK = codec_for(LastTrick)
 
 class EtalageState(State):
     """A game of Etalage in progress."""
+
+    # the reason codes of this game's refusals (docs/api.md, "Refusal codes"; worded per language by the page)
+    REFUSAL_CODES = frozenset({
+        "claim_first", "colour_not_in_game", "not_in_hand", "play_first", "colour_not_on_display",
+    })
 
     info = GameInfo(
         name="etalage",
@@ -293,8 +322,8 @@ class EtalageState(State):
         """Claims of each colour on the display while settling; otherwise each card in the player's hand."""
         if self.claimants:
             present = {CARD_COLOUR[c] for c in self.display}
-            return [Claim(c) for c in self.colours if c in present]
-        return [Play(card) for card in self.hands[(self.leader + len(self.plays)) % self.players]]
+            return [_claim_of(c) for c in self.colours if c in present]
+        return [_play_of(card) for card in self.hands[(self.leader + len(self.plays)) % self.players]]
 
     def scores(self) -> list[int]:
         """Points won so far by each seat."""
@@ -362,36 +391,64 @@ class EtalageState(State):
 
     # ----- acting -------------------------------------------------------------------------------------------
     def problem(self, action: Action) -> IllegalAction | None:
-        """Why ``action`` is not legal now (``None`` when it is): the one check, shared by refusals and ``can``."""
+        """Why ``action`` is not legal now (``None`` when it is): the one check, shared by refusals and ``can``.
+
+        :meth:`refusal` decides and :attr:`REFUSALS` words it in English, only on refusal. A name that is no card
+        or colour at all stays a ``MalformedAction`` naming the field (no reason code: it is not a rule), and
+        playing or claiming out of phase keeps its own error code.
+        """
+        refusal = self.refusal(action)
+        if refusal is None:
+            return None
+        reason, params = refusal
+        message = self.REFUSALS[reason](params)
+        if reason in _MALFORMED:
+            return MalformedAction(message, field=_MALFORMED[reason])
+        if reason not in self.REFUSAL_CODES:
+            return IllegalAction(message)
+        return IllegalAction(message, code=_ERROR_CODES.get(reason), reason=reason, params=dict(params))
+
+    def refusal(self, action: Action) -> Refusal | None:
+        """Why ``action`` is illegal now, as a reason code and JSON-safe params (no text), or ``None`` if legal."""
         seat = self.current_player
         if isinstance(action, Play):
             card = action.card
             if card not in CARD_INFO:
-                return MalformedAction(f"'{card}' is not an Etalage card (write colour-number, e.g. 'red-7')",
-                                       field="card")
+                return Refusal("not_a_card", {"card": card})
             if self.claimants:
-                return IllegalAction(f"cannot play {card} now: seat {seat} must claim a colour from the display "
-                                     "before the next trick", code="claim_first")
+                return Refusal("claim_first", {"card": card, "seat": seat})
             if CARD_COLOUR[card] not in self.colours:
-                return IllegalAction(f"cannot play {card}: {CARD_COLOUR[card]} is not used in this game "
-                                     f"(colours: {', '.join(self.colours)})")
+                return Refusal("colour_not_in_game", {"card": card, "colour": CARD_COLOUR[card],
+                                                      "colours": list(self.colours)})
             if card not in self.hands[seat]:  # type: ignore[index]
-                return IllegalAction(f"seat {seat} cannot play {card}: it is not in their hand")
+                return Refusal("not_in_hand", {"card": card, "seat": seat})
             return None
         if isinstance(action, Claim):
             colour = action.colour
             if colour not in COLOUR_INDEX:
-                return MalformedAction(f"'{colour}' is not an Etalage colour (colours: {', '.join(COLOURS)})",
-                                       field="colour")
+                return Refusal("not_a_colour", {"colour": colour})
             if not self.claimants:
-                return IllegalAction(f"cannot claim {colour} now: the trick is still being played and seat {seat} "
-                                     "must play a card", code="play_first")
+                return Refusal("play_first", {"colour": colour, "seat": seat})
             present = [c for c in self.colours if any(CARD_COLOUR[x] == c for x in self.display)]
             if colour not in present:
-                return IllegalAction(f"cannot claim {colour}: the display has no {colour} cards "
-                                     f"(it has {', '.join(present)})")
+                return Refusal("colour_not_on_display", {"colour": colour, "present": present})
             return None
-        return IllegalAction(f"{action} is not an Etalage action")
+        return Refusal("not_an_action", {"action": str(action)})
+
+    REFUSALS = {
+        "not_a_card": lambda p: f"'{p['card']}' is not an Etalage card (write colour-number, e.g. 'red-7')",
+        "claim_first": lambda p: (f"cannot play {p['card']} now: seat {p['seat']} must claim a colour from the "
+                                  "display before the next trick"),
+        "colour_not_in_game": lambda p: (f"cannot play {p['card']}: {p['colour']} is not used in this game "
+                                         f"(colours: {', '.join(p['colours'])})"),
+        "not_in_hand": lambda p: f"seat {p['seat']} cannot play {p['card']}: it is not in their hand",
+        "not_a_colour": lambda p: f"'{p['colour']}' is not an Etalage colour (colours: {', '.join(COLOURS)})",
+        "play_first": lambda p: (f"cannot claim {p['colour']} now: the trick is still being played and seat "
+                                 f"{p['seat']} must play a card"),
+        "colour_not_on_display": lambda p: (f"cannot claim {p['colour']}: the display has no {p['colour']} cards "
+                                            f"(it has {', '.join(p['present'])})"),
+        "not_an_action": lambda p: f"{p['action']} is not an Etalage action",
+    }
 
     def _apply(self, action: Action) -> list[Event]:
         if isinstance(action, Play):
@@ -403,15 +460,21 @@ class EtalageState(State):
         seat = (self.leader + len(self.plays)) % self.players
         self.hands[seat].remove(card)
         self.plays.append(card)
-        colour, value = CARD_INFO[card]
-        events: list[Event] = [{"type": "play", "player": seat, "card": card,
-                                "text": f"{_seat_name(seat)} plays {colour} {value}."}]
+        events: list[Event] = []
+        if not self._quiet:  # nobody reads the events of State.play
+            colour, value = CARD_INFO[card]
+            events.append({"type": "play", "player": seat, "card": card,
+                           "text": f"{_seat_name(seat)} plays {colour} {value}."})
         if len(self.plays) == self.players:
             events.extend(self._settle())
         return events
 
     def _settle(self) -> list[Event]:
         """All cards are out: rank the colours and line up the claimants."""
+        if self._quiet:  # the claim order alone (the same seats the ranking lists as claiming, in its order)
+            self.claimants = claim_order(self.trick_plays())
+            self.claims = []
+            return self._advance_claims()
         ranking = rank_colours(self.trick_plays())
         order = [s for entry in ranking if entry["status"] == "claims" for s in entry["seats"]]
         self.claimants = list(order)
@@ -433,6 +496,8 @@ class EtalageState(State):
         self.won[seat].extend(taken)
         taken.sort(key=card_key)
         self.claims.append({"seat": seat, "colour": colour, "cards": taken})
+        if self._quiet:
+            return self._advance_claims()
         events: list[Event] = [{"type": "claim", "player": seat, "colour": colour, "cards": list(taken),
                                 "points": sum(CARD_VALUE[c] for c in taken),
                                 "text": f"{_seat_name(seat)} takes the {colour} cards ({_cards_text(taken)})."}]
@@ -467,6 +532,8 @@ class EtalageState(State):
         self.plays = []
         self.claims = []
         self.leader = next_leader
+        if self._quiet:
+            return []
         events: list[Event] = [{"type": "trick_end", "leader": next_leader,
                                 "display": sorted(self.display, key=card_key),
                                 "text": f"The played cards join the display; {_seat_name(next_leader)} leads."}]

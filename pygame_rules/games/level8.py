@@ -155,6 +155,13 @@ def _seat_name(seat: int) -> str:
 class Level8State(State):
     """A whole game of Level 8: several deals until somebody completes level 8."""
 
+    # the reason codes of this game's refusals (docs/api.md, "Refusal codes"; worded per language by the page)
+    REFUSAL_CODES = frozenset({
+        "already_laid_out", "already_skipped", "card_not_in_hand", "discard_pile_empty", "does_not_fit",
+        "draw_pile_empty", "keep_too_many", "last_card", "lay_out_first", "must_take_a_card", "no_skip_card",
+        "no_such_part", "no_such_seat", "not_the_level", "skip_not_addable", "skip_yourself", "wrong_phase",
+    })
+
     info: ClassVar[GameInfo] = GameInfo(
         name="level8",
         title="Level 8",

@@ -145,6 +145,19 @@ _PLAY_DISCARD: list[list[tuple[Action, ...]]] = [
     for owner in range(MAX_PLAYERS)]
 _DISCARD: list[tuple[Action, ...]] = [
     tuple(Discard(card, d) for d in range(RULES.discard_piles)) for card in range(RULES.numbers + 1)]
+_ALL_PILES = (1 << RULES.building_piles) - 1
+_QUIET: Event = {"type": "quiet"}  # stands for an event nobody reads (State.play): never shown, never kept
+
+
+def _by_mask(row: tuple[Action, ...]) -> tuple[tuple[Action, ...], ...]:
+    """``row``'s sub-tuples for every bit mask of building piles (bit p set: pile p), in pile order."""
+    return tuple(tuple(a for p, a in enumerate(row) if mask >> p & 1) for mask in range(_ALL_PILES + 1))
+
+
+# the same objects as the rows above, per mask of the piles a card fits: listing a move is one index, no loop
+_PLAY_HAND_M = [_by_mask(row) for row in _PLAY_HAND]
+_PLAY_STOCK_M = [_by_mask(row) for row in _PLAY_STOCK]
+_PLAY_DISCARD_M = [[_by_mask(row) for row in rows] for rows in _PLAY_DISCARD]
 
 
 # ----- match -----------------------------------------------------------------------------------------------------
@@ -309,6 +322,8 @@ class SkipBoState(State):
             drawn.append(card)
         if not drawn and not self._recycled:
             return None
+        if self._quiet:  # nobody reads this move's events (State.play)
+            return _QUIET
         text = f"Seat {seat} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}."
         if self._recycled:
             text = "The completed building piles are shuffled into a new draw pile. " + text
@@ -332,27 +347,27 @@ class SkipBoState(State):
         card, or ending the turn when :meth:`refusal` allows it. A property test holds this list equal to asking
         :meth:`refusal` about every action of the game."""
         seat = self.current
-        piles = range(RULES.building_piles)
-        # the building rule inlined (a card fits pile p when it is wild or equals need[p]); actions come from the
-        # prebuilt tables below, in the same order as ever, so nothing is allocated but the list itself
-        need = [len(pile) + 1 for pile in self.building]
+        # the building rule inlined: a card fits pile p when it is wild or equals the pile's height + 1; fits[c] is
+        # the bit mask of the piles that number c fits (a wild fits all), and the prebuilt rows are indexed by it,
+        # so the list is made of the same action objects, in the same order as ever, with no loop over piles
+        fits = [0] * (RULES.numbers + 2)
+        bit = 1
+        for pile in self.building:
+            fits[len(pile) + 1] |= bit
+            bit <<= 1
+        fits[WILD] = _ALL_PILES
         hand_cards = sorted(set(self.hands[seat]))
         out: list[Action] = []
-        row: tuple[Action, ...]
         for card in hand_cards:
-            row = _PLAY_HAND[card]
-            out += row if card == WILD else [row[p] for p in piles if need[p] == card]
+            out += _PLAY_HAND_M[card][fits[card]]
         for owner in self._owners(seat):
             stock = self.stocks[owner]
             if stock:
-                top = stock[-1]
-                row = _PLAY_STOCK[owner]
-                out += row if top == WILD else [row[p] for p in piles if need[p] == top]
+                out += _PLAY_STOCK_M[owner][fits[stock[-1]]]
+            rows = _PLAY_DISCARD_M[owner]
             for d, dpile in enumerate(self.discards[owner]):
                 if dpile:
-                    top = dpile[-1]
-                    row = _PLAY_DISCARD[owner][d]
-                    out += row if top == WILD else [row[p] for p in piles if need[p] == top]
+                    out += rows[d][fits[dpile[-1]]]
         for card in hand_cards:
             out += _DISCARD[card]
         if not self.hands[seat]:  # the end-turn rule (see _end_turn_refusal)
@@ -439,6 +454,7 @@ class SkipBoState(State):
             f"cannot build {card_name(p['card'])} on building pile {p['pile'] + 1}: it needs a {p['needs']} or a "
             "Skip-Bo card"),
     }
+    REFUSAL_CODES = frozenset(REFUSALS)
 
     def undoable(self) -> bool:
         return self.last_undoable and self.winners is None
@@ -453,37 +469,26 @@ class SkipBoState(State):
         if isinstance(action, PlayHand):
             card = action.card
             self.hands[seat].remove(card)
-            source = "from the hand"
             undoable = True
         elif isinstance(action, PlayStock):
             card = self.stocks[action.owner].pop()
-            source = "from the stock" if action.owner == seat else f"from partner seat {action.owner}'s stock"
             undoable = False  # the next stock card is turned face up
         else:
             assert isinstance(action, PlayDiscard)
             card = self.discards[action.owner][action.discard].pop()
-            source = f"from discard pile {action.discard + 1}"
-            if action.owner != seat:
-                source += f" of partner seat {action.owner}"
             undoable = True  # discard piles are fanned out: nothing hidden is revealed
         pile = self.building[action.pile]
         pile.append(card)
         self.played_this_turn = True
         value = len(pile)
-        stands = f" as {value}" if card == WILD else ""
-        event: Event = {"type": action.kind, "player": seat, "card": card, "pile": action.pile, "value": value,
-                        "action": action.to_json(),
-                        "text": f"Seat {seat} plays {card_name(card)}{stands} {source} on building pile "
-                                f"{action.pile + 1}."}
-        if isinstance(action, PlayStock):
-            stock = self.stocks[action.owner]
-            event["revealed"] = stock[-1] if stock else None
-        events.append(event)
+        if not self._quiet:
+            events.append(self._play_event(action, seat, card, value))
         if value == RULES.numbers:
             self.set_aside.extend(pile)
             self.building[action.pile] = []
-            events.append({"type": "complete", "player": seat, "pile": action.pile,
-                           "text": f"Building pile {action.pile + 1} reaches {RULES.numbers} and is set aside."})
+            if not self._quiet:
+                events.append({"type": "complete", "player": seat, "pile": action.pile,
+                               "text": f"Building pile {action.pile + 1} reaches {RULES.numbers} and is set aside."})
         if self._check_win(seat, events):
             return events
         if not self.hands[seat]:
@@ -494,10 +499,33 @@ class SkipBoState(State):
         self.last_undoable = undoable
         return events
 
+    def _play_event(self, action: Action, seat: int, card: int, value: int) -> Event:
+        """The log entry of a building play (``value``: the number the card stands for on its pile)."""
+        if isinstance(action, PlayHand):
+            source = "from the hand"
+        elif isinstance(action, PlayStock):
+            source = "from the stock" if action.owner == seat else f"from partner seat {action.owner}'s stock"
+        else:
+            assert isinstance(action, PlayDiscard)
+            source = f"from discard pile {action.discard + 1}"
+            if action.owner != seat:
+                source += f" of partner seat {action.owner}"
+        stands = f" as {value}" if card == WILD else ""
+        event: Event = {"type": action.kind, "player": seat, "card": card, "pile": action.pile, "value": value,
+                        "action": action.to_json(),
+                        "text": f"Seat {seat} plays {card_name(card)}{stands} {source} on building pile "
+                                f"{action.pile + 1}."}
+        if isinstance(action, PlayStock):
+            stock = self.stocks[action.owner]
+            event["revealed"] = stock[-1] if stock else None
+        return event
+
     def _check_win(self, seat: int, events: list[Event]) -> bool:
-        team = self._owners(seat)
-        if any(self.stocks[s] for s in team):
-            return False
+        team = self._team[seat]
+        stocks = self.stocks
+        for s in team:  # (a plain loop: this runs after every building play)
+            if stocks[s]:
+                return False
         self.winners = sorted(team)
         self.end_reason = "stock_empty"
         who = " and ".join(f"seat {s}" for s in self.winners)
@@ -510,14 +538,16 @@ class SkipBoState(State):
         if isinstance(action, Discard):
             self.hands[seat].remove(action.card)
             self.discards[seat][action.discard].append(action.card)
-            events.append({"type": "discard", "player": seat, "card": action.card, "discard": action.discard,
-                           "action": action.to_json(),
-                           "text": f"Seat {seat} discards {card_name(action.card)} on discard pile "
-                                   f"{action.discard + 1}."})
+            if not self._quiet:
+                events.append({"type": "discard", "player": seat, "card": action.card,
+                               "discard": action.discard, "action": action.to_json(),
+                               "text": f"Seat {seat} discards {card_name(action.card)} on discard pile "
+                                       f"{action.discard + 1}."})
             self.idle_turns = 0
         else:
-            events.append({"type": "end_turn", "player": seat, "action": action.to_json(),
-                           "text": f"Seat {seat} has no card to discard and ends the turn."})
+            if not self._quiet:
+                events.append({"type": "end_turn", "player": seat, "action": action.to_json(),
+                               "text": f"Seat {seat} has no card to discard and ends the turn."})
             self.idle_turns = 0 if self.played_this_turn else self.idle_turns + 1
             if self.idle_turns >= self.players:
                 return events + self._stalemate()

@@ -21,7 +21,7 @@ from typing import Annotated, Any, TypedDict
 
 from ..core.actions import Action, action_kinds
 from ..core.errors import BadOptions, BadScenario, IllegalAction
-from ..core.game import Event, GameInfo, OptionSpec, State, check_seat, winners_by_max
+from ..core.game import Event, GameInfo, OptionSpec, Refusal, State, check_seat, winners_by_max
 from ..core.match import MatchRules
 from ..core.rng import GameRandom
 from ..core.table import Count, Is, PerSeat, Seat, codec_for
@@ -276,6 +276,42 @@ def _remembered(kind: str, cards: list[str],
     return list(found)
 
 
+_PLAYS_CACHE: dict[tuple[str, tuple[str, ...], tuple[str, ...] | None], tuple[Play, ...]] = {}
+_SINGLES: dict[str, Play] = {}
+#: one action object per (stack, declared colour): the same stacks recur in many hands, and building a frozen
+#: dataclass costs more than finding it (bounded: emptied when it outgrows its size)
+_PLAY_OBJECTS: dict[tuple[tuple[str, ...], str | None], Play] = {}
+
+
+def _plays(kind: str, cards: list[str], declare: tuple[str, ...] | None) -> tuple[Play, ...]:
+    """The plays of :func:`colour_stacks` or :func:`joker_stacks` (``kind``) of ``cards`` as actions, remembered.
+
+    ``declare``: the colours a leading joker stack may declare, each stack once per colour in that order; ``None``
+    for no declaration. Same bounded, oldest-out policy as the stacks themselves.
+    """
+    key = (kind, tuple(cards), declare)
+    found = _PLAYS_CACHE.get(key)
+    if found is None:
+        stacks = colour_stacks(cards) if kind == "colour" else joker_stacks(cards)
+        objects = _PLAY_OBJECTS
+        if len(objects) > 16 * _STACKS_CACHE_SIZE:
+            objects.clear()
+        found = tuple([objects.get((stack, colour)) or objects.setdefault((stack, colour), Play(stack, colour))
+                       for stack, _ in stacks for colour in ((None,) if declare is None else declare)])
+        if len(_PLAYS_CACHE) >= _STACKS_CACHE_SIZE:
+            del _PLAYS_CACHE[next(iter(_PLAYS_CACHE))]
+        _PLAYS_CACHE[key] = found
+    return found
+
+
+def _single(card: str) -> Play:
+    """The one-card play of ``card`` (discarding it when the player cannot follow), one object per card."""
+    found = _SINGLES.get(card)
+    if found is None:
+        found = _SINGLES[card] = Play((card,), None)
+    return found
+
+
 def colour_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
     """Every legal stack (with its value) of the given cards of one colour, built top-down (remembered)."""
     return _remembered("colour", cards, _colour_stacks)
@@ -471,7 +507,27 @@ class TopSpotState(State):
         return self.over
 
     def _list_legal(self) -> list[Action]:
-        return [Play(cards, colour) for cards, colour, _ in self._legal_plays()]
+        """The plays of :meth:`_legal_plays`, in its order, made of action objects remembered per card list (a
+        rollout or a bot asks about the same hands again and again; building the actions was most of the cost)."""
+        hand = self.hands[self.order[len(self.plays)]]
+        coloured = [c for c in hand if c != JOKER]
+        has_joker = JOKER in hand
+        led = self.led_colour
+        out: list[Action] = []
+        if led is None:
+            for colour in self.colours:
+                out += _plays("colour", [c for c in coloured if COLOUR[c] == colour], None)
+            if has_joker:
+                out += _plays("joker", coloured, tuple(self.colours))
+            return out
+        follow = [c for c in coloured if COLOUR[c] == led]
+        if follow or has_joker:
+            out += _plays("colour", follow, None)
+            if has_joker:
+                out += _plays("joker", coloured, None)
+        else:
+            out += [_single(card) for card in coloured]
+        return out
 
     def _legal_plays(self) -> Iterator[tuple[tuple[str, ...], str | None, int]]:
         """Every distinct legal play of the current player as (cards, declared colour, value)."""
@@ -570,60 +626,95 @@ class TopSpotState(State):
     def problem(self, action: Action) -> IllegalAction | None:
         """Why ``action`` is illegal for the current player now (the refusal), or ``None`` when it is legal.
 
-        This checks the same rules that :meth:`legal_actions` generates from (tests hold the two equal).
+        This checks the same rules that :meth:`legal_actions` generates from (tests hold the two equal). The reason
+        is a code with parameters (:meth:`refusal`, listed in ``REFUSAL_CODES``, worded per language by the page);
+        the English sentence is built here, only when a move is refused.
         """
         assert isinstance(action, Play)
-        why = self._why_not(action)
-        return None if why is None else IllegalAction(f"cannot play {action}: {why}", cards=list(action.cards))
+        why = self.refusal(action)
+        if why is None:
+            return None
+        text = self.REFUSALS[why.reason](why.params)
+        return IllegalAction(f"cannot play {action}: {text}", reason=why.reason, params=dict(why.params),
+                             cards=list(action.cards))
 
-    def _why_not(self, action: Play) -> str | None:
+    def refusal(self, action: Action) -> Refusal | None:
+        """The reason code and JSON-safe parameters why ``action`` (a :class:`Play`) is illegal now, or ``None``."""
+        assert isinstance(action, Play)
         seat = self.current_player
         if seat is None:
-            return "the game is over"
+            return Refusal("game_over", {})
         hand = self.hands[seat]
         cards = action.cards
         if not cards:
-            return "a play needs at least one card"
+            return Refusal("empty_play", {})
         have = Counter(hand)
         for card, n in Counter(cards).items():
             if card not in SPOTS or (card != JOKER and COLOUR[card] not in self.colours):
-                return f"{card!r} is not a card of this game"
+                return Refusal("not_a_card", {"card": card})
             if n > have[card]:
-                return f"you do not hold {card}" if not have[card] else f"{card} is listed {n} times"
+                if not have[card]:
+                    return Refusal("not_in_hand", {"card": card})
+                return Refusal("listed_twice", {"card": card, "times": n})
         if JOKER in cards and (cards[0] != JOKER or cards.count(JOKER) > 1):
-            return "a joker can only be the top card of a stack"
+            return Refusal("joker_not_on_top", {})
         joker_top = cards[0] == JOKER
         if not joker_top:
             colours = sorted({str(COLOUR[c]) for c in cards}, key=self.colours.index)
             if len(colours) > 1:
-                return f"cards of different colours ({', '.join(colours)}) can only be stacked under a joker"
+                return Refusal("mixed_colours", {"colours": colours})
         shows = stack_shows(cards)
         for depth, (without, value) in enumerate(stack_needs(cards), start=1):
             if without >= value:
-                note = "" if shows[depth] else " (it would show none of its own spots)"
-                return (f"{cards[depth]} (card {depth + 1} from the top) does not raise the value: without it the "
-                        f"stack is worth {without}, with it {value}{note}")
+                return Refusal("does_not_raise", {"card": cards[depth], "position": depth + 1, "without": without,
+                                                  "value": value, "shows": bool(shows[depth])})
         led = self.led_colour
         if led is None:
             if joker_top:
                 if action.colour not in self.colours:
-                    return (f"a joker stack that leads must declare a colour, one of {', '.join(self.colours)}"
-                            + ("" if action.colour is None else f" (not {action.colour!r})"))
+                    return Refusal("must_declare", {"colours": list(self.colours), "given": action.colour})
             elif action.colour is not None:
-                return f"only a joker stack that leads declares a colour; {cards[0]} already is {COLOUR[cards[0]]}"
+                return Refusal("declares_own_colour", {"card": cards[0], "colour": COLOUR[cards[0]]})
             return None
         if action.colour is not None:
-            return f"only a joker stack that leads declares a colour; {led} was led and must be followed"
+            return Refusal("declares_when_following", {"led": led})
         if joker_top or COLOUR[cards[0]] == led:
             return None
         follow = [c for c in hand if COLOUR.get(c) == led]
         if follow:
-            return f"{led} was led and you hold {follow[0]}: you must follow {led}"
+            return Refusal("must_follow", {"led": led, "card": follow[0]})
         if JOKER in hand:
-            return f"{led} was led and you hold a joker: you must follow with a joker stack"
+            return Refusal("must_follow_with_joker", {"led": led})
         if len(cards) > 1:
-            return f"you cannot follow {led}, so you must play exactly one card of another colour"
+            return Refusal("discard_one_card", {"led": led})
         return None
+
+    REFUSALS = {
+        "game_over": lambda p: "the game is over",
+        "empty_play": lambda p: "a play needs at least one card",
+        "not_a_card": lambda p: f"{p['card']!r} is not a card of this game",
+        "not_in_hand": lambda p: f"you do not hold {p['card']}",
+        "listed_twice": lambda p: f"{p['card']} is listed {p['times']} times",
+        "joker_not_on_top": lambda p: "a joker can only be the top card of a stack",
+        "mixed_colours": lambda p: (f"cards of different colours ({', '.join(p['colours'])}) can only be stacked "
+                                    "under a joker"),
+        "does_not_raise": lambda p: (
+            f"{p['card']} (card {p['position']} from the top) does not raise the value: without it the stack is "
+            f"worth {p['without']}, with it {p['value']}"
+            + ("" if p["shows"] else " (it would show none of its own spots)")),
+        "must_declare": lambda p: (f"a joker stack that leads must declare a colour, one of {', '.join(p['colours'])}"
+                                   + ("" if p["given"] is None else f" (not {p['given']!r})")),
+        "declares_own_colour": lambda p: (f"only a joker stack that leads declares a colour; {p['card']} already is "
+                                          f"{p['colour']}"),
+        "declares_when_following": lambda p: (f"only a joker stack that leads declares a colour; {p['led']} was led "
+                                              "and must be followed"),
+        "must_follow": lambda p: f"{p['led']} was led and you hold {p['card']}: you must follow {p['led']}",
+        "must_follow_with_joker": lambda p: (f"{p['led']} was led and you hold a joker: you must follow with a joker "
+                                             "stack"),
+        "discard_one_card": lambda p: (f"you cannot follow {p['led']}, so you must play exactly one card of another "
+                                       "colour"),
+    }
+    REFUSAL_CODES = frozenset(REFUSALS)
 
     # ----- acting -------------------------------------------------------------------------------------------
     def _start_round(self, leader: int) -> None:
@@ -655,16 +746,18 @@ class TopSpotState(State):
         assert colour is not None  # a leading joker stack declares one (checked), every other card has one
         play = TablePlay(player=seat, cards=cards, colour=colour, value=value, follows=follows)
         self.plays.append(play)
-        if led is None:
-            what = f"leads {colour}" + (" (declared for the joker)" if joker_top else "")
-        else:
-            what = "follows" if follows else f"cannot follow {led} and discards"
-        shape = " over ".join(cards)
-        events: list[Event] = [{
-            "type": "play", "player": seat, "cards": list(cards), "colour": colour, "value": value,
-            "follows": follows, "tiebreak": self.tiebreak,
-            "text": f"Seat {seat} {what}: {shape} (value {value}).",
-        }]
+        events: list[Event] = []
+        if not self._quiet:  # nobody reads the events of State.play
+            if led is None:
+                what = f"leads {colour}" + (" (declared for the joker)" if joker_top else "")
+            else:
+                what = "follows" if follows else f"cannot follow {led} and discards"
+            shape = " over ".join(cards)
+            events.append({
+                "type": "play", "player": seat, "cards": list(cards), "colour": colour, "value": value,
+                "follows": follows, "tiebreak": self.tiebreak,
+                "text": f"Seat {seat} {what}: {shape} (value {value}).",
+            })
         if len(self.plays) == len(self.order):
             events.extend(self._resolve())
         return events
@@ -689,7 +782,7 @@ class TopSpotState(State):
             self.unclaimed.extend(cards)
             self.last_round = summary
             summary["cards"] = list(cards)
-            events: list[Event] = [{
+            events: list[Event] = [] if self._quiet else [{
                 "type": "round_void", "tied": tied, "cards": list(cards),
                 "text": f"Tie at {best} between seats {tied}, all out of cards: nobody scores this round.",
             }]
@@ -699,6 +792,8 @@ class TopSpotState(State):
         self.tiebreak += 1
         self.order = with_cards
         self.plays = []
+        if self._quiet:
+            return []
         return [{"type": "tiebreak", "tied": tied, "players": with_cards, "number": self.tiebreak,
                  "text": f"Tie at {best} between seats {tied}: tiebreaker round {self.tiebreak}, seat "
                          f"{with_cards[0]} leads."}]
@@ -710,7 +805,7 @@ class TopSpotState(State):
         self.last_winner = winner
         summary["winner"], summary["cards"] = winner, list(cards)
         self.last_round = summary
-        events: list[Event] = [{
+        events: list[Event] = [] if self._quiet else [{
             "type": "round_won", "winner": winner, "value": summary["best"], "cards": list(cards),
             "scores": self.scores(),
             "text": f"Seat {winner} wins the round with {summary['best']}{note} and scores 1 point.",
@@ -730,10 +825,14 @@ class TopSpotState(State):
         if all(not h for s, h in enumerate(self.hands) if s != leader):
             extra = len(self.hands[leader])
             self.bonus[leader] += extra
+            if self._quiet:
+                return self._end(f"seat {leader} was the only player with cards left")
             return [{"type": "bonus", "player": leader, "points": extra,
                      "text": f"Seat {leader} is the only player with cards: {extra} extra point(s)."}] + self._end(
                 f"seat {leader} was the only player with cards left")
         self._start_round(leader)
+        if self._quiet:  # (as for every round event below: nobody reads the events of State.play)
+            return []
         return [{"type": "round_start", "leader": leader, "round": self.round_no,
                  "text": f"Round {self.round_no}: seat {leader} leads."}]
 
@@ -741,6 +840,8 @@ class TopSpotState(State):
         self.over = True
         self.end_reason = reason
         self.order, self.plays, self.pot = [], [], []
+        if self._quiet:
+            return []
         scores = self.scores()
         return [{"type": "end", "scores": scores, "winners": winners_by_max(scores), "reason": reason,
                  "text": f"The game ends ({reason}); scores {scores}."}]

@@ -94,6 +94,13 @@ export function gameArt(name) {
     el("ellipse", { cx: 90, cy: 92, rx: 80, ry: 8, fill: "#00000033" }), ...(draw ? draw() : []));
 }
 
+/** Level 8's skip mark: a ring crossed by a bar, drawn (the "⦸" glyph shows as an empty box without a font). */
+export function skipMark() {
+  return el("svg", { viewBox: "0 0 24 24", class: "l8-skip-mark", "aria-hidden": "true", focusable: "false" },
+    el("circle", { cx: 12, cy: 12, r: 9, fill: "none", stroke: "currentColor", "stroke-width": 2.6 }),
+    el("path", { d: "M5.6 18.4 18.4 5.6", stroke: "currentColor", "stroke-width": 2.6, "stroke-linecap": "round" }));
+}
+
 /** A small trophy (the winner's mark on result tables), drawn instead of an emoji that a system may lack. */
 export function trophy() {
   return el("svg", { viewBox: "0 0 24 24", class: "trophy", width: 18, height: 18, "aria-hidden": "true",

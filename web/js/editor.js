@@ -6,6 +6,13 @@
 import { checkSpec, encodeSpec, getEngine, SITE_ROOT } from "./widget.js";
 import { RENDERERS } from "./games/index.js";
 import { canon, h } from "./util.js";
+import { getLang, hasKey, t, translatePage } from "./i18n.js";
+import { refusalWords } from "./log-words.js";
+
+// The page speaks the reader's language (docs/i18n.md): static texts carry data-i18n keys, the rest goes through t().
+document.documentElement.lang = getLang();
+document.title = t("editor.page_title");
+translatePage(document);
 
 const $ = (id) => document.getElementById(id);
 // Typed look-ups for the type checker (`make lint`): editor.html's markup fixes which element each id names.
@@ -29,12 +36,24 @@ function say(message, kind = "") {
   msg.dataset.kind = kind;
 }
 
+/** A place of the engine's editor kit in the reader's words, from its path (["discards", 1, 2]: player 2's third
+ * discard pile); the engine's English label where the catalogue has no words for it. */
+function placeLabel(place) {
+  const game = state.spec?.game;
+  const [what, ...rest] = place.path;
+  const key = `editor.place.${game}.${what}`;
+  if (!hasKey(key)) return place.label;
+  const last = rest.length > (place.seat === null || place.seat === undefined ? 0 : 1) ? rest.at(-1) : null;
+  return t(key, { player: (place.seat ?? 0) + 1, n: typeof last === "number" ? last + 1 : "" });
+}
+
 // ----- the engine, with its start-up progress shown at once -------------------------------------------------------
 const engine = getEngine();
 engine.onStatus((s) => {
   progressEl("ed-progress").value = s.fraction ?? 0;
   progressEl("ed-progress").hidden = s.stage === "ready" || s.stage === "failed";
-  $("ed-engine-label").textContent = s.stage === "ready" ? "Engine ready" : s.label;
+  $("ed-engine-label").textContent = s.stage === "ready" ? t("editor.engine_ready")
+    : s.key ? t(s.key, s.params || {}) : s.label;
   $("editor-engine").dataset.state = s.stage === "ready" ? "ready" : s.stage === "failed" ? "failed" : "loading";
 });
 
@@ -121,24 +140,24 @@ function drawLayout() {
     const cards = cardsOf(place);
     const skip = place.kinds ? 1 : 0;
     const active = state.active === i;
-    const kind = place.kinds ? h("select.ed-kind", { "aria-label": `${place.label}: kind`, onchange: (e) => {
+    const label = placeLabel(place);
+    const kind = place.kinds ? h("select.ed-kind", { "aria-label": t("editor.kind", { place: label }), onchange: (e) => {
       list[0] = e.currentTarget.value;
       changed();
-    } }, place.kinds.map((k) => h("option", { value: k, selected: list[0] === k }, k))) : null;
+    } }, place.kinds.map((k) => h("option", { value: k, selected: list[0] === k }, t(`log.level8.kind_${k}`)))) : null;
     return h(`div.ed-place${active ? ".active" : ""}`, { dataset: { place: String(i), path: JSON.stringify(place.path) } },
       h("button.ed-place-head", { type: "button", "aria-pressed": String(active),
-        onclick: () => { state.active = i; drawLayout(); } }, `${place.label} · ${cards.length}`), kind,
-      h("div.ed-place-cards", cards.map((card, j) => cardChip(card, ".placed", { title: "Take it back",
+        onclick: () => { state.active = i; drawLayout(); } }, `${label} · ${cards.length}`), kind,
+      h("div.ed-place-cards", cards.map((card, j) => cardChip(card, ".placed", { title: t("editor.take_back"),
         onclick: () => { list.splice(j + skip, 1); changed(); } }))));
   });
   $("ed-places").replaceChildren(...places);
   const free = freeCards();
   $("ed-free-count").textContent = `(${free.reduce((n, e) => n + e.n, 0)})`;
   const target = kit.places[state.active];
-  $("ed-help").textContent = target ? `Cards you click go to: ${target.label}.` :
-    "Click a place first, then cards from the picker below to put them there. Click a placed card to take it back.";
+  $("ed-help").textContent = target ? t("editor.help_target", { place: placeLabel(target) }) : t("editor.help");
   $("ed-picker").replaceChildren(...free.map((e) => cardChip(e.card, ".free", { disabled: !target,
-    title: `${e.n} free`, "aria-label": `${cardText(e.card)} (${e.n} free)`, dataset: { left: String(e.n) },
+    title: t("editor.free_n", { n: e.n }), "aria-label": `${cardText(e.card)} (${t("editor.free_n", { n: e.n })})`, dataset: { left: String(e.n) },
     onclick: () => {
       const place = state.kit.places[state.active];
       if (!place) return;
@@ -184,7 +203,7 @@ async function useSpec(spec, kit = null) {
 }
 
 async function loadShipped(file) {
-  say(`Loading ${file}…`);
+  say(t("editor.loading", { file }));
   const response = await fetch(new URL(`scenarios/${file}`, SITE_ROOT));
   await useSpec(await response.json());
 }
@@ -192,11 +211,11 @@ async function loadShipped(file) {
 async function newPosition(deal) {
   const game = selectEl("ed-game").value;
   const players = Number(selectEl("ed-players").value);
-  say(deal ? "Dealing…" : "Setting the table…");
+  say(deal ? t("editor.dealing") : t("editor.setting"));
   await engine.ready;
   const kit = await engine.request("editor", { game, players, deal, seed: Math.floor(Math.random() * 1e6) });
   const info = state.games.find((g) => g.name === game);
-  await useSpec({ game, title: `${info?.title || game}: my position`, caption: "", seat: 0,
+  await useSpec({ game, title: t("editor.my_position", { game: info?.title || game }), caption: "", seat: 0,
     scenario: kit.scenario, steps: [], try: false }, kit);
 }
 
@@ -204,7 +223,7 @@ async function newPosition(deal) {
 function describe(action, mover, table, game) {
   const renderer = RENDERERS[game];
   try {
-    const names = Array.from({ length: 10 }, (_, i) => `Player ${i + 1}`);
+    const names = Array.from({ length: 10 }, (_, i) => t("editor.player", { n: i + 1 }));
     if (renderer) return renderer.describe(action, mover, table, names) || JSON.stringify(action);
   } catch (err) { /* fall back to the JSON */ }
   return JSON.stringify(action);
@@ -217,10 +236,10 @@ async function validate() {
   try {
     spec = checkSpec(cleanSpec(state.spec));
   } catch (err) {
-    say(`Not valid: ${err.message}`, "error");
+    say(t("editor.not_valid", { message: err.message }), "error");
     return false;
   }
-  say("Checking with the engine…", "busy");
+  say(t("editor.checking"), "busy");
   try {
     await engine.ready;
     if (state.session) engine.request("drop", { session: state.session }).catch(() => {});
@@ -235,7 +254,10 @@ async function validate() {
       try {
         await engine.request("act", { session, action: step.type ? step : step.action, seat: mover });
       } catch (err) {
-        if (run === state.validating) say(`Step ${i + 1} is refused by the engine: ${err.message}`, "error");
+        if (run === state.validating) {
+          const words = refusalWords(err, { game: spec.game }).text;
+          say(t("editor.step_refused", { n: i + 1, message: words }), "error");
+        }
         $("ed-out").hidden = true;
         return false;
       }
@@ -247,16 +269,15 @@ async function validate() {
     drawMoves(spec, table);
     const n = spec.steps.length;
     if (spec.try && mover !== spec.seat) {
-      say(`Valid position, but after the steps it is Player ${(mover ?? 0) + 1}'s turn, not the reader's ` +
-        `(Player ${spec.seat + 1}): the reader cannot try a move there.`, "error");
+      say(t("editor.not_readers_turn", { mover: (mover ?? 0) + 1, reader: spec.seat + 1 }), "error");
     } else {
-      say(`Valid: the engine set up the position and played ${n} ${n === 1 ? "step" : "steps"}.`, "ok");
+      say(t("editor.valid", { n }), "ok");
     }
     await drawSnippets(spec);
     return true;
   } catch (err) {
     if (run !== state.validating) return false;
-    say(`Not valid yet: ${err.message}`, "error");
+    say(t("editor.not_valid_yet", { message: err.message }), "error");
     $("ed-out").hidden = true;
     $("ed-moves").hidden = true;
     return false;
@@ -266,10 +287,10 @@ async function validate() {
 function drawMoves(spec, table) {
   const mover = table.current_player;
   $("ed-moves").hidden = false;
-  $("ed-steps-now").textContent = spec.steps.length ? `Recorded: ${spec.steps.length} ` +
-    `${spec.steps.length === 1 ? "step" : "steps"}.` : "No steps recorded: the reader sees the position as it is.";
-  $("ed-mover").textContent = table.over || mover === null ? "The game is over: no more steps." :
-    `Player ${mover + 1} is to move. Click a move to add it as the next step (${table.legal.length} legal).`;
+  $("ed-steps-now").textContent = spec.steps.length ? t("editor.recorded", { n: spec.steps.length })
+    : t("editor.no_steps");
+  $("ed-mover").textContent = table.over || mover === null ? t("editor.game_over")
+    : t("editor.to_move", { player: mover + 1, n: table.legal.length });
   $("ed-legal").replaceChildren(...(table.over ? [] : table.legal).slice(0, 200).map((action) => h("button.btn.ed-step", {
     type: "button", title: JSON.stringify(action), dataset: { action: JSON.stringify(action) },
     onclick: () => {
@@ -333,12 +354,12 @@ function setPreviewHeight(height) {
 function copy(id) {
   const value = $(id).textContent;
   window.__editor.copied = value;
-  navigator.clipboard.writeText(value).then(() => say("Copied.", "ok"), () => {
+  navigator.clipboard.writeText(value).then(() => say(t("editor.copied"), "ok"), () => {
     const range = document.createRange();
     range.selectNodeContents($(id));
     getSelection().removeAllRanges();
     getSelection().addRange(range);
-    say("Selected: press Ctrl+C to copy.", "ok");
+    say(t("editor.select_copy"), "ok");
   });
 }
 
@@ -359,10 +380,10 @@ $("ed-apply-json").addEventListener("click", () => {
   try {
     spec = JSON.parse(text.value);
   } catch (err) {
-    say(`The JSON is not valid: ${err.message}`, "error");
+    say(t("editor.json_invalid", { message: err.message }), "error");
     return;
   }
-  useSpec(spec).catch((err) => say(`Not valid: ${err.message}`, "error"));
+  useSpec(spec).catch((err) => say(t("editor.not_valid", { message: err.message }), "error"));
 });
 $("ed-copy-element").addEventListener("click", () => copy("ed-snippet-element"));
 $("ed-copy-iframe").addEventListener("click", () => copy("ed-snippet-iframe"));

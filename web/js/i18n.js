@@ -76,6 +76,11 @@ export function t(key, params = {}, lang = current) {
   return value.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 }
 
+/** Whether the current language (or English, the fallback) has `key`; never records it as missing. */
+export function hasKey(key, lang = current) {
+  return CATALOGUES[lang]?.[key] !== undefined || CATALOGUES.en[key] !== undefined;
+}
+
 /** Fill every [data-i18n] element below root with its text ([data-i18n-attr]="aria-label" puts it in that
  * attribute instead); used by the static pages (rules pages). */
 export function translatePage(root = document) {

@@ -3,7 +3,7 @@
 // engine's English `text` stays for the Python API and the CLI; the page uses it only for an event type (or a
 // field) it does not know, so a new engine event still shows. Cards are named as the game names them ("red 6",
 // "joker as 5", "Skip-Bo"), never by engine ids. See docs/i18n.md.
-import { getLang, t } from "./i18n.js";
+import { getLang, hasKey, t } from "./i18n.js";
 import { cardName as level8Card } from "./games/level8.js";
 import { cardName as topspotCard, topspotReason } from "./games/topspot.js";
 
@@ -201,15 +201,55 @@ export function englishLine(text, names) {
 }
 
 /**
- * A refusal in the reader's words: the engine's reasons (`check` answers, EngineError) are English sentences
- * only, so other languages get a worded line per error code, with the English reason kept as `detail` (shown as a
- * tooltip). Structured refusal reasons from the engine would let every language say why: docs/i18n.md.
+ * A refusal in the reader's words. A game's refusal carries a stable `reason` code and JSON `params` (every code
+ * is in the game class's REFUSAL_CODES; docs/api.md "Refusal codes"); it is worded from the catalogue key
+ * `refusal.<game>.<reason>` with the params named as the game names them (cards, colours, players, piles counted
+ * from 1). English shows the engine's own sentence. A refusal without a reason (a malformed action, not your turn)
+ * or a reason the catalogue lacks gets the line of its error `code`, with the engine's English as `detail`.
  */
 const REFUSALS = { illegal_action: "refusal.illegal_action", malformed_action: "refusal.malformed_action",
   not_your_turn: "refusal.not_your_turn", game_over: "refusal.game_over", play_first: "refusal.play_first",
   claim_first: "refusal.claim_first" };
 
-export function refusalWords({ code, message }) {
-  if (getLang() === "en" || !message) return { text: message || t("refusal.illegal_action"), detail: "" };
-  return { text: `${t(REFUSALS[code] || "refusal.illegal_action")} ${t("refusal.english_reason")}`, detail: message };
+const CARD_WORDS = { skipbo: (v) => skipboCard(v), level8: level8Card, topspot: topspotCard, etalage: etalageCard };
+const seatName = (v, c) => c.names?.[v] ?? t("refusal.player", { n: Number(v) + 1 });
+const colours = (v) => list((v || []).map(colour));
+/** How each refusal parameter is named in words (params not listed are shown as they are: numbers). */
+const PARAM_WORDS = {
+  card: (v, c) => (CARD_WORDS[c.game] || String)(v),
+  colour: (v) => colour(v), led: (v) => colour(v), given: (v) => (v == null ? "" : colour(v)),
+  colours, present: colours,
+  seat: seatName, owner: seatName,
+  pile: (v) => Number(v) + 1, discard: (v) => Number(v) + 1, part: (v) => Number(v) + 1,
+  source: (v) => t(`refusal.source.${v}`),
+};
+
+/** The catalogue key of a game's refusal reason (Level 8's wrong phase is worded per phase). */
+function reasonKey(game, reason, params) {
+  if (game === "level8" && reason === "wrong_phase") {
+    const took = ["draw", "take_discard", "take_nothing"].includes(params.action);
+    return `refusal.level8.wrong_phase_${params.phase === "play" && took ? "took" : params.phase}`;
+  }
+  if (game === "skipbo" && reason === "no_such_pile") return `refusal.skipbo.no_such_pile_${params.kind}`;
+  return `refusal.${game}.${reason}`;
+}
+
+/**
+ * @param {{code?: string, message?: string, reason?: string, params?: Record<string, any>}} answer
+ * @param {{game?: string, names?: string[], lang?: string}} [context] `lang`: a widget's language (default: the
+ *   reader's)
+ */
+export function refusalWords({ code, message, reason, params }, { game, names, lang = getLang() } = {}) {
+  if (lang === "en" || !message) return { text: message || t("refusal.illegal_action", {}, lang), detail: "" };
+  if (game && reason) {
+    const key = reasonKey(game, reason, params || {});
+    if (hasKey(key, lang)) {
+      const c = { game, names };
+      const words = Object.fromEntries(Object.entries(params || {}).map(([k, v]) =>
+        [k, PARAM_WORDS[k] ? PARAM_WORDS[k](v, c) : v]));
+      return { text: t(key, words, lang), detail: message };
+    }
+  }
+  return { text: `${t(REFUSALS[code] || "refusal.illegal_action", {}, lang)} ${t("refusal.english_reason", {}, lang)}`,
+    detail: message };
 }

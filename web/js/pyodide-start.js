@@ -50,16 +50,21 @@ export function snapshotsPossible() {
   return typeof caches !== "undefined" && typeof crypto !== "undefined" && !!crypto.subtle;
 }
 
-/** The stored snapshot's bytes when it is there under `key` with the right length and SHA-256; otherwise
- * `{bytes: null, reason}`, with `refused: true` when an entry was there but damaged (it is deleted).
- * @typedef {{bytes: Uint8Array | null, reason: string | null, refused?: boolean}} StoredSnapshot
+/** The stored entry's Response under `key`, or null (nothing there, or no usable Cache Storage). */
+async function findSnapshot(key) {
+  try {
+    return (await (await caches.open(SNAPSHOT_CACHE)).match(keyUrl(key))) || null;
+  } catch (err) {
+    return null; // an unreadable cache counts as no snapshot: "normal"
+  }
+}
+
+/** The bytes of a stored entry after checking its length and SHA-256; a damaged entry is deleted and the
+ * promise rejects with an Error whose message says why (its `refused` property is true).
+ * @param {Response} response
  * @param {string} key
- * @returns {Promise<StoredSnapshot>} */
-export async function readSnapshot(key) {
-  const cache = await caches.open(SNAPSHOT_CACHE);
-  const url = keyUrl(key);
-  const response = await cache.match(url);
-  if (!response) return { bytes: null, reason: "none" };
+ * @returns {Promise<Uint8Array>} */
+async function checkedBytes(response, key) {
   const length = Number(response.headers.get("X-Snapshot-Length"));
   const expected = response.headers.get("X-Snapshot-SHA256");
   const bytes = new Uint8Array(await response.arrayBuffer());
@@ -67,10 +72,25 @@ export async function readSnapshot(key) {
   if (bytes.length !== length) reason = `length ${bytes.length}, expected ${length}`;
   else if ((await sha256Hex(bytes)) !== expected) reason = "checksum mismatch";
   if (reason) {
-    await cache.delete(url);
-    return { bytes: null, reason, refused: true };
+    await forget(key);
+    throw Object.assign(new Error(reason), { refused: true });
   }
-  return { bytes, reason: null };
+  return bytes;
+}
+
+/** The stored snapshot's bytes when it is there under `key` with the right length and SHA-256; otherwise
+ * `{bytes: null, reason}`, with `refused: true` when an entry was there but damaged (it is deleted).
+ * @typedef {{bytes: Uint8Array | null, reason: string | null, refused?: boolean}} StoredSnapshot
+ * @param {string} key
+ * @returns {Promise<StoredSnapshot>} */
+export async function readSnapshot(key) {
+  const response = await findSnapshot(key);
+  if (!response) return { bytes: null, reason: "none" };
+  try {
+    return { bytes: await checkedBytes(response, key), reason: null };
+  } catch (err) {
+    return { bytes: null, reason: err.message, refused: true };
+  }
 }
 
 /** Store `bytes` as the one snapshot (older keys are deleted). Returns `{bytes, ms}`. */
@@ -105,19 +125,22 @@ export async function startPython({ pyodideBase, wheelUrl, pyodideVersion, wheel
   });
   const key = snapshotKey(pyodideVersion, wheelHash);
   const usable = snapshotsPossible() && !!wheelHash;
-  /** @type {Promise<StoredSnapshot>} */
-  const stored = usable ? readSnapshot(key).catch((err) => ({ bytes: null, reason: `unreadable: ${err}` }))
-    : Promise.resolve({ bytes: null, reason: "unsupported" });
-  // (an unreadable cache counts as no snapshot: "normal")
+  // Only the entry's presence (its headers) is awaited before loadPyodide; reading and checking its 31.5 MB is
+  // handed to Pyodide as a promise (`_loadSnapshot` is awaited inside loadPyodide after the lock file, the wasm and
+  // pyodide.asm.mjs have been requested), so the read overlaps Pyodide's own loading instead of preceding it.
+  const entry = usable ? findSnapshot(key) : Promise.resolve(null);
   progress("runtime", "Downloading Python…", 0.1, "engine.downloading");
   const { loadPyodide } = await import(pyodideBase + "pyodide.mjs");
-  const found = await stored;
-  mark("snapshotRead");
-  let reason = found.reason;
-  if (found.bytes) {
+  const response = await entry;
+  mark("snapshotFound");
+  let reason = usable ? "none" : "unsupported";
+  let refused = false;
+  if (response) {
     try {
       progress("runtime", "Starting Python…", 0.5, "engine.starting");
-      const pyodide = await loadPyodide({ indexURL: pyodideBase, packages: [], _loadSnapshot: found.bytes, ...quiet });
+      const bytes = checkedBytes(response, key).then((b) => { mark("snapshotRead"); return b; });
+      bytes.catch(() => {}); // loadPyodide awaits it and reports a refusal; this only silences an early exit
+      const pyodide = await loadPyodide({ indexURL: pyodideBase, packages: [], _loadSnapshot: bytes, ...quiet });
       mark("python");
       pyodide.unpackArchive(await wheel, "wheel"); // the file system is not part of the snapshot
       mark("wheel");
@@ -126,7 +149,9 @@ export async function startPython({ pyodideBase, wheelUrl, pyodideVersion, wheel
       if (!pyodide.runPython("'pygame_rules.api' in sys.modules")) throw new Error("the engine is not imported");
       return { pyodide, path: "snapshot", reason: null, snapshot: null };
     } catch (err) {
-      reason = `restore refused: ${err && err.message ? err.message.split("\n")[0] : err}`;
+      const message = err && err.message ? err.message.split("\n")[0] : String(err);
+      reason = err && err.refused ? message : `restore refused: ${message}`;
+      refused = true;
       await forget(key);
     }
   }
@@ -148,5 +173,5 @@ export async function startPython({ pyodideBase, wheelUrl, pyodideVersion, wheel
     }
     mark("snapshotMade");
   }
-  return { pyodide, path: found.bytes || found.refused ? "fallback" : "normal", reason, snapshot, key };
+  return { pyodide, path: refused ? "fallback" : "normal", reason, snapshot, key };
 }

@@ -47,8 +47,10 @@ export class TableController {
       "aria-keyshortcuts": "H", title: t("table.hint_title") }, t("table.hint"));
     this.undoButton = h("button.btn#undo", { type: "button", onclick: () => this.undo(),
       "aria-keyshortcuts": "U", title: t("table.undo_title") }, t("table.undo"));
+    // On a phone only the arrows show (the word is the button's accessible name), so the dock stays one row.
+    const skipWord = t("table.skip").replace(/\s*▸▸\s*$/, "");
     this.skipButton = h("button.btn#skip", { type: "button", onclick: () => this.skip(),
-      title: t("table.skip_title") }, t("table.skip"));
+      title: t("table.skip_title"), "aria-label": skipWord }, h("span.skip-word", skipWord), " ▸▸");
     this.turnLabel = h("p.turn#turn", { "aria-live": "polite" });
     this.status = h("p.status#status", { role: "status", "aria-live": "polite" });
     this.lastLine = h("p.last-line#last-line", { "aria-hidden": "true" }); // the log's newest line (read by #log)
@@ -248,7 +250,7 @@ export class TableController {
 
   /** Show a refusal ({code, message} from the engine) in the reader's words; see refusalWords. */
   refuse(answer) {
-    const { text, detail } = refusalWords(answer);
+    const { text, detail } = refusalWords(answer, { game: this.setup.game, names: this.names });
     this.say(text, "error", detail);
     toast(text, "error");
   }
@@ -331,7 +333,7 @@ export class TableController {
       await this.run();
     } catch (err) {
       this.busy = false;
-      this.refuse({ code: err.code, message: err.message });
+      this.refuse({ code: err.code, message: err.message, reason: err.reason, params: err.params });
       this.draw();
     }
   }

@@ -6,7 +6,9 @@
 import { Engine } from "./engine.js";
 import { RENDERERS } from "./games/index.js";
 import { canon, h } from "./util.js";
-import { t, pick } from "./widget-strings.js";
+import { t, pick, widgetLang } from "./widget-strings.js";
+import { logLines, refusalWords } from "./log-words.js";
+import { getLang, setLang } from "./i18n.js";
 
 /** The site root (where sw.js, embed.html and scenarios/ live): js/ is in app/<hash>/js/. */
 export const SITE_ROOT = new URL("../../../", import.meta.url);
@@ -149,6 +151,9 @@ export class ScenarioWidget {
     this.spec = checkSpec(spec);
     if (seat !== null) this.spec.seat = seat;
     this.lang = lang;
+    // The move log is worded in the app's current language: make it the widget's (the host page's <html lang>,
+    // which is already what the document says, so nothing on the host page changes).
+    if (widgetLang() !== getLang()) setLang(widgetLang(), { remember: false });
     this.onResize = onResize;
     this.renderer = RENDERERS[this.spec.game] || null;
     this.seat = this.spec.seat;
@@ -174,8 +179,9 @@ export class ScenarioWidget {
     return Array.from({ length: n }, (_, i) => t("widget.player", { n: i + 1 }));
   }
 
-  words(text) {
-    return String(text).replace(/\b[Ss]eat (\d+)\b/g, (m, n) => this.names[Number(n)] || m);
+  /** A table's log lines in the widget's language, worded from the events as the app words them (log-words.js). */
+  lines(table) {
+    return logLines(this.spec.game, table.log || [], this.names, table).filter(Boolean);
   }
 
   _build() {
@@ -261,7 +267,7 @@ export class ScenarioWidget {
         seat: this.seat });
       this.session = answer.session;
       this.tables[0] = answer.table;
-      this.logs[0] = answer.table.log.map((e) => this.words(e.text)).filter(Boolean);
+      this.logs[0] = this.lines(answer.table);
       this.at = 0;
       this._sessionAt = 0;
       this._state("ready", "");
@@ -358,7 +364,7 @@ export class ScenarioWidget {
       const answer = await eng.request("table", { session: this.session, seat: this.seat });
       this.tables[this.at + 1] = answer.table;
       this._sessionAt = this.at + 1;
-      this.logs[this.at + 1] = answer.table.log.map((e) => this.words(e.text)).filter(Boolean);
+      this.logs[this.at + 1] = this.lines(answer.table);
       this.at += 1;
       this.busy = false;
       this.draw();
@@ -454,16 +460,17 @@ export class ScenarioWidget {
       await this._goto(this.at);
       const check = await eng.request("check", { session: this.session, action, seat: this.seat });
       if (!check.legal) {
-        this._verdict("illegal", t("widget.illegal", { message: check.message }));
+        const words = refusalWords(check, { game: this.spec.game, names: this.names, lang: widgetLang() });
+        this._verdict("illegal", t("widget.illegal", { message: words.text }));
         return;
       }
       const answer = await eng.request("act", { session: this.session, action, seat: this.seat });
       this._sessionAt = null; // the session moved past the script
-      const said = answer.table.log.map((e) => this.words(e.text)).filter(Boolean).join(" ");
+      const tried = this.lines(answer.table); // the lines of the reader's own move and what it caused
+      const said = tried.join(" ");
       this.tryTable = answer.table;
       this._drawBoard(answer.table, false);
-      this.log.replaceChildren(...[...this.logs[this.at], ...answer.table.log.map((e) => this.words(e.text))]
-        .filter(Boolean).map((line) => h("li", line)));
+      this.log.replaceChildren(...[...this.logs[this.at], ...tried].map((line) => h("li", line)));
       this.buttons.replaceChildren();
       this._verdict("legal", t("widget.legal", { message: said || canon(action) }));
     } catch (err) {

@@ -10,6 +10,7 @@
 import { canon, h, nameFromContent } from "../util.js";
 import { t as tr } from "../i18n.js";
 import { refusalWords } from "../log-words.js";
+import { skipMark } from "../art.js";
 
 // The stylesheet of this renderer, loaded once with the module (same origin; the build copies and precaches it).
 const sheetUrl = new URL("../../css/level8.css", import.meta.url).href;
@@ -83,7 +84,7 @@ function cardElement(token, extra = "") {
   }
   if (token === SKIP) {
     return h(`span.card.l8c.skip${extra}`, { "aria-hidden": "true", dataset: { token } },
-      h("span.l8-skip-mark", "⦸"), h("span.l8-word", "Skip"));
+      skipMark(), h("span.l8-word", tr("level8.skip_word")));
   }
   if (token === JOKER) {
     return h(`span.card.l8c.joker${extra}`, { "aria-hidden": "true", dataset: { token } },
@@ -362,7 +363,7 @@ function seatPanel(view, s, ui) {
     { "aria-label": who, dataset: { seat: String(s) } },
     h("header.l8-seat-head",
       h("button.l8-plate", { type: "button", "aria-label": label, title: label,
-        dataset: { key: `seat:${s}`, drop: "" } },
+        dataset: { key: `seat:${s}`, drop: "", skipLabel: ` ${tr("level8.skip_word")}` } },
       h("span.l8-name", who), bot ? h("span.badge.level", tr(`bot.${ui.seats[s].level}`)) : null,
       s === view.dealer ? h("span.badge.dealer", { title: tr("topspot.dealer") }, tr("topspot.dealer_badge")) : null,
       skipped ? h("span.badge.l8-skipped", tr("level8.skipped")) : null),
@@ -531,7 +532,7 @@ function judge(sig, parts, match, status, ui) {
   const show = (answer) => {
     if (!answer || !status.isConnected) return;
     status.dataset.state = answer.legal ? "legal" : "illegal";
-    const words = answer.legal ? null : refusalWords(answer);
+    const words = answer.legal ? null : refusalWords(answer, { game: "level8", names: ui.names });
     status.textContent = answer.legal ? tr("level8.layout_legal") : `✗ ${words.text}`;
     if (words?.detail) status.title = words.detail; else status.removeAttribute("title");
   };

@@ -1,0 +1,152 @@
+// Firefox smoke suite: the built site in a second browser engine (Debian's firefox-esr), driven by puppeteer-core
+// over WebDriver BiDi. Run by e2e/test_firefox.py (part of `make e2e`), or by hand:
+//
+//   node e2e/firefox_smoke.mjs [site dir] [firefox executable]
+//
+// It serves the site itself (tools/serve.py on a free port) so that it can stop the server for the offline check.
+// Checks, in order, each printed as one JSON line {"check", "ok", ...}; the exit code is 0 only if all passed:
+//   1. every game starts from its Play button and the human plays three moves through the engine;
+//   2. with the server stopped, a reload is answered by the service worker and the last game resumes and plays;
+//   3. a rules page's teaching widget starts and steps forward.
+// Page errors (uncaught exceptions, console errors) fail the run. Waits are on conditions, never on sleeps.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import puppeteer from "puppeteer-core";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const SITE = resolve(process.argv[2] || `${ROOT}/site`);
+const FIREFOX = process.argv[3] || process.env.FIREFOX || "/usr/bin/firefox-esr";
+const PYTHON = existsSync(`${ROOT}/.venv/bin/python`) ? `${ROOT}/.venv/bin/python` : "python3";
+const ENGINE_MS = 120_000; // a cold Pyodide start in Firefox on a busy 2-core machine
+const BOARDS = { skipbo: ".sb", topspot: ".ts", level8: ".l8", etalage: ".et" };
+
+let failed = 0;
+function report(check, ok, extra = {}) {
+  if (!ok) failed += 1;
+  console.log(JSON.stringify({ check, ok, ...extra }));
+}
+
+function serve() {
+  return new Promise((ok, no) => {
+    const child = spawn(PYTHON, [`${ROOT}/tools/serve.py`, "--port", "0", "--dir", SITE], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let text = "";
+    child.stdout.on("data", (chunk) => {
+      text += chunk;
+      const m = text.match(/at (http:\/\/127\.0\.0\.1:\d+\/)/);
+      if (m) ok({ child, url: m[1] });
+    });
+    child.on("exit", (code) => no(new Error(`tools/serve.py exited (${code}) before serving`)));
+  });
+}
+
+const errors = [];
+function watch(page) {
+  page.on("pageerror", (err) => errors.push(`pageerror: ${err.message || err}`));
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(`console: ${msg.text()}`);
+  });
+}
+
+async function myTurn(page) {
+  await page.waitForFunction(
+    () => {
+      const c = window.__app && window.__app.controller;
+      return !!c && (c.table?.result || (c.myTurn && !c.busy && !c._running));
+    },
+    { timeout: ENGINE_MS, polling: 100 },
+  );
+}
+
+async function playMoves(page, count) {
+  let played = 0;
+  for (let i = 0; i < count; i++) {
+    await myTurn(page);
+    const over = await page.evaluate(() => !!window.__app.controller.table.result);
+    if (over) break;
+    const before = await page.evaluate(() => window.__app.controller.log.length);
+    await page.evaluate(() => {
+      const c = window.__app.controller;
+      c.play(c.moves[0].action);
+    });
+    await page.waitForFunction((n) => window.__app.controller.log.length > n, { timeout: ENGINE_MS, polling: 100 },
+      before);
+    played += 1;
+  }
+  return played;
+}
+
+const server = await serve();
+const browser = await puppeteer.launch({
+  browser: "firefox",
+  executablePath: FIREFOX,
+  headless: true,
+  extraPrefsFirefox: { "browser.cache.disk.enable": true },
+});
+try {
+  const page = await browser.newPage();
+  watch(page);
+  await page.setViewport({ width: 1280, height: 800 });
+  await page.goto(server.url, { waitUntil: "load" });
+  await page.waitForSelector("body[data-engine=ready]", { timeout: ENGINE_MS });
+  report("engine ready", true, { userAgent: await browser.userAgent() });
+
+  for (const [game, board] of Object.entries(BOARDS)) {
+    try {
+      await page.goto(server.url, { waitUntil: "load" });
+      await page.waitForSelector("body[data-engine=ready]", { timeout: ENGINE_MS });
+      await page.click(`.game-tile[data-game=${game}] .play-now`);
+      await page.waitForSelector(`#board ${board}, #pass-screen`, { timeout: ENGINE_MS });
+      await page.select("#speed", "instant");
+      const played = await playMoves(page, 3);
+      const seen = await page.evaluate(() => window.__app.controller.log.length);
+      report(`play ${game}`, played > 0 && seen > 0, { played, logLines: seen });
+    } catch (err) {
+      report(`play ${game}`, false, { error: String(err) });
+    }
+  }
+
+  // Offline: the service worker must hold everything once a visit has completed.
+  try {
+    await page.waitForSelector("body[data-offline=ready]", { timeout: ENGINE_MS });
+    server.child.kill();
+    await new Promise((ok) => server.child.once("exit", ok));
+    await page.reload({ waitUntil: "load" });
+    await page.waitForSelector("body[data-engine=ready]", { timeout: ENGINE_MS });
+    // the last game (Etalage) was on screen: the reload resumes it from the worker's save
+    await page.waitForSelector("#board .et", { timeout: ENGINE_MS });
+    const played = await playMoves(page, 1);
+    const start = await page.evaluate(() => document.body.dataset.start || null);
+    report("offline reload", played > 0, { played, start });
+  } catch (err) {
+    report("offline reload", false, { error: String(err) });
+  }
+} finally {
+  await browser.close();
+  if (server.child.exitCode === null) server.child.kill();
+}
+
+// The widget runs in a fresh browser against a fresh server (the offline check stopped the first one).
+const server2 = await serve();
+const browser2 = await puppeteer.launch({ browser: "firefox", executablePath: FIREFOX, headless: true });
+try {
+  const page = await browser2.newPage();
+  watch(page);
+  await page.goto(`${server2.url}rules/skipbo.en.html`, { waitUntil: "load" });
+  // widgets start when they come into view
+  await page.evaluate(() => document.querySelector("rules-scenario").scrollIntoView());
+  await page.waitForSelector("rules-scenario[data-state=ready]", { timeout: ENGINE_MS });
+  await page.click("rules-scenario .rw-next");
+  await page.waitForSelector("rules-scenario[data-step='1']", { timeout: 30_000 });
+  report("widget", true);
+} catch (err) {
+  report("widget", false, { error: String(err) });
+} finally {
+  await browser2.close();
+  server2.child.kill();
+}
+
+report("no page errors", errors.length === 0, { errors: errors.slice(0, 10) });
+process.exit(failed ? 1 : 0);

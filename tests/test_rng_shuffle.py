@@ -1,0 +1,22 @@
+"""GameRandom.shuffle is written out for speed: it must stay the exact shuffle of ``random.Random`` (saves, seeds
+and reference playthroughs depend on every deal)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pygame_rules.core.rng import GameRandom
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, -5, 2**53 - 1, "bench/skipbo/2/0", "x" * 50])
+def test_shuffle_equals_the_standard_library_shuffle(seed: int | str) -> None:
+    rng = GameRandom(seed, count=3)
+    for length in [0, 1, 2, 3, 5, 12, 31, 32, 33, 64, 100, 162, 200, 1000]:
+        expected = list(range(length))
+        random.Random(f"{seed}/{rng.count}").shuffle(expected)
+        got = list(range(length))
+        rng.shuffle(got)
+        assert got == expected
+    assert rng.count == 3 + 14  # one derived generator per shuffle, as before
