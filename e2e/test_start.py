@@ -90,10 +90,6 @@ def test_a_return_visit_starts_from_the_snapshot(context: Any, guard: Guard, bas
     assert entry["key"].startswith("314.0.7/")  # Pyodide version / wheel hash / format
     page.reload()
     assert start_path(page) == {"path": "snapshot", "reason": None}
-    # The worker was started by js/boot.js at the first bytes of the page and adopted by the app's engine, with the
-    # messages it sent before the app listened (the ready message among them: the engine is ready above).
-    assert page.evaluate("() => window.__app.engine.early") is True
-    assert page.evaluate("() => window.__earlyWorker") is None
     # The restored engine answers, and two fresh games get different seeds (Python's memory is frozen in the
     # snapshot: nothing random may come out of it the same on every visit).
     seeds = {page.evaluate("() => window.__app.engine.request('new', {game: 'topspot', players: 3}).then(a => a.seed)")

@@ -42,23 +42,6 @@ export function openWorker(url, { shared = false } = {}) {
   return new Worker(url, { type: "module" });
 }
 
-/**
- * The worker that js/boot.js started at the first bytes of the page, if it was for `url` (dedicated workers only),
- * with the messages it sent before anyone listened; taken once.
- * @param {string | URL} url
- * @returns {{worker: Worker, messages: MessageEvent[], errors: ErrorEvent[]} | null}
- */
-function takeEarlyWorker(url) {
-  const early = /** @type {any} */ (globalThis).__earlyWorker;
-  if (!early) return null;
-  /** @type {any} */ (globalThis).__earlyWorker = null;
-  if (early.url !== new URL(String(url), location.href).href) {
-    early.worker.terminate();
-    return null;
-  }
-  return early;
-}
-
 export class Engine {
   constructor(workerUrl, { shared = false } = {}) {
     this.workerUrl = workerUrl;
@@ -77,12 +60,9 @@ export class Engine {
     this.started = false;
     this.ready = new Promise((resolve, reject) => { this._resolve = resolve; this._reject = reject; });
     this.ready.catch(() => {});
-    const early = this.wantShared ? null : takeEarlyWorker(this.workerUrl);
-    /** @type {WorkerFace} */
-    const worker = early ? early.worker : openWorker(this.workerUrl, { shared: this.wantShared });
+    const worker = openWorker(this.workerUrl, { shared: this.wantShared });
     this.worker = worker;
     this.shared = !!worker.shared;
-    this.early = !!early; // started by js/boot.js (reported to the measurement)
     worker.onmessage = (event) => { if (worker === this.worker) this._message(event.data); };
     worker.onerror = (event) => {
       event.preventDefault();
@@ -91,11 +71,6 @@ export class Engine {
       if (this.started) this._died(message);
       else this._fail(message);
     };
-    if (early) {
-      // what the worker said before the app listened, in order (errors after: a worker that failed says so last)
-      for (const event of early.messages) worker.onmessage(event);
-      for (const event of early.errors) worker.onerror(event);
-    }
   }
 
   onStatus(fn) {
