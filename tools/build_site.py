@@ -99,23 +99,13 @@ def precompress(out: Path) -> list[str]:
         import brotli  # type: ignore[import-not-found]  # noqa: PLC0415 - optional dev dependency
     except ImportError:
         return []
+    sys.path.insert(0, str(ROOT))
+    from tools.serve import disk_cached  # noqa: PLC0415 - the server's content-hash disk cache, shared
     written = []
     for path in sorted(p for p in out.rglob("*") if p.is_file()):
         if path.suffix not in PRECOMPRESS_SUFFIXES or path.stat().st_size < PRECOMPRESS_MIN:
             continue
-        data = path.read_bytes()
-        cached = PRECOMPRESS_CACHE / f"{hashlib.sha256(data).hexdigest()}.br"
-        try:
-            body = cached.read_bytes()
-        except OSError:
-            body = brotli.compress(data, quality=11)
-            try:
-                PRECOMPRESS_CACHE.mkdir(exist_ok=True)
-                tmp = cached.with_suffix(f".{os.getpid()}.tmp")
-                tmp.write_bytes(body)
-                tmp.replace(cached)
-            except OSError:
-                pass  # a read-only temp folder only costs the compression next time
+        body = disk_cached(path.read_bytes(), "br", PRECOMPRESS_CACHE, lambda data: brotli.compress(data, quality=11))
         path.with_name(path.name + ".br").write_bytes(body)
         written.append(path.relative_to(out).as_posix() + ".br")
     return written

@@ -30,6 +30,7 @@ import os
 import tempfile
 import threading
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -81,6 +82,25 @@ def compress(data: bytes, encoding: str) -> bytes:
     return gzip.compress(data, 6, mtime=0)
 
 
+def disk_cached(data: bytes, name: str, folder: Path, make: Callable[[bytes], bytes]) -> bytes:
+    """``make(data)``, kept in ``folder`` under the SHA-256 of ``data`` and ``name`` (what kind of output it is),
+    so that a later server run or build pays nothing for the same bytes. Also used by tools/build_site.py."""
+    cached = folder / f"{hashlib.sha256(data).hexdigest()}.{name}"
+    try:
+        return cached.read_bytes()
+    except OSError:
+        pass
+    body = make(data)
+    try:
+        folder.mkdir(exist_ok=True)
+        tmp = cached.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
+        tmp.write_bytes(body)
+        tmp.replace(cached)
+    except OSError:
+        pass  # a read-only temp folder only costs the work next time
+    return body
+
+
 def compressed_body(path: str, mtime: float, encoding: str) -> bytes:
     """The compressed body of the file ``path``, computed once (memory, then the disk cache, then compress)."""
     key = (path, mtime, encoding)
@@ -92,19 +112,7 @@ def compressed_body(path: str, mtime: float, encoding: str) -> bytes:
         with _packed_lock:
             if key in _packed:
                 return _packed[key]
-        data = Path(path).read_bytes()
-        cached = DISK_CACHE / f"{hashlib.sha256(data).hexdigest()}.{encoding}"
-        try:
-            body = cached.read_bytes()
-        except OSError:
-            body = compress(data, encoding)
-            try:
-                DISK_CACHE.mkdir(exist_ok=True)
-                tmp = cached.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
-                tmp.write_bytes(body)
-                tmp.replace(cached)
-            except OSError:
-                pass  # a read-only temp folder only costs the compression next time
+        body = disk_cached(Path(path).read_bytes(), encoding, DISK_CACHE, lambda data: compress(data, encoding))
         with _packed_lock:
             _packed[key] = body
         return body
