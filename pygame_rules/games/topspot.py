@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Annotated, Any, TypedDict
 
@@ -507,8 +507,10 @@ class TopSpotState(State):
         return self.over
 
     def _list_legal(self) -> list[Action]:
-        """The plays of :meth:`_legal_plays`, in its order, made of action objects remembered per card list (a
-        rollout or a bot asks about the same hands again and again; building the actions was most of the cost)."""
+        """Every distinct legal play of the current player: leading, each colour's stacks then the joker stacks
+        once per colour they may declare; following, the led colour's stacks and the joker stacks, or one card of
+        another colour when neither is held. Made of action objects remembered per card list (a rollout or a bot
+        asks about the same hands again and again; building the actions was most of the cost)."""
         hand = self.hands[self.order[len(self.plays)]]
         coloured = [c for c in hand if c != JOKER]
         has_joker = JOKER in hand
@@ -529,42 +531,17 @@ class TopSpotState(State):
             out += [_single(card) for card in coloured]
         return out
 
-    def _legal_plays(self) -> Iterator[tuple[tuple[str, ...], str | None, int]]:
-        """Every distinct legal play of the current player as (cards, declared colour, value)."""
-        hand = self.hands[self.order[len(self.plays)]]
-        coloured = [c for c in hand if c != JOKER]
-        has_joker = JOKER in hand
-        led = self.led_colour
-        if led is None:
-            for colour in self.colours:
-                for cards, value in colour_stacks([c for c in coloured if COLOUR[c] == colour]):
-                    yield cards, None, value
-            if has_joker:
-                for cards, value in joker_stacks(coloured):
-                    for colour in self.colours:
-                        yield cards, colour, value
-            return
-        follow = [c for c in coloured if COLOUR[c] == led]
-        if follow or has_joker:
-            for cards, value in colour_stacks(follow):
-                yield cards, None, value
-            if has_joker:
-                for cards, value in joker_stacks(coloured):
-                    yield cards, None, value
-        else:
-            for card in coloured:
-                yield (card,), None, SPOTS[card].bit_count()
-
     def _playable(self) -> list[dict[str, Any]]:
         """The current player's distinct legal stacks with value and top view, so the app can show a stack's
         value and legality while the player builds it without a rule in JavaScript (one entry per card order;
         a leading joker stack's colour choices share it)."""
         seen: set[tuple[str, ...]] = set()
         out = []
-        for cards, _colour, value in self._legal_plays():
+        for action in self.legal_actions():  # the one listing of legal plays
+            cards = action.cards  # type: ignore[attr-defined]
             if cards not in seen:
                 seen.add(cards)
-                out.append({"cards": list(cards), "value": value, "top_view": stack_top_view(cards)})
+                out.append({"cards": list(cards), "value": stack_value(cards), "top_view": stack_top_view(cards)})
         return out
 
     def result(self) -> dict[str, Any]:
