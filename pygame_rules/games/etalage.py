@@ -15,6 +15,7 @@ import dataclasses
 import json
 from collections import Counter
 from collections.abc import Sequence
+from operator import itemgetter
 from pathlib import Path
 from typing import Annotated, Any, TypedDict
 
@@ -74,6 +75,12 @@ def hand_size(players: int) -> int:
     return (SET_SIZE * players - players) // players
 
 
+_HAND_SIZE = SET_SIZE - 1  # hand_size() for every player count (one set per player, one display card each)
+
+
+_SECOND = itemgetter(1)
+
+
 # ----- settling a trick (pure functions, shared with the bots) ------------------------------------------------
 def rank_colours(plays: Sequence[tuple[int, str]]) -> list[dict[str, Any]]:
     """The colours played in a trick, strongest first.
@@ -110,20 +117,26 @@ def claim_order(plays: Sequence[tuple[int, str]]) -> list[int]:
     """The seats that claim, in order: strongest colour's players by descending card, then the next colour...
 
     Claiming stops at the first strength shared by two or more colours; those players and every weaker colour's
-    players receive nothing. This is the hot path of the bots, so it avoids building the full ranking.
+    players receive nothing. This is the hot path of the bots and of every trick, so it avoids building the full
+    ranking: each claiming strength belongs to one colour only, whose numbers are all different.
     """
+    info = CARD_INFO
     strengths: dict[str, int] = {}
     for _, card in plays:
-        colour = CARD_COLOUR[card]
-        strengths[colour] = strengths.get(colour, 0) + CARD_VALUE[card]
-    ordered = sorted(strengths.values(), reverse=True)
+        colour, value = info[card]
+        strengths[colour] = strengths.get(colour, 0) + value
+    if len(strengths) == 1:  # one colour: every player claims, highest card first
+        return [seat for _, seat in sorted([(info[card][1], seat) for seat, card in plays], reverse=True)]
+    ranked = sorted(strengths.items(), key=_SECOND, reverse=True)
+    last = len(ranked) - 1
     order: list[int] = []
-    for i, strength in enumerate(ordered):
-        if (i > 0 and ordered[i - 1] == strength) or (i + 1 < len(ordered) and ordered[i + 1] == strength):
+    for i, (colour, strength) in enumerate(ranked):
+        if i < last and ranked[i + 1][1] == strength:  # a tie (a tie with the one before has stopped us already)
             break
-        members = [(CARD_VALUE[card], seat) for seat, card in plays if strengths[CARD_COLOUR[card]] == strength]
-        members.sort(reverse=True)
-        order.extend(seat for _, seat in members)
+        members = [(info[card][1], seat) for seat, card in plays if info[card][0] == colour]
+        if len(members) > 1:
+            members.sort(reverse=True)
+        order.extend([seat for _, seat in members])
     return order
 
 
@@ -152,22 +165,9 @@ class Claim(Action):
     colour: str
 
 
-_PLAY_OF: dict[str, Play] = {}  # one action object per card and per colour: listing moves allocates nothing
-_CLAIM_OF: dict[str, Claim] = {}
-
-
-def _play_of(card: str) -> Play:
-    found = _PLAY_OF.get(card)
-    if found is None:
-        found = _PLAY_OF[card] = Play(card)
-    return found
-
-
-def _claim_of(colour: str) -> Claim:
-    found = _CLAIM_OF.get(colour)
-    if found is None:
-        found = _CLAIM_OF[colour] = Claim(colour)
-    return found
+#: one action object per card and per colour, built once: listing moves allocates nothing but the list
+_PLAY_OF: dict[str, Play] = {name: Play(name) for name in CARD_INFO}
+_CLAIM_OF: dict[str, Claim] = {colour: Claim(colour) for colour in COLOURS}
 
 
 #: refusals of a name that is no card or colour at all: a MalformedAction naming the action's field, no code
@@ -318,12 +318,23 @@ class EtalageState(State):
         n = self.players
         return [((self.leader + i) % n, card) for i, card in enumerate(self.plays)]
 
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the current player (empty when the game is over); cached until the next action.
+
+        The core's contract, without asking :meth:`is_over` first: once the game is over nobody is claiming and
+        the next seat's hand is empty, so :meth:`_list_legal` lists nothing by itself.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._list_legal()
+        return legal[:]
+
     def _list_legal(self) -> list[Action]:
         """Claims of each colour on the display while settling; otherwise each card in the player's hand."""
         if self.claimants:
-            present = {CARD_COLOUR[c] for c in self.display}
-            return [_claim_of(c) for c in self.colours if c in present]
-        return [_play_of(card) for card in self.hands[(self.leader + len(self.plays)) % self.players]]
+            present = set(map(CARD_COLOUR.__getitem__, self.display))
+            return [_CLAIM_OF[c] for c in self.colours if c in present]
+        return list(map(_PLAY_OF.__getitem__, self.hands[(self.leader + len(self.plays)) % self.players]))
 
     def scores(self) -> list[int]:
         """Points won so far by each seat."""
@@ -451,30 +462,53 @@ class EtalageState(State):
     }
 
     def _apply(self, action: Action) -> list[Event]:
+        """Perform a listed action and word its events (the validating path of the API)."""
         if isinstance(action, Play):
             return self._play(action.card)
         assert isinstance(action, Claim)
         return self._claim(action.colour)
 
+    def play(self, action: Action) -> None:
+        """Perform a listed action when nobody reads its events (rollouts, the bench): no event is built.
+
+        The same steps as :meth:`_apply` through the same helpers (:meth:`_take`, :meth:`_skip_empty`,
+        :meth:`_close_trick`), so the state afterwards is the same; only the wording is left out, and the claim
+        order comes from :func:`claim_order` instead of the full ranking the settle event shows. Anything not
+        from the legal list is undefined behaviour, as for :meth:`apply_listed`.
+        """
+        self._legal = None
+        if isinstance(action, Play):
+            card = action.card
+            plays = self.plays
+            n = self.players
+            self.hands[(self.leader + len(plays)) % n].remove(card)
+            plays.append(card)
+            if len(plays) < n:
+                return
+            self.claimants = claim_order(self.trick_plays())
+            self.claims = []
+        elif isinstance(action, Claim):
+            self._take(action.colour)
+        else:
+            raise TypeError(f"{action!r} is not an Etalage action")
+        if self.claimants and not self.display:
+            self._skip_empty()
+        if not self.claimants:
+            self._close_trick()
+
     def _play(self, card: str) -> list[Event]:
         seat = (self.leader + len(self.plays)) % self.players
         self.hands[seat].remove(card)
         self.plays.append(card)
-        events: list[Event] = []
-        if not self._quiet:  # nobody reads the events of State.play
-            colour, value = CARD_INFO[card]
-            events.append({"type": "play", "player": seat, "card": card,
-                           "text": f"{_seat_name(seat)} plays {colour} {value}."})
+        colour, value = CARD_INFO[card]
+        events: list[Event] = [{"type": "play", "player": seat, "card": card,
+                                "text": f"{_seat_name(seat)} plays {colour} {value}."}]
         if len(self.plays) == self.players:
             events.extend(self._settle())
         return events
 
     def _settle(self) -> list[Event]:
         """All cards are out: rank the colours and line up the claimants."""
-        if self._quiet:  # the claim order alone (the same seats the ranking lists as claiming, in its order)
-            self.claimants = claim_order(self.trick_plays())
-            self.claims = []
-            return self._advance_claims()
         ranking = rank_colours(self.trick_plays())
         order = [s for entry in ranking if entry["status"] == "claims" for s in entry["seats"]]
         self.claimants = list(order)
@@ -490,50 +524,74 @@ class EtalageState(State):
         return events
 
     def _claim(self, colour: str) -> list[Event]:
-        seat = self.claimants.pop(0)
-        taken = [c for c in self.display if CARD_COLOUR[c] == colour]
-        self.display = [c for c in self.display if CARD_COLOUR[c] != colour]
-        self.won[seat].extend(taken)
-        taken.sort(key=card_key)
-        self.claims.append({"seat": seat, "colour": colour, "cards": taken})
-        if self._quiet:
-            return self._advance_claims()
+        seat, taken = self._take(colour)
         events: list[Event] = [{"type": "claim", "player": seat, "colour": colour, "cards": list(taken),
                                 "points": sum(CARD_VALUE[c] for c in taken),
                                 "text": f"{_seat_name(seat)} takes the {colour} cards ({_cards_text(taken)})."}]
         events.extend(self._advance_claims())
         return events
 
-    def _advance_claims(self) -> list[Event]:
-        """Skip claimants who face an empty display; end the trick when nobody is left to claim."""
-        events: list[Event] = []
+    def _take(self, colour: str) -> tuple[int, list[str]]:
+        """The next claimant takes every display card of ``colour``; returns the seat and the cards (sorted)."""
+        seat = self.claimants.pop(0)
+        display = self.display
+        taken = [c for c in display if CARD_COLOUR[c] == colour]
+        self.display = [c for c in display if CARD_COLOUR[c] != colour]
+        self.won[seat].extend(taken)
+        if len(taken) > 1:
+            taken.sort(key=card_key)
+        self.claims.append({"seat": seat, "colour": colour, "cards": taken})
+        return seat, taken
+
+    def _skip_empty(self) -> list[int]:
+        """Claimants facing an empty display take nothing: record their empty claims, return their seats."""
+        skipped: list[int] = []
         while self.claimants and not self.display:
             seat = self.claimants.pop(0)
             self.claims.append({"seat": seat, "colour": None, "cards": []})
-            events.append({"type": "claim", "player": seat, "colour": None, "cards": [], "points": 0,
-                           "text": f"{_seat_name(seat)} finds the display empty and takes nothing."})
+            skipped.append(seat)
+        return skipped
+
+    def _advance_claims(self) -> list[Event]:
+        """Skip claimants who face an empty display; end the trick when nobody is left to claim."""
+        events: list[Event] = [
+            {"type": "claim", "player": seat, "colour": None, "cards": [], "points": 0,
+             "text": f"{_seat_name(seat)} finds the display empty and takes nothing."}
+            for seat in self._skip_empty()]
         if not self.claimants:
             events.extend(self._end_trick())
         return events
 
-    def _end_trick(self) -> list[Event]:
-        """The played cards join the display; the first claimant (or, after a top tie, the same leader) leads."""
-        plays = self.trick_plays()
-        order = claim_order(plays)
-        next_leader = order[0] if order else self.leader
+    def _close_trick(self) -> int:
+        """The played cards join the display; the first claimant (or, after a top tie, the same leader) leads.
+
+        The claims of the trick were made in claim order, so the first claim's seat is the claim order's first
+        (``_validate`` holds claims + claimants equal to the claim order); with no claim at all the top colours
+        tied and the leader leads again. The trick's claim records move into ``last_trick`` (``claims`` starts
+        afresh). Returns the next leader.
+        """
+        n = self.players
+        leader = self.leader
+        claims = self.claims
+        plays = self.plays
+        next_leader = claims[0]["seat"] if claims else leader
+        size = _HAND_SIZE
         self.last_trick = {
-            "number": self.trick_number(),
-            "leader": self.leader,
-            "plays": [{"seat": s, "card": c} for s, c in plays],
-            "claims": [ClaimRecord(seat=c["seat"], colour=c["colour"], cards=list(c["cards"])) for c in self.claims],
+            "number": min(size, max(1, size - len(self.hands[0]))),  # trick_number() with every card played
+            "leader": leader,
+            "plays": [{"seat": (leader + i) % n, "card": card} for i, card in enumerate(plays)],
+            "claims": claims,
             "next_leader": next_leader,
         }
-        self.display.extend(self.plays)
+        self.display.extend(plays)
         self.plays = []
         self.claims = []
         self.leader = next_leader
-        if self._quiet:
-            return []
+        return next_leader
+
+    def _end_trick(self) -> list[Event]:
+        """End the trick (:meth:`_close_trick`) and word it, with the final scores after the last trick."""
+        next_leader = self._close_trick()
         events: list[Event] = [{"type": "trick_end", "leader": next_leader,
                                 "display": sorted(self.display, key=card_key),
                                 "text": f"The played cards join the display; {_seat_name(next_leader)} leads."}]
