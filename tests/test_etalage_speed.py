@@ -1,0 +1,125 @@
+"""Etalage's fast paths (issue 15) keep the rules: quiet ``play`` against ``apply_listed``, the cached legal list,
+the trick record written without recomputing the claim order, and the shortcut of ``claim_order``.
+
+Speed itself is measured by ``tools/bench_compare.py``, never here.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import pygame_rules as pr
+from pygame_rules.games.etalage import COLOURS, Claim, EtalageState, Play, claim_order, deck, rank_colours
+
+
+def _lockstep(loud: pr.State, rng: random.Random) -> int:
+    """Play ``loud`` with ``apply_listed`` and a clone with ``play``; the two must stay equal after every move."""
+    quiet = loud.clone()
+    steps = 0
+    while True:
+        assert quiet == loud
+        assert quiet.to_json() == loud.to_json()
+        legal = loud.legal_actions()
+        assert quiet.legal_actions() == legal
+        if loud.is_over():
+            assert legal == [] and quiet.is_over() and quiet.result() == loud.result()
+            return steps
+        pick = rng.randrange(len(legal))
+        loud.apply_listed(legal[pick])
+        quiet.play(quiet.legal_actions()[pick])
+        steps += 1
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_quiet_play_leaves_the_state_apply_leaves(players: int) -> None:
+    for seed in range(12):
+        options = {"open_winnings": seed % 2 == 1}
+        steps = _lockstep(pr.new_game("etalage", players=players, seed=seed, options=options), random.Random(seed))
+        assert steps >= players * 9  # every card was played
+
+
+def test_quiet_play_from_scenarios_mid_claim_and_facing_an_empty_display() -> None:
+    # the trick is complete in the scenario, so settling starts at once; then a claimant meets an empty display
+    hands: list[list[str]] = [[] for _ in range(3)]
+    mid_claim = {"players": 3, "display": ["green-5", "green-4", "green-3"], "plays": ["red-10", "red-9", "yellow-2"],
+                 "leader": 0, "hands": hands, "seed": 3}
+    six = ["red-1", "green-5", "yellow-7", "yellow-6", "green-1", "red-2"]
+    for scenario in (mid_claim, {**mid_claim, "display": six}):
+        state = pr.from_scenario("etalage", scenario)
+        assert state.phase == "claim"
+        _lockstep(state, random.Random(1))
+
+
+def test_an_empty_display_skips_the_remaining_claimants_in_quiet_play_too() -> None:
+    hands: list[list[str]] = [[] for _ in range(3)]
+    state = pr.from_scenario("etalage", {"players": 3, "display": ["green-5", "green-4", "green-3"],
+                                         "plays": ["red-10", "red-9", "red-8"],
+                                         "leader": 1, "hands": hands, "seed": 2})
+    assert state.claimants == [1, 2, 0]
+    state.play(state.legal_actions()[0])  # seat 1 takes green; seats 2 and 0 face an empty display
+    assert [(c["seat"], c["colour"]) for c in state.last_trick["claims"]] == [(1, "green"), (2, None), (0, None)]
+    assert state.claimants == [] and state.leader == 1
+
+
+def test_the_trick_record_is_the_trick_just_settled() -> None:
+    """``last_trick`` is written from the claims made, not from a second claim order: check it against the rule."""
+    for players in (3, 4, 6):
+        state = pr.new_game("etalage", players=players, seed=players)
+        rng = random.Random(players)
+        closed = 0
+        trick: list[tuple[int, str]] = []
+        leader = state.leader
+        while not state.is_over():
+            action = rng.choice(state.legal_actions())
+            if len(state.plays) == players - 1 and not state.claimants:  # this card completes the trick
+                assert isinstance(action, Play)
+                leader = state.leader
+                trick = [*state.trick_plays(), (state.current_player, action.card)]
+            state.apply_listed(action)
+            if state.last_trick is not None and state.last_trick["number"] != closed:
+                closed += 1
+                order = claim_order(trick)
+                record = state.last_trick
+                assert record["number"] == closed
+                assert record["leader"] == leader
+                assert [(p["seat"], p["card"]) for p in record["plays"]] == trick
+                assert [c["seat"] for c in record["claims"]] == order
+                assert record["next_leader"] == state.leader == (order[0] if order else leader)
+                assert state.claims == [] and state.plays == []
+        assert closed == 9
+
+
+def test_legal_actions_are_a_fresh_list_of_the_same_objects() -> None:
+    state = pr.new_game("etalage", players=4, seed=7)
+    first = state.legal_actions()
+    assert all(type(a) is Play for a in first) and [a.card for a in first] == state.hands[state.current_player]
+    first.clear()
+    again = state.legal_actions()
+    assert again and all(a is b for a, b in zip(again, state.legal_actions(), strict=True))
+    while not state.claimants:
+        state.play(state.legal_actions()[0])
+    claims = state.legal_actions()
+    present = {c.split("-")[0] for c in state.display}
+    assert [a.colour for a in claims if isinstance(a, Claim)] == [c for c in state.colours if c in present]
+    while not state.is_over():
+        state.play(state.legal_actions()[-1])
+    assert state.legal_actions() == []
+
+
+def test_claim_order_equals_the_claiming_seats_of_the_ranking() -> None:
+    rng = random.Random(15)
+    for _ in range(3000):
+        players = rng.randint(2, 6)
+        cards = rng.sample(deck(COLOURS[:rng.randint(1, players)]), players)
+        plays = list(zip(rng.sample(range(players), players), cards, strict=True))
+        ranking = rank_colours(plays)
+        expected = [s for entry in ranking if entry["status"] == "claims" for s in entry["seats"]]
+        assert claim_order(plays) == expected
+
+
+def test_quiet_play_refuses_what_is_no_etalage_action() -> None:
+    state = EtalageState.new(3, 1)
+    with pytest.raises(TypeError):
+        state.play(object())  # type: ignore[arg-type]
