@@ -11,6 +11,8 @@ import random
 import pytest
 
 import pygame_rules as pr
+from pygame_rules.core.game import State
+from pygame_rules.core.rng import GameRandom
 from pygame_rules.games.etalage import COLOURS, Claim, EtalageState, Play, claim_order, deck, rank_colours
 
 
@@ -123,3 +125,23 @@ def test_quiet_play_refuses_what_is_no_etalage_action() -> None:
     state = EtalageState.new(3, 1)
     with pytest.raises(TypeError):
         state.play(object())  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_the_written_out_constructor_makes_the_blank_table_of_the_core(players: int) -> None:
+    options = EtalageState.info.resolve_options(3, None)
+    fast = EtalageState(players, options, GameRandom(4))
+    generic = EtalageState.__new__(EtalageState)
+    State.__init__(generic, players, options, GameRandom(4))  # the core's loop over the declared fields
+    assert set(vars(fast)) == set(vars(generic))
+    for name, value in vars(generic).items():
+        if name != "rng":
+            assert getattr(fast, name) == value, name
+    assert fast == generic
+
+
+def test_the_deck_is_a_fresh_list_each_time() -> None:
+    first = deck(["red", "blue"])
+    assert first == [f"{c}-{v}" for c in ("red", "blue") for v in range(1, 11)]
+    first.clear()
+    assert len(deck(("red", "blue"))) == 20

@@ -15,7 +15,6 @@ import dataclasses
 import json
 from collections import Counter
 from collections.abc import Sequence
-from operator import itemgetter
 from pathlib import Path
 from typing import Annotated, Any, TypedDict
 
@@ -65,9 +64,18 @@ _CARD_KEYS: dict[str, tuple[int, int]] = {name: (COLOUR_INDEX[c], -v) for name, 
 card_key = _CARD_KEYS.__getitem__
 
 
+_DECKS: dict[tuple[str, ...], tuple[str, ...]] = {}  # every deal asks for the same few decks
+
+
 def deck(colours: Sequence[str]) -> list[str]:
-    """All cards of the given colour sets, in a fixed order."""
-    return [card_name(c, v) for c in colours for v in VALUES]
+    """All cards of the given colour sets, in a fixed order (colour by colour, numbers rising)."""
+    key = tuple(colours)
+    found = _DECKS.get(key)
+    if found is None:
+        found = tuple(card_name(c, v) for c in key for v in VALUES)
+        if len(_DECKS) < 256:
+            _DECKS[key] = found
+    return list(found)
 
 
 def hand_size(players: int) -> int:
@@ -76,9 +84,6 @@ def hand_size(players: int) -> int:
 
 
 _HAND_SIZE = SET_SIZE - 1  # hand_size() for every player count (one set per player, one display card each)
-
-
-_SECOND = itemgetter(1)
 
 
 # ----- settling a trick (pure functions, shared with the bots) ------------------------------------------------
@@ -117,27 +122,32 @@ def claim_order(plays: Sequence[tuple[int, str]]) -> list[int]:
     """The seats that claim, in order: strongest colour's players by descending card, then the next colour...
 
     Claiming stops at the first strength shared by two or more colours; those players and every weaker colour's
-    players receive nothing. This is the hot path of the bots and of every trick, so it avoids building the full
-    ranking: each claiming strength belongs to one colour only, whose numbers are all different.
+    players receive nothing. This is the hot path of the bots and of every trick, so it builds no ranking: every
+    strength above the highest shared one claims, and as such a strength belongs to one colour only (whose
+    numbers all differ), sorting the cards by (strength, number) from the top is the claim order.
     """
     info = CARD_INFO
     strengths: dict[str, int] = {}
     for _, card in plays:
         colour, value = info[card]
         strengths[colour] = strengths.get(colour, 0) + value
-    if len(strengths) == 1:  # one colour: every player claims, highest card first
-        return [seat for _, seat in sorted([(info[card][1], seat) for seat, card in plays], reverse=True)]
-    ranked = sorted(strengths.items(), key=_SECOND, reverse=True)
-    last = len(ranked) - 1
-    order: list[int] = []
-    for i, (colour, strength) in enumerate(ranked):
-        if i < last and ranked[i + 1][1] == strength:  # a tie (a tie with the one before has stopped us already)
-            break
-        members = [(info[card][1], seat) for seat, card in plays if info[card][0] == colour]
-        if len(members) > 1:
-            members.sort(reverse=True)
-        order.extend([seat for _, seat in members])
-    return order
+    cutoff = 0  # the highest strength shared by two colours (0: none; every strength is at least 1)
+    if len(strengths) > 1:
+        values = strengths.values()
+        if len(set(values)) < len(strengths):
+            seen: set[int] = set()
+            for strength in values:
+                if strength in seen and strength > cutoff:
+                    cutoff = strength
+                seen.add(strength)
+    keyed: list[tuple[int, int, int]] = []
+    for seat, card in plays:
+        colour, value = info[card]
+        strength = strengths[colour]
+        if strength > cutoff:
+            keyed.append((strength, value, seat))
+    keyed.sort(reverse=True)
+    return [seat for _, _, seat in keyed]
 
 
 def display_groups(display: Sequence[str], presorted: bool = False) -> list[dict[str, Any]]:
@@ -276,6 +286,28 @@ class EtalageState(State):
     last_trick: LastTrick | None
 
     # ----- setup --------------------------------------------------------------------------------------------
+    def __init__(self, players: int, options: dict[str, Any], rng: GameRandom) -> None:
+        """A blank table, as the core's generic constructor makes it from the declared fields, written out.
+
+        Every deal, save and scenario starts here, and the generic loop over the field codecs cost more than the
+        rest of a deal but the shuffle; ``tests/test_etalage_speed.py`` holds the two constructions equal.
+        """
+        self.players = players
+        self.options = options
+        self.rng = rng
+        self.colours = [""] * players
+        self.hands = [[] for _ in range(players)]
+        self.display = []
+        self.leader = 0
+        self.start = 0
+        self.plays = []
+        self.claims = []
+        self.claimants = []
+        self.won = [[] for _ in range(players)]
+        self.last_trick = None
+        self._legal = None
+        self._init()
+
     @classmethod
     def _setup(cls, players: int, options: dict[str, Any], rng: GameRandom, start: int | None) -> EtalageState:
         """Shuffle one colour set per player, lay out one display card per player, deal the rest evenly."""
