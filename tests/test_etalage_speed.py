@@ -145,3 +145,36 @@ def test_the_deck_is_a_fresh_list_each_time() -> None:
     assert first == [f"{c}-{v}" for c in ("red", "blue") for v in range(1, 11)]
     first.clear()
     assert len(deck(("red", "blue"))) == 20
+
+
+def _core_clone(state: EtalageState) -> State:
+    return State.clone(state)  # the core's generic copy, from the declared fields
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_the_written_out_clone_equals_the_core_clone_and_stands_alone(players: int) -> None:
+    state = pr.new_game("etalage", players=players, seed=players)
+    rng = random.Random(players)
+    while not state.is_over():
+        copy = state.clone()
+        generic = _core_clone(state)
+        assert type(copy) is type(state) and copy == generic == state
+        assert set(vars(copy)) == set(vars(generic))
+        assert copy.to_json() == generic.to_json()
+        # nothing of the copy is shared with the original: empty every list in it and compare again
+        text = state.to_json()
+        for hand in copy.hands:
+            hand.clear()
+        for record in [*copy.claims, *(copy.last_trick["claims"] if copy.last_trick else [])]:
+            record["cards"].clear()
+        if copy.last_trick:
+            for play in copy.last_trick["plays"]:
+                play["card"] = "red-1"
+        for part in (copy.display, copy.plays, copy.claimants, copy.colours):
+            part.clear()
+        for pile in copy.won:
+            pile.clear()
+        copy.options.clear()
+        copy.rng.count += 1
+        assert state.to_json() == text
+        state.apply_listed(rng.choice(state.legal_actions()))

@@ -517,7 +517,8 @@ class EtalageState(State):
             plays.append(card)
             if len(plays) < n:
                 return
-            self.claimants = claim_order(self.trick_plays())
+            leader = self.leader
+            self.claimants = claim_order([((leader + i) % n, c) for i, c in enumerate(plays)])
             self.claims = []
         elif isinstance(action, Claim):
             self._take(action.colour)
@@ -636,6 +637,33 @@ class EtalageState(State):
                            "text": f"Game over. Scores {scores}; {names} {verb}."})
         return events
 
+    def clone(self) -> EtalageState:
+        """An independent copy, field by field as the core's generic clone makes it, written out.
+
+        Every rollout of the hard bot starts from a clone; ``tests/test_etalage_speed.py`` holds this copy equal
+        to the core's and independent of the original, down to the lists inside the claim records.
+        """
+        other = EtalageState.__new__(type(self))
+        other.players = self.players
+        other.options = dict(self.options)
+        other.rng = GameRandom(self.rng.seed, self.rng.count)
+        other.colours = self.colours[:]
+        other.hands = [hand[:] for hand in self.hands]
+        other.display = self.display[:]
+        other.leader = self.leader
+        other.start = self.start
+        other.plays = self.plays[:]
+        other.claims = [_copy_claim(c) for c in self.claims]
+        other.claimants = self.claimants[:]
+        other.won = [pile[:] for pile in self.won]
+        trick = self.last_trick
+        other.last_trick = None if trick is None else {
+            "number": trick["number"], "leader": trick["leader"], "plays": [p.copy() for p in trick["plays"]],
+            "claims": [_copy_claim(c) for c in trick["claims"]], "next_leader": trick["next_leader"]}
+        other._legal = self._legal  # actions are immutable and the list is copied on every read
+        other._init()
+        return other
+
     # ----- invariants -------------------------------------------------------------------------------------
     def _validate(self) -> None:
         """Cards conserved, hands consistent with the trick, claimants exactly the rest of the claim order."""
@@ -722,6 +750,11 @@ class EtalageState(State):
         self.hands = [sorted(h, key=card_key) for h in self.hands]
         if k == players:
             self._settle()
+
+
+def _copy_claim(claim: ClaimRecord) -> ClaimRecord:
+    """A claim record with its own list of cards."""
+    return {"seat": claim["seat"], "colour": claim["colour"], "cards": claim["cards"][:]}
 
 
 def _trick_view(trick: LastTrick | None) -> dict[str, Any] | None:
