@@ -6,14 +6,26 @@ Speed itself is measured by ``tools/bench_compare.py``, never here.
 
 from __future__ import annotations
 
+import json
 import random
+from typing import Any
 
 import pytest
 
 import pygame_rules as pr
 from pygame_rules.core.game import State
 from pygame_rules.core.rng import GameRandom
-from pygame_rules.games.etalage import COLOURS, Claim, EtalageState, Play, claim_order, deck, rank_colours
+from pygame_rules.games.etalage import (
+    CARD_INFO,
+    COLOURS,
+    LAST_TRICK,
+    Claim,
+    EtalageState,
+    Play,
+    claim_order,
+    deck,
+    rank_colours,
+)
 
 
 def _lockstep(loud: pr.State, rng: random.Random) -> int:
@@ -178,3 +190,65 @@ def test_the_written_out_clone_equals_the_core_clone_and_stands_alone(players: i
         copy.rng.count += 1
         assert state.to_json() == text
         state.apply_listed(rng.choice(state.legal_actions()))
+
+
+# ----- the view: the written-out parts against the generic ones they replace ------------------------------------
+def _reference_ranking(plays: list[tuple[int, str]]) -> list[dict[str, Any]]:
+    """The colour ranking as first written (group, sum, sort by a key function): the oracle of the fast one."""
+    groups: dict[str, list[tuple[int, int, str]]] = {}
+    for seat, card in plays:
+        colour, value = CARD_INFO[card]
+        groups.setdefault(colour, []).append((value, seat, card))
+    strengths = {c: sum(v for v, _, _ in g) for c, g in groups.items()}
+    seen: dict[int, int] = {}
+    for s in strengths.values():
+        seen[s] = seen.get(s, 0) + 1
+    out: list[dict[str, Any]] = []
+    stopped_at: int | None = None
+    for colour in sorted(groups, key=lambda c: (-strengths[c], COLOURS.index(c))):
+        strength = strengths[colour]
+        if stopped_at is None and seen[strength] > 1:
+            stopped_at = strength
+        status = "claims" if stopped_at is None else "tied" if strength == stopped_at else "blocked"
+        members = sorted(groups[colour], reverse=True)
+        out.append({"colour": colour, "strength": strength, "seats": [s for _, s, _ in members],
+                    "cards": [c for _, _, c in members], "status": status})
+    return out
+
+
+def _reference_trick_number(state: EtalageState) -> int:
+    n = state.players
+    played = {(state.leader + i) % n for i in range(len(state.plays))}
+    unplayed = [s for s in range(n) if s not in played]
+    at_start = len(state.hands[unplayed[0]]) if unplayed else len(state.hands[0]) + 1
+    return min(9, max(1, 9 - at_start + 1))
+
+
+def test_rank_colours_equals_the_first_ranking() -> None:
+    rng = random.Random(19)
+    assert rank_colours([]) == []
+    for _ in range(3000):
+        players = rng.randint(2, 6)
+        cards = rng.sample(deck(COLOURS[:rng.randint(1, players)]), rng.randint(1, players))
+        plays = list(zip(rng.sample(range(players), len(cards)), cards, strict=True))
+        assert rank_colours(plays) == _reference_ranking(plays)
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_every_view_is_the_view_of_the_generic_parts(players: int) -> None:
+    """Every seat's view after every move, key order included, against the codec's copy of the last trick, the
+    first ranking and the first trick count."""
+    state = pr.new_game("etalage", players=players, seed=40 + players, options={"open_winnings": players == 4})
+    rng = random.Random(players)
+    while True:
+        assert state.trick_number() == _reference_trick_number(state)
+        for seat in range(players):
+            view = state.view(seat)
+            expected = LAST_TRICK.encode(state.last_trick) if state.last_trick else None
+            if expected is not None:
+                expected["ranking"] = _reference_ranking([(p["seat"], p["card"]) for p in expected["plays"]])
+            assert json.dumps(view["last_trick"]) == json.dumps(expected)
+            assert json.dumps(view["ranking"]) == json.dumps(_reference_ranking(state.trick_plays()))
+        if state.is_over():
+            break
+        state.play(rng.choice(state.legal_actions()))

@@ -93,26 +93,39 @@ def rank_colours(plays: Sequence[tuple[int, str]]) -> list[dict[str, Any]]:
     Each entry: ``colour``, ``strength`` (sum of its cards), ``seats`` (its players, highest card first), ``cards``
     (the same order) and ``status``: ``"claims"`` (its players claim), ``"tied"`` (equal strength with another
     colour: nothing) or ``"blocked"`` (weaker than a tie: nothing). Equal strengths are listed in colour order.
+    Every view ranks the trick in play and the last one, so this is on the path of every bot's rollout too.
     """
+    if not plays:
+        return []
+    info = CARD_INFO
     groups: dict[str, list[tuple[int, int, str]]] = {}
+    strengths: dict[str, int] = {}
     for seat, card in plays:
-        colour, value = CARD_INFO[card]
-        groups.setdefault(colour, []).append((value, seat, card))
-    strengths = {c: sum(v for v, _, _ in g) for c, g in groups.items()}
-    seen: dict[int, int] = {}
-    for s in strengths.values():
-        seen[s] = seen.get(s, 0) + 1
+        colour, value = info[card]
+        group = groups.get(colour)
+        if group is None:
+            groups[colour] = [(value, seat, card)]
+            strengths[colour] = value
+        else:
+            group.append((value, seat, card))
+            strengths[colour] += value
+    seen: set[int] = set()
+    shared: set[int] = set()  # strengths of two or more colours
+    for strength in strengths.values():
+        (shared if strength in seen else seen).add(strength)
     out: list[dict[str, Any]] = []
     stopped_at: int | None = None
-    for colour in sorted(groups, key=lambda c: (-strengths[c], COLOUR_INDEX[c])):
-        strength = strengths[colour]
-        if stopped_at is None and seen[strength] > 1:
+    for minus, _, colour in sorted([(-s, COLOUR_INDEX[c], c) for c, s in strengths.items()]):
+        strength = -minus
+        if stopped_at is None and strength in shared:
             stopped_at = strength
         if stopped_at is None:
             status = "claims"
         else:
             status = "tied" if strength == stopped_at else "blocked"
-        members = sorted(groups[colour], reverse=True)
+        members = groups[colour]
+        if len(members) > 1:
+            members.sort(reverse=True)
         out.append({"colour": colour, "strength": strength, "seats": [s for _, s, _ in members],
                     "cards": [c for _, _, c in members], "status": status})
     return out
@@ -391,10 +404,11 @@ class EtalageState(State):
     def trick_number(self) -> int:
         """1-based number of the current trick (the last trick's number once the game is over)."""
         n = self.players
-        played = set((self.leader + i) % n for i in range(len(self.plays)))
-        unplayed = [s for s in range(n) if s not in played]
-        at_start = len(self.hands[unplayed[0]]) if unplayed else len(self.hands[0]) + 1
-        return min(hand_size(n), max(1, hand_size(n) - at_start + 1))
+        k = len(self.plays)
+        # the hand of a seat yet to play (all such hands hold the same number of cards: ``_validate``) as it was
+        # when the trick began; once everyone has played, seat 0's hand plus the card it played
+        at_start = len(self.hands[(self.leader + k) % n]) if k < n else len(self.hands[0]) + 1
+        return min(_HAND_SIZE, max(1, _HAND_SIZE - at_start + 1))
 
     def view(self, player: int) -> dict[str, Any]:
         """What ``player`` may know: own hand; public display, trick and claims; how many cards each seat has won.
@@ -759,8 +773,16 @@ def _copy_claim(claim: ClaimRecord) -> ClaimRecord:
 
 def _trick_view(trick: LastTrick | None) -> dict[str, Any] | None:
     """The last trick as the view shows it: a copy plus its colour ranking (public: everyone saw the cards), so
-    a table can explain the claims after the played cards have joined the display."""
-    out: dict[str, Any] | None = None if trick is None else LAST_TRICK.encode(trick)
-    if out is not None:
-        out["ranking"] = rank_colours([(p["seat"], p["card"]) for p in out["plays"]])
-    return out
+    a table can explain the claims after the played cards have joined the display. The copy is what
+    ``LAST_TRICK.encode`` gives (the same keys in the same order), written out: every view pays for it."""
+    if trick is None:
+        return None
+    plays = trick["plays"]
+    return {
+        "number": trick["number"],
+        "leader": trick["leader"],
+        "plays": [{"seat": p["seat"], "card": p["card"]} for p in plays],
+        "claims": [{"seat": c["seat"], "colour": c["colour"], "cards": list(c["cards"])} for c in trick["claims"]],
+        "next_leader": trick["next_leader"],
+        "ranking": rank_colours([(p["seat"], p["card"]) for p in plays]),
+    }
