@@ -22,8 +22,10 @@ from pygame_rules.games.etalage import (
     Claim,
     EtalageState,
     Play,
+    card_key,
     claim_order,
     deck,
+    display_groups,
     rank_colours,
 )
 
@@ -252,3 +254,30 @@ def test_every_view_is_the_view_of_the_generic_parts(players: int) -> None:
         if state.is_over():
             break
         state.play(rng.choice(state.legal_actions()))
+
+
+def test_a_view_owns_its_lists_even_when_the_last_ranking_is_remembered() -> None:
+    state = pr.new_game("etalage", players=4, seed=8)
+    while state.last_trick is None:
+        state.play(state.legal_actions()[0])
+    first = state.view(0)
+    text = json.dumps(first)
+    for view in (first, state.view(1)):  # the second view is served from the remembered ranking
+        for entry in view["last_trick"]["ranking"]:
+            entry["seats"].clear()
+            entry["cards"].append("red-1")
+            entry["status"] = "changed"
+        view["last_trick"]["plays"][0]["card"] = "red-1"
+        view["last_trick"]["claims"].clear()
+        view["display_groups"].clear()
+    assert json.dumps(state.view(0)) == text
+
+
+def test_display_groups_sorts_unless_told_the_display_is_sorted() -> None:
+    display = ["blue-2", "red-3", "blue-9", "green-6", "red-10"]
+    expected = [{"colour": "red", "cards": ["red-10", "red-3"], "sum": 13},
+                {"colour": "green", "cards": ["green-6"], "sum": 6},
+                {"colour": "blue", "cards": ["blue-9", "blue-2"], "sum": 11}]
+    assert display_groups(display) == expected
+    assert display_groups(sorted(display, key=card_key), presorted=True) == expected
+    assert display_groups([]) == []

@@ -165,10 +165,22 @@ def claim_order(plays: Sequence[tuple[int, str]]) -> list[int]:
 
 def display_groups(display: Sequence[str], presorted: bool = False) -> list[dict[str, Any]]:
     """The display grouped by colour (colour order), each group's cards highest first and its sum."""
-    groups: dict[str, list[str]] = {}
-    for card in display if presorted else sorted(display, key=card_key):
-        groups.setdefault(CARD_COLOUR[card], []).append(card)
-    return [{"colour": c, "cards": cards, "sum": sum(CARD_VALUE[x] for x in cards)} for c, cards in groups.items()]
+    out: list[dict[str, Any]] = []
+    colour = ""
+    cards: list[str] = []
+    total = 0
+    for card in display if presorted else sorted(display, key=card_key):  # colour by colour: one group at a time
+        card_colour, value = CARD_INFO[card]
+        if card_colour != colour:
+            if cards:
+                out.append({"colour": colour, "cards": cards, "sum": total})
+            colour, cards, total = card_colour, [card], value
+        else:
+            cards.append(card)
+            total += value
+    if cards:
+        out.append({"colour": colour, "cards": cards, "sum": total})
+    return out
 
 
 # ----- actions ------------------------------------------------------------------------------------------------
@@ -297,6 +309,9 @@ class EtalageState(State):
     claimants: list[Seat]  # still to claim, in order
     won: PerSeat[list[Card]]
     last_trick: LastTrick | None
+    # derived, never saved: the ranking of the last trick record the view was asked about (see _last_trick_view)
+    _ranked_trick: LastTrick | None = None
+    _ranking: list[dict[str, Any]] = []  # noqa: RUF012 (replaced, never changed in place)
 
     # ----- setup --------------------------------------------------------------------------------------------
     def __init__(self, players: int, options: dict[str, Any], rng: GameRandom) -> None:
@@ -442,9 +457,30 @@ class EtalageState(State):
             "won": sorted(self.won[player], key=card_key) if open_pile else None,
             "won_counts": [len(w) for w in self.won],
             "score": sum(CARD_VALUE[c] for c in self.won[player]) if open_pile else None,
-            "last_trick": _trick_view(self.last_trick),
+            "last_trick": self._last_trick_view(),
         })
         return out
+
+    def _last_trick_view(self) -> dict[str, Any] | None:
+        """:func:`_trick_view` of ``last_trick``, its colour ranking remembered for as long as the same record
+        stays (a new trick record is a new dict) and handed out as a copy, as every view owns its lists."""
+        trick = self.last_trick
+        if trick is None:
+            return None
+        if self._ranked_trick is not trick:
+            out = _trick_view(trick)
+            assert out is not None
+            self._ranked_trick, self._ranking = trick, out["ranking"]
+            out["ranking"] = [dict(entry, seats=entry["seats"][:], cards=entry["cards"][:]) for entry in out["ranking"]]
+            return out
+        return {
+            "number": trick["number"],
+            "leader": trick["leader"],
+            "plays": [{"seat": p["seat"], "card": p["card"]} for p in trick["plays"]],
+            "claims": [{"seat": c["seat"], "colour": c["colour"], "cards": list(c["cards"])} for c in trick["claims"]],
+            "next_leader": trick["next_leader"],
+            "ranking": [dict(entry, seats=entry["seats"][:], cards=entry["cards"][:]) for entry in self._ranking],
+        }
 
     # ----- acting -------------------------------------------------------------------------------------------
     def problem(self, action: Action) -> IllegalAction | None:
