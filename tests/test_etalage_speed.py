@@ -15,6 +15,7 @@ import pytest
 import pygame_rules as pr
 from pygame_rules.core.game import State
 from pygame_rules.core.rng import GameRandom
+from pygame_rules.games import etalage
 from pygame_rules.games.etalage import (
     CARD_INFO,
     COLOURS,
@@ -22,6 +23,7 @@ from pygame_rules.games.etalage import (
     Claim,
     EtalageState,
     Play,
+    _claim_order,
     card_key,
     claim_order,
     deck,
@@ -132,7 +134,25 @@ def test_claim_order_equals_the_claiming_seats_of_the_ranking() -> None:
         plays = list(zip(rng.sample(range(players), players), cards, strict=True))
         ranking = rank_colours(plays)
         expected = [s for entry in ranking if entry["status"] == "claims" for s in entry["seats"]]
-        assert claim_order(plays) == expected
+        assert claim_order(plays) == expected == _claim_order(plays)
+        assert claim_order(plays) == expected  # asked again: now remembered
+        assert claim_order([list(pair) for pair in plays]) == expected  # unhashable pairs are computed
+
+
+def test_remembered_claim_orders_are_fresh_lists_and_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(etalage, "_ORDERS", {})
+    monkeypatch.setattr(etalage, "_ORDERS_MAX", 50)
+    plays = [(0, "red-3"), (1, "red-9"), (2, "blue-4")]
+    first = claim_order(plays)
+    assert first == [1, 0, 2]
+    first.pop()
+    assert claim_order(plays) == [1, 0, 2]
+    rng = random.Random(3)
+    for _ in range(500):
+        cards = rng.sample(deck(COLOURS[:4]), 4)
+        claim_order(list(enumerate(cards)))
+        assert len(etalage._ORDERS) <= 50
+    assert claim_order(plays) == [1, 0, 2]
 
 
 def test_quiet_play_refuses_what_is_no_etalage_action() -> None:

@@ -131,13 +131,36 @@ def rank_colours(plays: Sequence[tuple[int, str]]) -> list[dict[str, Any]]:
     return out
 
 
+_ORDERS: dict[tuple[tuple[int, str], ...], tuple[int, ...]] = {}  # claim_order's answers (bounded, see there)
+_ORDERS_MAX = 8192
+
+
 def claim_order(plays: Sequence[tuple[int, str]]) -> list[int]:
     """The seats that claim, in order: strongest colour's players by descending card, then the next colour...
 
     Claiming stops at the first strength shared by two or more colours; those players and every weaker colour's
-    players receive nothing. This is the hot path of the bots and of every trick, so it builds no ranking: every
-    strength above the highest shared one claims, and as such a strength belongs to one colour only (whose
-    numbers all differ), sorting the cards by (strength, number) from the top is the claim order.
+    players receive nothing. The bots ask this for every card they might play, and the same tricks come back
+    again and again within a decision (about five asks in six in a hard-bot search), so the answers are
+    remembered, up to a few thousand tricks (then forgotten all at once); the engine uses :func:`_claim_order`.
+    """
+    if len(plays) == 1:
+        return [plays[0][0]]
+    try:
+        key = tuple(plays)
+        found = _ORDERS.get(key)
+    except TypeError:  # (seat, card) pairs given as lists: not hashable, so not remembered
+        return _claim_order(plays)
+    if found is None:
+        if len(_ORDERS) >= _ORDERS_MAX:
+            _ORDERS.clear()
+        found = _ORDERS[key] = tuple(_claim_order(plays))
+    return list(found)
+
+
+def _claim_order(plays: Sequence[tuple[int, str]]) -> list[int]:
+    """:func:`claim_order` computed: it builds no ranking. Every strength above the highest one shared by two
+    colours claims, and as such a strength belongs to one colour only (whose numbers all differ), sorting the
+    cards by (strength, number) from the top is the claim order.
     """
     info = CARD_INFO
     strengths: dict[str, int] = {}
@@ -568,7 +591,7 @@ class EtalageState(State):
             if len(plays) < n:
                 return
             leader = self.leader
-            self.claimants = claim_order([((leader + i) % n, c) for i, c in enumerate(plays)])
+            self.claimants = _claim_order([((leader + i) % n, c) for i, c in enumerate(plays)])
             self.claims = []
         elif isinstance(action, Claim):
             self._take(action.colour)
@@ -733,7 +756,7 @@ class EtalageState(State):
             if self.claims or self.claimants:
                 raise ValueError("claims can only happen once every player has played to the trick")
         else:
-            order = claim_order(self.trick_plays())
+            order = _claim_order(self.trick_plays())
             if not self.claimants or [c["seat"] for c in self.claims] + self.claimants != order:
                 raise ValueError("the claims and claimants do not match the claim order of the trick")
             if not self.display:
