@@ -301,3 +301,20 @@ def test_display_groups_sorts_unless_told_the_display_is_sorted() -> None:
     assert display_groups(display) == expected
     assert display_groups(sorted(display, key=card_key), presorted=True) == expected
     assert display_groups([]) == []
+
+
+def test_after_a_quiet_claim_the_next_claimant_gets_the_colours_left() -> None:
+    """Quiet play lists the next claimant's claims from the list before (the colour taken left out): check it
+    against a fresh listing, also when the claim passed back is an equal object that is not the listed one."""
+    for seed in range(40):
+        state = pr.new_game("etalage", players=5, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            legal = state.legal_actions()
+            action = rng.choice(legal)
+            if isinstance(action, Claim) and seed % 2:
+                action = Claim(action.colour)  # equal, not identical
+            state.play(action)
+            fresh = state.clone()
+            fresh._legal = None
+            assert state.legal_actions() == fresh.legal_actions()

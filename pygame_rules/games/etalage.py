@@ -581,6 +581,7 @@ class EtalageState(State):
         order comes from :func:`claim_order` instead of the full ranking the settle event shows. Anything not
         from the legal list is undefined behaviour, as for :meth:`apply_listed`.
         """
+        listed = self._legal
         self._legal = None
         if isinstance(action, Play):
             card = action.card
@@ -594,7 +595,14 @@ class EtalageState(State):
             self.claimants = _claim_order([((leader + i) % n, c) for i, c in enumerate(plays)])
             self.claims = []
         elif isinstance(action, Claim):
-            self._take(action.colour)
+            colour = action.colour
+            self._take(colour)
+            if self.claimants and self.display and listed is not None:
+                # the next claimant may claim the colours listed for this one but the colour just taken (the
+                # listed claims are the objects of _CLAIM_OF, whatever equal object the caller passed back)
+                taken = _CLAIM_OF[colour]
+                self._legal = [other for other in listed if other is not taken]
+                return
         else:
             raise TypeError(f"{action!r} is not an Etalage action")
         if self.claimants and not self.display:
