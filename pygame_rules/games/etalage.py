@@ -379,11 +379,13 @@ class EtalageState(State):
     @property
     def current_player(self) -> int | None:
         """The claimant during settling, else the next seat to play; ``None`` once the game is over."""
-        if self.claimants:
-            return self.claimants[0]
-        if self.is_over():
+        claimants = self.claimants
+        if claimants:
+            return claimants[0]
+        plays = self.plays
+        if not plays and not any(self.hands):  # is_over(), nobody claiming
             return None
-        return (self.leader + len(self.plays)) % self.players
+        return (self.leader + len(plays)) % self.players
 
     def is_over(self) -> bool:
         """Over when every hand is empty and the last trick has been settled."""
