@@ -337,6 +337,71 @@ def _joker_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
     return out
 
 
+# ----- stack shapes: the legal stacks of one colour as numbers, found once -----------------------------------------
+# Whether a stack of one colour is legal depends only on the card numbers (every colour has the same 12 layouts),
+# and the search lists a sorted hand's stacks in lexicographic order of their numbers (each prefix before its
+# extensions). So the stacks of any set of numbers are the stacks of all twelve, in the same order, kept when all
+# their numbers are in the set: the full list (a few hundred stacks) is searched once at import, and a hand's
+# colour group is a 12-bit mask of numbers whose stacks are picked from it, remembered per mask.
+_NUMBERS: tuple[int, ...] = tuple(DECK.layouts)  # in increasing order (parse_deck sorts them)
+_NUMBER_BIT: dict[int, int] = {n: 1 << i for i, n in enumerate(_NUMBERS)}
+#: coloured card -> (deck colour index, bit of its number); the joker is absent
+_CARD_BITS: dict[str, tuple[int, int]] = {card_code(col, n): (ci, _NUMBER_BIT[n])
+                                          for ci, col in enumerate(DECK.colours) for n in _NUMBERS}
+_COLOUR_INDEX: dict[str, int] = {col: ci for ci, col in enumerate(DECK.colours)}
+_MASK_BITS = len(_NUMBERS)
+
+
+def _shape_table() -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Every legal one-colour stack as a tuple of number positions (0..11), in search order, and its number mask."""
+    names = [card_code(DECK.colours[0], n) for n in _NUMBERS]
+    position = {name: i for i, name in enumerate(names)}
+    shapes = tuple(tuple(position[c] for c in stack) for stack, _ in _colour_stacks(names))
+    return shapes, tuple(sum(1 << i for i in shape) for shape in shapes)
+
+
+_SHAPES, _SHAPE_MASKS = _shape_table()
+#: per top number position, its shapes (id, mask): they are consecutive in search order
+_SHAPES_BY_TOP: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((i, m) for i, m in enumerate(_SHAPE_MASKS) if _SHAPES[i][0] == top) for top in range(len(_NUMBERS)))
+_SHAPE_IDS: dict[int, tuple[int, ...]] = {}  # number mask -> the shapes inside it (at most 4,096 masks)
+#: (deck colour index << 12 | number mask) -> that colour group's stacks as Play objects (bounded: emptied when
+#: it outgrows its size; a game asks about a few dozen groups)
+_GROUP_PLAYS: dict[int, tuple[Play, ...]] = {}
+_GROUP_PLAYS_SIZE = 4 * 4096
+#: per deck colour, one Play per shape (made when first needed)
+_SHAPE_PLAYS: list[list[Play | None]] = [[None] * len(_SHAPES) for _ in DECK.colours]
+
+
+def _group_plays(ci: int, mask: int) -> tuple[Play, ...]:
+    """The stacks of the cards of deck colour ``ci`` whose numbers are in ``mask``, as Play objects in the order
+    :func:`colour_stacks` lists them for those cards in number order."""
+    key = ci << _MASK_BITS | mask
+    found = _GROUP_PLAYS.get(key)
+    if found is not None:
+        return found
+    ids = _SHAPE_IDS.get(mask)
+    if ids is None:
+        outside = ~mask
+        picked: list[int] = []
+        for top, shapes in enumerate(_SHAPES_BY_TOP):
+            if mask >> top & 1:
+                picked += [i for i, m in shapes if not m & outside]
+        ids = _SHAPE_IDS[mask] = tuple(picked)
+    made = _SHAPE_PLAYS[ci]
+    plays = []
+    for i in ids:
+        play = made[i]
+        if play is None:
+            colour = DECK.colours[ci]
+            play = made[i] = Play(tuple([card_code(colour, _NUMBERS[p]) for p in _SHAPES[i]]), None)
+        plays.append(play)
+    if len(_GROUP_PLAYS) >= _GROUP_PLAYS_SIZE:
+        _GROUP_PLAYS.clear()
+    found = _GROUP_PLAYS[key] = tuple(plays)
+    return found
+
+
 def _drawn(play: Mapping[str, Any]) -> dict[str, Any]:
     """A play for the view: a copy with its ``top_view`` (what the stack shows from above)."""
     return dict(play, cards=list(play["cards"]), top_view=stack_top_view(play["cards"]))
@@ -512,6 +577,46 @@ class TopSpotState(State):
         another colour when neither is held. Made of action objects remembered per card list (a rollout or a bot
         asks about the same hands again and again; building the actions was most of the cost)."""
         hand = self.hands[self.order[len(self.plays)]]
+        masks = [0] * len(DECK.colours)  # per deck colour, the numbers held
+        has_joker, in_order = False, True
+        bits = _CARD_BITS
+        for card in hand:
+            found = bits.get(card)
+            if found is None:  # the joker
+                has_joker = True
+                continue
+            ci, bit = found
+            if masks[ci] >= bit:  # not in number order within its colour (a hand from a save may be unsorted)
+                in_order = False
+            masks[ci] |= bit
+        if not in_order:
+            return self._list_legal_unsorted(hand)
+        plays = self.plays
+        out: list[Action] = []
+        if not plays:
+            index = _COLOUR_INDEX
+            groups = _GROUP_PLAYS
+            for colour in self.colours:
+                ci = index[colour]
+                mask = masks[ci]
+                if mask:
+                    out += groups.get(ci << _MASK_BITS | mask) or _group_plays(ci, mask)
+            if has_joker:
+                out += _plays("joker", [c for c in hand if c != JOKER], tuple(self.colours))
+            return out
+        ci = _COLOUR_INDEX[plays[0]["colour"]]
+        mask = masks[ci]
+        if mask:
+            out += _GROUP_PLAYS.get(ci << _MASK_BITS | mask) or _group_plays(ci, mask)
+        if has_joker:
+            out += _plays("joker", [c for c in hand if c != JOKER], None)
+        elif not mask:
+            out += [_single(card) for card in hand]
+        return out
+
+    def _list_legal_unsorted(self, hand: list[str]) -> list[Action]:
+        """:meth:`_list_legal` by searching the hand's colour groups in the hand's own order (a hand not in number
+        order within a colour, as a hand-written save may hold: the shape tables assume number order)."""
         coloured = [c for c in hand if c != JOKER]
         has_joker = JOKER in hand
         led = self.led_colour
