@@ -149,6 +149,7 @@ def _build_tables(deck: Deck) -> tuple[dict[str, int], dict[str, int], dict[str,
 
 
 SPOTS, HOLES, COLOUR, SORT_KEY = _build_tables(DECK)
+_SPOT_COUNT: dict[str, int] = {card: spots.bit_count() for card, spots in SPOTS.items()}  # a one-card stack's value
 _LAYOUTS_JSON = json.dumps({"cards": {str(n): lay.to_json() for n, lay in DECK.layouts.items()},
                             "joker": DECK.joker.to_json()})
 
@@ -482,7 +483,6 @@ class LastRound(TypedDict):
 
 
 LAST_ROUND = codec_for(LastRound)
-TABLE_PLAY = codec_for(TablePlay)
 
 
 # ----- the game ----------------------------------------------------------------------------------------------------
@@ -808,51 +808,73 @@ class TopSpotState(State):
 
     def _apply(self, action: Action) -> list[Event]:
         assert isinstance(action, Play)
-        seat = self.order[len(self.plays)]
+        plays = self.plays
+        seat = self.order[len(plays)]
         hand = self.hands[seat]
-        for card in action.cards:
+        stack = action.cards
+        for card in stack:
             hand.remove(card)
-        cards = list(action.cards)
-        led = self.led_colour
-        joker_top = cards[0] == JOKER
-        if led is None:
-            colour, follows = (action.colour if joker_top else COLOUR[cards[0]]), True
-        elif joker_top or COLOUR[cards[0]] == led:
-            colour, follows = led, True
+        top = stack[0]
+        joker_top = top == JOKER
+        if not plays:
+            led = None
+            colour, follows = (action.colour if joker_top else COLOUR[top]), True
         else:
-            colour, follows = COLOUR[cards[0]], False
-            self.voids[seat] = sorted(set(self.voids[seat]) | {led}, key=self.colours.index)
-            if self.options["level"] == "expert":
-                self.no_joker[seat] = True
-        value = stack_value(cards)
-        assert colour is not None  # a leading joker stack declares one (checked), every other card has one
-        play = TablePlay(player=seat, cards=cards, colour=colour, value=value, follows=follows)
-        self.plays.append(play)
-        events: list[Event] = []
-        if not self._quiet:  # nobody reads the events of State.play
-            if led is None:
-                what = f"leads {colour}" + (" (declared for the joker)" if joker_top else "")
+            led = plays[0]["colour"]
+            if joker_top or COLOUR[top] == led:
+                colour, follows = led, True
             else:
-                what = "follows" if follows else f"cannot follow {led} and discards"
-            shape = " over ".join(cards)
-            events.append({
-                "type": "play", "player": seat, "cards": list(cards), "colour": colour, "value": value,
-                "follows": follows, "tiebreak": self.tiebreak,
-                "text": f"Seat {seat} {what}: {shape} (value {value}).",
-            })
-        if len(self.plays) == len(self.order):
+                colour, follows = COLOUR[top], False
+                self.voids[seat] = sorted(set(self.voids[seat]) | {led}, key=self.colours.index)
+                if self.options["level"] == "expert":
+                    self.no_joker[seat] = True
+        if len(stack) == 1:
+            value = _SPOT_COUNT[top]
+        else:
+            value, open_cells = 0, ALL_CELLS
+            for card in stack:
+                value += (SPOTS[card] & open_cells).bit_count()
+                open_cells &= HOLES[card]
+        assert colour is not None  # a leading joker stack declares one (checked), every other card has one
+        cards = list(stack)
+        # (a TablePlay, written as a literal: the same keys in the same order)
+        plays.append({"player": seat, "cards": cards, "colour": colour, "value": value, "follows": follows})
+        if self._quiet:  # nobody reads the events of State.play
+            return self._resolve() if len(plays) == len(self.order) else []
+        if led is None:
+            what = f"leads {colour}" + (" (declared for the joker)" if joker_top else "")
+        else:
+            what = "follows" if follows else f"cannot follow {led} and discards"
+        events: list[Event] = [{
+            "type": "play", "player": seat, "cards": list(stack), "colour": colour, "value": value,
+            "follows": follows, "tiebreak": self.tiebreak,
+            "text": f"Seat {seat} {what}: {' over '.join(stack)} (value {value}).",
+        }]
+        if len(plays) == len(self.order):
             events.extend(self._resolve())
         return events
 
     def _resolve(self) -> list[Event]:
-        """The round is complete: find the winner, or start a tiebreaker, or leave the cards unclaimed."""
-        best = max(p["value"] for p in self.plays if p["follows"])
-        tied = [p["player"] for p in self.plays if p["follows"] and p["value"] == best]
-        round_cards = [c for p in self.plays for c in p["cards"]]
-        summary = LastRound(round=self.round_no, tiebreak=self.tiebreak, led_colour=self.led_colour,
-                            plays=[TABLE_PLAY.copy(p) for p in self.plays], best=best, tied=tied, winner=None,
-                            cards=[])
-        if self.options["level"] == "junior" or len(tied) == 1:
+        """The round is complete: find the winner, or start a tiebreaker, or leave the cards unclaimed.
+
+        The round's play records move into ``last_round`` as they are: every way out of here replaces
+        ``self.plays`` with a new list, so nothing else holds them."""
+        plays = self.plays
+        best = -1
+        tied: list[int] = []  # the seats that followed with the best value, in playing order
+        round_cards: list[str] = []
+        for p in plays:
+            round_cards += p["cards"]
+            if p["follows"]:
+                value = p["value"]
+                if value > best:
+                    best, tied = value, [p["player"]]
+                elif value == best:
+                    tied.append(p["player"])
+        # (a LastRound, written as a literal: the same keys in the same order)
+        summary: LastRound = {"round": self.round_no, "tiebreak": self.tiebreak, "led_colour": plays[0]["colour"],
+                              "plays": plays, "best": best, "tied": tied, "winner": None, "cards": []}
+        if len(tied) == 1 or self.options["level"] == "junior":
             return self._award(tied[0], summary, round_cards, "")
         self.pot.extend(round_cards)
         with_cards = [s for s in tied if self.hands[s]]
