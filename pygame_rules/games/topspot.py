@@ -352,12 +352,15 @@ def _joker_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
 # their numbers are in the set: the full list (a few hundred stacks) is searched once at import, and a hand's
 # colour group is a 12-bit mask of numbers whose stacks are picked from it, remembered per mask.
 _NUMBERS: tuple[int, ...] = tuple(DECK.layouts)  # in increasing order (parse_deck sorts them)
-_NUMBER_BIT: dict[int, int] = {n: 1 << i for i, n in enumerate(_NUMBERS)}
-#: coloured card -> (deck colour index, bit of its number); the joker is absent
-_CARD_BITS: dict[str, tuple[int, int]] = {card_code(col, n): (ci, _NUMBER_BIT[n])
-                                          for ci, col in enumerate(DECK.colours) for n in _NUMBERS}
-_COLOUR_INDEX: dict[str, int] = {col: ci for ci, col in enumerate(DECK.colours)}
 _MASK_BITS = len(_NUMBERS)
+_NUMBERS_MASK = (1 << _MASK_BITS) - 1
+#: A hand as one integer: each coloured card one bit (12 bits per deck colour, in deck colour order, each in number
+#: order), the joker the bit above them all. A hand in display order has strictly increasing bits (a second joker
+#: repeats the top one), and a colour group is the hand's bits inside that colour's field.
+_CARD_BIT: dict[str, int] = {card_code(col, n): 1 << (ci * _MASK_BITS + i)
+                             for ci, col in enumerate(DECK.colours) for i, n in enumerate(_NUMBERS)}
+_JOKER_BIT = _CARD_BIT[JOKER] = 1 << (len(DECK.colours) * _MASK_BITS)
+_COLOUR_FIELD: dict[str, int] = {col: _NUMBERS_MASK << (ci * _MASK_BITS) for ci, col in enumerate(DECK.colours)}
 
 
 def _shape_table() -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
@@ -373,21 +376,22 @@ _SHAPES, _SHAPE_MASKS = _shape_table()
 _SHAPES_BY_TOP: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((i, m) for i, m in enumerate(_SHAPE_MASKS) if _SHAPES[i][0] == top) for top in range(len(_NUMBERS)))
 _SHAPE_IDS: dict[int, tuple[int, ...]] = {}  # number mask -> the shapes inside it (at most 4,096 masks)
-#: (deck colour index << 12 | number mask) -> that colour group's stacks as Play objects (bounded: emptied when
-#: it outgrows its size; a game asks about a few dozen groups)
+#: a colour group's bits (see _CARD_BIT) -> its stacks as Play objects (bounded: emptied when it outgrows its
+#: size; a game asks about a few dozen groups)
 _GROUP_PLAYS: dict[int, tuple[Play, ...]] = {}
 _GROUP_PLAYS_SIZE = 4 * 4096
 #: per deck colour, one Play per shape (made when first needed)
 _SHAPE_PLAYS: list[list[Play | None]] = [[None] * len(_SHAPES) for _ in DECK.colours]
 
 
-def _group_plays(ci: int, mask: int) -> tuple[Play, ...]:
-    """The stacks of the cards of deck colour ``ci`` whose numbers are in ``mask``, as Play objects in the order
-    :func:`colour_stacks` lists them for those cards in number order."""
-    key = ci << _MASK_BITS | mask
-    found = _GROUP_PLAYS.get(key)
+def _group_plays(group: int) -> tuple[Play, ...]:
+    """The stacks of one colour group of a hand in display order (``group``: its bits, not 0), as Play objects in
+    the order :func:`colour_stacks` lists them; remembered."""
+    found = _GROUP_PLAYS.get(group)
     if found is not None:
         return found
+    ci = (group.bit_length() - 1) // _MASK_BITS
+    mask = group >> (ci * _MASK_BITS)
     ids = _SHAPE_IDS.get(mask)
     if ids is None:
         outside = ~mask
@@ -406,7 +410,7 @@ def _group_plays(ci: int, mask: int) -> tuple[Play, ...]:
         plays.append(play)
     if len(_GROUP_PLAYS) >= _GROUP_PLAYS_SIZE:
         _GROUP_PLAYS.clear()
-    found = _GROUP_PLAYS[key] = tuple(plays)
+    found = _GROUP_PLAYS[group] = tuple(plays)
     return found
 
 
@@ -606,40 +610,33 @@ class TopSpotState(State):
         another colour when neither is held. Made of action objects remembered per card list (a rollout or a bot
         asks about the same hands again and again; building the actions was most of the cost)."""
         hand = self.hands[self.order[len(self.plays)]]
-        masks = [0] * len(DECK.colours)  # per deck colour, the numbers held
-        has_joker, in_order = False, True
-        bits = _CARD_BITS
+        bits = 0  # the hand as one integer (see _CARD_BIT)
+        card_bit = _CARD_BIT
         for card in hand:
-            found = bits.get(card)
-            if found is None:  # the joker
-                has_joker = True
-                continue
-            ci, bit = found
-            if masks[ci] >= bit:  # not in number order within its colour (a hand from a save may be unsorted)
-                in_order = False
-            masks[ci] |= bit
-        if not in_order:
-            return self._list_legal_unsorted(hand)
+            bit = card_bit[card]
+            if bits >= bit:  # not in display order, unless a second joker
+                if bit == _JOKER_BIT:
+                    continue
+                return self._list_legal_unsorted(hand)  # (a hand-written save may hold any order)
+            bits |= bit
         plays = self.plays
+        groups = _GROUP_PLAYS
         out: list[Action] = []
         if not plays:
-            index = _COLOUR_INDEX
-            groups = _GROUP_PLAYS
+            field = _COLOUR_FIELD
             for colour in self.colours:
-                ci = index[colour]
-                mask = masks[ci]
-                if mask:
-                    out += groups.get(ci << _MASK_BITS | mask) or _group_plays(ci, mask)
-            if has_joker:
+                group = bits & field[colour]
+                if group:
+                    out += groups.get(group) or _group_plays(group)
+            if bits & _JOKER_BIT:
                 out += _plays("joker", [c for c in hand if c != JOKER], tuple(self.colours))
             return out
-        ci = _COLOUR_INDEX[plays[0]["colour"]]
-        mask = masks[ci]
-        if mask:
-            out += _GROUP_PLAYS.get(ci << _MASK_BITS | mask) or _group_plays(ci, mask)
-        if has_joker:
+        group = bits & _COLOUR_FIELD[plays[0]["colour"]]
+        if group:
+            out += groups.get(group) or _group_plays(group)
+        if bits & _JOKER_BIT:
             out += _plays("joker", [c for c in hand if c != JOKER], None)
-        elif not mask:
+        elif not group:
             out += [_single(card) for card in hand]
         return out
 
