@@ -825,24 +825,36 @@ class TopSpotState(State):
     REFUSAL_CODES = frozenset(REFUSALS)
 
     # ----- acting -------------------------------------------------------------------------------------------
-    def _start_round(self, leader: int) -> None:
+    def _start_round(self, leader: int, order: list[int] | None = None) -> None:
+        """Start a round led by ``leader``; ``order``, when given, is the seats with cards from ``leader`` on."""
         self.round_no += 1
         self.tiebreak = 0
         self.pot = []
         self.plays = []
-        self.order = [s % self.players for s in range(leader, leader + self.players) if self.hands[s % self.players]]
+        if order is None:
+            hands = self.hands
+            order = [s for s in range(leader, self.players) if hands[s]] + [s for s in range(leader) if hands[s]]
+        self.order = order
 
     def _apply(self, action: Action) -> list[Event]:
         assert isinstance(action, Play)
         plays = self.plays
-        seat = self.order[len(plays)]
+        led_play = len(plays)
+        seat = self.order[led_play]
         hand = self.hands[seat]
         stack = action.cards
-        for card in stack:
-            hand.remove(card)
         top = stack[0]
+        if len(stack) == 1:
+            hand.remove(top)
+            value = _SPOT_COUNT[top]
+        else:
+            value, open_cells = 0, ALL_CELLS
+            for card in stack:
+                hand.remove(card)
+                value += (SPOTS[card] & open_cells).bit_count()
+                open_cells &= HOLES[card]
         joker_top = top == JOKER
-        if not plays:
+        if not led_play:
             led = None
             colour, follows = (action.colour if joker_top else COLOUR[top]), True
         else:
@@ -854,21 +866,14 @@ class TopSpotState(State):
                 self.voids[seat] = sorted(set(self.voids[seat]) | {led}, key=self.colours.index)
                 if self.options["level"] == "expert":
                     self.no_joker[seat] = True
-        if len(stack) == 1:
-            value = _SPOT_COUNT[top]
-        else:
-            value, open_cells = 0, ALL_CELLS
-            for card in stack:
-                value += (SPOTS[card] & open_cells).bit_count()
-                open_cells &= HOLES[card]
         assert colour is not None  # a leading joker stack declares one (checked), every other card has one
-        cards = list(stack)
         # (a TablePlay, written as a literal: the same keys in the same order)
-        plays.append({"player": seat, "cards": cards, "colour": colour, "value": value, "follows": follows})
+        plays.append({"player": seat, "cards": list(stack), "colour": colour, "value": value, "follows": follows})
+        last = led_play + 1 == len(self.order)
         if self._quiet:  # nobody reads the events of State.play
-            return self._resolve() if len(plays) == len(self.order) else []
+            return self._resolve() if last else []
         if led is None:
-            what = f"leads {colour}" + (" (declared for the joker)" if joker_top else "")
+            what = f"leads {colour} (declared for the joker)" if joker_top else f"leads {colour}"
         else:
             what = "follows" if follows else f"cannot follow {led} and discards"
         events: list[Event] = [{
@@ -876,8 +881,8 @@ class TopSpotState(State):
             "follows": follows, "tiebreak": self.tiebreak,
             "text": f"Seat {seat} {what}: {' over '.join(stack)} (value {value}).",
         }]
-        if len(plays) == len(self.order):
-            events.extend(self._resolve())
+        if last:
+            events += self._resolve()
         return events
 
     def _resolve(self) -> list[Event]:
@@ -935,7 +940,9 @@ class TopSpotState(State):
         self.last_winner = winner
         summary["winner"], summary["cards"] = winner, list(cards)
         self.last_round = summary
-        events: list[Event] = [] if self._quiet else [{
+        if self._quiet:
+            return self._continue(winner, won=True)
+        events: list[Event] = [{
             "type": "round_won", "winner": winner, "value": summary["best"], "cards": list(cards),
             "scores": self.scores(),
             "text": f"Seat {winner} wins the round with {summary['best']}{note} and scores 1 point.",
@@ -944,23 +951,24 @@ class TopSpotState(State):
 
     def _continue(self, leader: int, won: bool) -> list[Event]:
         """After a round: end the game or let ``leader`` (or the next seat with cards) lead the next round."""
-        if not self.hands[leader]:
+        hands = self.hands
+        # the seats with cards, from the leader on (the next leader's order when the leader has cards)
+        holders = [s for s in range(leader, self.players) if hands[s]] + [s for s in range(leader) if hands[s]]
+        if not hands[leader]:
             if won:
                 return self._end(f"seat {leader} won a round with their last card(s)")
-            holders = [s % self.players for s in range(leader + 1, leader + self.players)
-                       if self.hands[s % self.players]]
             if not holders:
                 return self._end("nobody has cards left")
-            leader = holders[0]
-        if all(not h for s, h in enumerate(self.hands) if s != leader):
-            extra = len(self.hands[leader])
+            leader = holders[0]  # (the seats between had no cards: the order from it is the same list)
+        if len(holders) == 1:  # nobody but the leader has cards
+            extra = len(hands[leader])
             self.bonus[leader] += extra
             if self._quiet:
                 return self._end(f"seat {leader} was the only player with cards left")
             return [{"type": "bonus", "player": leader, "points": extra,
                      "text": f"Seat {leader} is the only player with cards: {extra} extra point(s)."}] + self._end(
                 f"seat {leader} was the only player with cards left")
-        self._start_round(leader)
+        self._start_round(leader, holders)
         if self._quiet:  # (as for every round event below: nobody reads the events of State.play)
             return []
         return [{"type": "round_start", "leader": leader, "round": self.round_no,
