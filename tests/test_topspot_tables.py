@@ -111,3 +111,31 @@ def test_sort_cards_sorts_by_colour_then_number_jokers_last():
     for seed in range(50):
         random.Random(seed).shuffle(cards)
         assert sort_cards(cards) == sorted(cards, key=SORT_KEY.__getitem__)
+
+
+def test_view_layouts_and_playable_stacks_equal_their_plain_forms_and_are_fresh_copies():
+    import json
+
+    checked = 0
+    for state in _positions("expert", False, 4, 8):
+        seat = state.current_player
+        view = state.view(seat)
+        assert view["layouts"] == json.loads(ts._LAYOUTS_JSON)
+        cards_listed = []
+        for entry in view["playable"]:
+            cards = entry["cards"]
+            assert entry == {"cards": cards, "value": ts.stack_value(cards), "top_view": ts.stack_top_view(cards)}
+            cards_listed.append(tuple(cards))
+        assert cards_listed == list(dict.fromkeys(a.cards for a in state.legal_actions()))
+        # a view may be changed by its reader: the next view is not
+        view["layouts"]["cards"]["1"]["spots"].append(99)
+        view["layouts"]["joker"]["holes"].clear()
+        if view["playable"]:
+            view["playable"][0]["top_view"][0][1] = "changed"
+            view["playable"][0]["cards"].append("x")
+        again = state.view(seat)
+        assert again["layouts"] == json.loads(ts._LAYOUTS_JSON)
+        assert again["playable"] == [{"cards": list(c), "value": ts.stack_value(c), "top_view": ts.stack_top_view(c)}
+                                     for c in cards_listed]
+        checked += 1
+    assert checked > 100

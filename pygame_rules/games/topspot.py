@@ -152,6 +152,17 @@ SPOTS, HOLES, COLOUR, SORT_KEY = _build_tables(DECK)
 _SPOT_COUNT: dict[str, int] = {card: spots.bit_count() for card, spots in SPOTS.items()}  # a one-card stack's value
 _LAYOUTS_JSON = json.dumps({"cards": {str(n): lay.to_json() for n, lay in DECK.layouts.items()},
                             "joker": DECK.joker.to_json()})
+#: the same layouts as rows of tuples, from which each view builds its own fresh copy (quicker than json.loads)
+_LAYOUT_ROWS: tuple[tuple[str, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...] = tuple(
+    (str(n), tuple(_cells(lay.spots)), tuple(_cells(lay.holes)), lay.corners) for n, lay in DECK.layouts.items())
+_JOKER_ROW = (tuple(_cells(DECK.joker.spots)), tuple(_cells(DECK.joker.holes)), DECK.joker.corners)
+
+
+def _layouts_view() -> dict[str, Any]:
+    """The card layouts for a view, as ``json.loads(_LAYOUTS_JSON)`` gives them: a fresh copy every time."""
+    spots, holes, corners = _JOKER_ROW
+    return {"cards": {n: {"spots": list(s), "holes": list(h), "corners": list(c)} for n, s, h, c in _LAYOUT_ROWS},
+            "joker": {"spots": list(spots), "holes": list(holes), "corners": list(corners)}}
 
 
 #: a card's place in display order as one number (sorting by it is sorting by SORT_KEY, and quicker)
@@ -414,6 +425,20 @@ def _group_plays(group: int) -> tuple[Play, ...]:
     return found
 
 
+#: stack -> (value, top view as tuples): the playable stacks of a view, remembered (bounded: emptied when full)
+_DRAWINGS: dict[tuple[str, ...], tuple[int, tuple[tuple[int | None, str], ...]]] = {}
+_DRAWINGS_SIZE = 8192
+
+
+def _drawing(cards: tuple[str, ...]) -> tuple[int, tuple[tuple[int | None, str], ...]]:
+    """A stack's value and :func:`stack_top_view` as tuples, remembered: a view lists every playable stack with
+    both, and the same stacks come back view after view."""
+    if len(_DRAWINGS) >= _DRAWINGS_SIZE:
+        _DRAWINGS.clear()
+    found = _DRAWINGS[cards] = (stack_value(cards), tuple((d, k) for d, k in stack_top_view(cards)))
+    return found
+
+
 def _drawn(play: Mapping[str, Any]) -> dict[str, Any]:
     """A play for the view: a copy with its ``top_view`` (what the stack shows from above)."""
     return dict(play, cards=list(play["cards"]), top_view=stack_top_view(play["cards"]))
@@ -672,7 +697,11 @@ class TopSpotState(State):
             cards = action.cards  # type: ignore[attr-defined]
             if cards not in seen:
                 seen.add(cards)
-                out.append({"cards": list(cards), "value": stack_value(cards), "top_view": stack_top_view(cards)})
+                found = _DRAWINGS.get(cards)
+                if found is None:
+                    found = _drawing(cards)
+                value, cells = found
+                out.append({"cards": list(cards), "value": value, "top_view": [[d, k] for d, k in cells]})
         return out
 
     def result(self) -> dict[str, Any]:
@@ -726,7 +755,7 @@ class TopSpotState(State):
             "last_round": None if self.last_round is None else dict(
                 LAST_ROUND.encode(self.last_round), plays=[_drawn(p) for p in self.last_round["plays"]]),
             "playable": self._playable() if player == self.current_player else [],
-            "layouts": json.loads(_LAYOUTS_JSON),  # a fresh copy: views are never shared
+            "layouts": _layouts_view(),  # a fresh copy: views are never shared
         })
         return out
 
