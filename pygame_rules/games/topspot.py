@@ -425,6 +425,58 @@ def _group_plays(group: int) -> tuple[Play, ...]:
     return found
 
 
+# The joker stacks work the same way over the whole deck: the stacks under a joker of any set of coloured cards in
+# display order are those of all the deck's coloured cards (found once, when first needed) whose cards are all in
+# the set, in the same order. A hand's coloured cards are its bits (_CARD_BIT) without the joker's.
+_JOKER_TABLE: list[tuple[tuple[tuple[int, int], ...], ...]] = []  # per first card under the joker: (id, cards)
+_JOKER_STACKS: list[tuple[str, ...]] = []  # the stacks by id; 0 is the joker alone
+#: (the coloured cards' bits, the colours a leading stack declares or None) -> the Play objects (bounded)
+_JOKER_PLAYS: dict[tuple[int, tuple[str, ...] | None], tuple[Play, ...]] = {}
+
+
+def _joker_plays(coloured: int, declare: tuple[str, ...] | None) -> tuple[Play, ...]:
+    """The plays of :func:`joker_stacks` of the coloured cards whose bits are ``coloured`` (a hand in display
+    order), each stack once per colour of ``declare`` in that order, or once undeclared when ``declare`` is None."""
+    key = (coloured, declare)
+    found = _JOKER_PLAYS.get(key)
+    if found is not None:
+        return found
+    if not _JOKER_STACKS:
+        deck = [card for colour in DECK.colours for card in _COLOUR_CARDS[colour]]
+        groups: list[list[tuple[int, int]]] = [[] for _ in deck]
+        for i, (stack, _) in enumerate(_joker_stacks(deck)):
+            _JOKER_STACKS.append(stack)
+            if i:
+                mask = 0
+                for card in stack[1:]:
+                    mask |= _CARD_BIT[card]
+                groups[_CARD_BIT[stack[1]].bit_length() - 1].append((i, mask))
+        _JOKER_TABLE.extend(tuple(g) for g in groups)
+    outside = ~coloured
+    ids = [0]
+    rest = coloured
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        ids += [i for i, m in _JOKER_TABLE[low.bit_length() - 1] if not m & outside]
+    objects = _PLAY_OBJECTS
+    if len(objects) > 16 * _STACKS_CACHE_SIZE:
+        objects.clear()
+    colours = (None,) if declare is None else declare
+    plays = []
+    for i in ids:
+        stack = _JOKER_STACKS[i]
+        for colour in colours:
+            play = objects.get((stack, colour))
+            if play is None:
+                play = objects[(stack, colour)] = Play(stack, colour)
+            plays.append(play)
+    if len(_JOKER_PLAYS) >= _STACKS_CACHE_SIZE:
+        _JOKER_PLAYS.clear()
+    found = _JOKER_PLAYS[key] = tuple(plays)
+    return found
+
+
 #: stack -> (value, top view as tuples): the playable stacks of a view, remembered (bounded: emptied when full)
 _DRAWINGS: dict[tuple[str, ...], tuple[int, tuple[tuple[int | None, str], ...]]] = {}
 _DRAWINGS_SIZE = 8192
@@ -654,13 +706,13 @@ class TopSpotState(State):
                 if group:
                     out += groups.get(group) or _group_plays(group)
             if bits & _JOKER_BIT:
-                out += _plays("joker", [c for c in hand if c != JOKER], tuple(self.colours))
+                out += _joker_plays(bits ^ _JOKER_BIT, tuple(self.colours))
             return out
         group = bits & _COLOUR_FIELD[plays[0]["colour"]]
         if group:
             out += groups.get(group) or _group_plays(group)
         if bits & _JOKER_BIT:
-            out += _plays("joker", [c for c in hand if c != JOKER], None)
+            out += _joker_plays(bits ^ _JOKER_BIT, None)
         elif not group:
             out += [_single(card) for card in hand]
         return out
