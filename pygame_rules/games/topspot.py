@@ -428,7 +428,7 @@ def _group_plays(group: int) -> tuple[Play, ...]:
 # The joker stacks work the same way over the whole deck: the stacks under a joker of any set of coloured cards in
 # display order are those of all the deck's coloured cards (found once, when first needed) whose cards are all in
 # the set, in the same order. A hand's coloured cards are its bits (_CARD_BIT) without the joker's.
-_JOKER_TABLE: list[tuple[tuple[tuple[int, int], ...], ...]] = []  # per first card under the joker: (id, cards)
+_JOKER_TABLE: list[tuple[tuple[int, int], ...]] = []  # per first card under the joker: (id, cards)
 _JOKER_STACKS: list[tuple[str, ...]] = []  # the stacks by id; 0 is the joker alone
 #: (the coloured cards' bits, the colours a leading stack declares or None) -> the Play objects (bounded)
 _JOKER_PLAYS: dict[tuple[int, tuple[str, ...] | None], tuple[Play, ...]] = {}
