@@ -13,7 +13,9 @@ the dealer's left leads the first round. Rules text and every decision taken whe
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
+import operator
 from collections import Counter
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -386,13 +388,39 @@ _SHAPES, _SHAPE_MASKS = _shape_table()
 #: per top number position, its shapes (id, mask): they are consecutive in search order
 _SHAPES_BY_TOP: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((i, m) for i, m in enumerate(_SHAPE_MASKS) if _SHAPES[i][0] == top) for top in range(len(_NUMBERS)))
+#: per top number position, the numbers that lie under it in some stack: the only ones its stacks depend on
+_UNDER: tuple[int, ...] = tuple(functools.reduce(operator.or_, (m for _, m in shapes), 0) & ~(1 << top)
+                                for top, shapes in enumerate(_SHAPES_BY_TOP))
+#: per top number position, (numbers held among its _UNDER) -> the ids of its stacks (at most 2 ** 11 in all)
+_TOP_IDS: list[dict[int, tuple[int, ...]]] = [{} for _ in _NUMBERS]
 _SHAPE_IDS: dict[int, tuple[int, ...]] = {}  # number mask -> the shapes inside it (at most 4,096 masks)
 #: a colour group's bits (see _CARD_BIT) -> its stacks as Play objects (bounded: emptied when it outgrows its
 #: size; a game asks about a few dozen groups)
 _GROUP_PLAYS: dict[int, tuple[Play, ...]] = {}
 _GROUP_PLAYS_SIZE = 4 * 4096
-#: per deck colour, one Play per shape (made when first needed)
-_SHAPE_PLAYS: list[list[Play | None]] = [[None] * len(_SHAPES) for _ in DECK.colours]
+#: per deck colour, one Play per shape (all made when the colour is first needed)
+_SHAPE_PLAYS: list[list[Play]] = [[] for _ in DECK.colours]
+
+
+def _shape_ids(mask: int) -> tuple[int, ...]:
+    """The ids of the shapes whose numbers are all in ``mask``, in search order; remembered. Built top by top,
+    each top's part remembered by the numbers that can lie under it (many masks share it)."""
+    ids = _SHAPE_IDS.get(mask)
+    if ids is None:
+        picked: list[int] = []
+        rest = mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            top = low.bit_length() - 1
+            key = mask & _UNDER[top]
+            part = _TOP_IDS[top].get(key)
+            if part is None:
+                outside = ~(key | low)
+                part = _TOP_IDS[top][key] = tuple([i for i, m in _SHAPES_BY_TOP[top] if not m & outside])
+            picked += part
+        ids = _SHAPE_IDS[mask] = tuple(picked)
+    return ids
 
 
 def _group_plays(group: int) -> tuple[Play, ...]:
@@ -402,26 +430,13 @@ def _group_plays(group: int) -> tuple[Play, ...]:
     if found is not None:
         return found
     ci = (group.bit_length() - 1) // _MASK_BITS
-    mask = group >> (ci * _MASK_BITS)
-    ids = _SHAPE_IDS.get(mask)
-    if ids is None:
-        outside = ~mask
-        picked: list[int] = []
-        for top, shapes in enumerate(_SHAPES_BY_TOP):
-            if mask >> top & 1:
-                picked += [i for i, m in shapes if not m & outside]
-        ids = _SHAPE_IDS[mask] = tuple(picked)
     made = _SHAPE_PLAYS[ci]
-    plays = []
-    for i in ids:
-        play = made[i]
-        if play is None:
-            colour = DECK.colours[ci]
-            play = made[i] = Play(tuple([card_code(colour, _NUMBERS[p]) for p in _SHAPES[i]]), None)
-        plays.append(play)
+    if not made:
+        cards = _COLOUR_CARDS[DECK.colours[ci]]
+        made += [Play(tuple([cards[p] for p in shape]), None) for shape in _SHAPES]
     if len(_GROUP_PLAYS) >= _GROUP_PLAYS_SIZE:
         _GROUP_PLAYS.clear()
-    found = _GROUP_PLAYS[group] = tuple(plays)
+    found = _GROUP_PLAYS[group] = tuple([made[i] for i in _shape_ids(group >> (ci * _MASK_BITS))])
     return found
 
 
