@@ -113,7 +113,7 @@ def test_sort_cards_sorts_by_colour_then_number_jokers_last():
         assert sort_cards(cards) == sorted(cards, key=SORT_KEY.__getitem__)
 
 
-def test_view_layouts_and_playable_stacks_equal_their_plain_forms_and_are_fresh_copies():
+def test_views_equal_their_plain_forms_and_are_fresh_copies():
     import json
 
     checked = 0
@@ -133,8 +133,22 @@ def test_view_layouts_and_playable_stacks_equal_their_plain_forms_and_are_fresh_
         if view["playable"]:
             view["playable"][0]["top_view"][0][1] = "changed"
             view["playable"][0]["cards"].append("x")
+        plain = [dict(p, cards=list(p["cards"]), top_view=ts.stack_top_view(p["cards"])) for p in state.plays]
+        assert json.dumps(view["table"]) == json.dumps(plain)  # same keys in the same order
+        if state.last_round is not None:
+            last = dict(ts.LAST_ROUND.encode(state.last_round),
+                        plays=[dict(p, cards=list(p["cards"]), top_view=ts.stack_top_view(p["cards"]))
+                               for p in state.last_round["plays"]])
+            assert json.dumps(view["last_round"]) == json.dumps(last)
+            view["last_round"]["plays"][0]["top_view"][0][0] = "changed"
+            view["last_round"]["tied"].append(9)
+        for entry in view["table"]:
+            entry["top_view"][0].append("changed")
         again = state.view(seat)
         assert again["layouts"] == json.loads(ts._LAYOUTS_JSON)
+        assert json.dumps(again["table"]) == json.dumps(plain)
+        if state.last_round is not None:
+            assert json.dumps(again["last_round"]) == json.dumps(last)
         assert again["playable"] == [{"cards": list(c), "value": ts.stack_value(c), "top_view": ts.stack_top_view(c)}
                                      for c in cards_listed]
         checked += 1

@@ -508,7 +508,12 @@ def _drawing(cards: tuple[str, ...]) -> tuple[int, tuple[tuple[int | None, str],
 
 def _drawn(play: Mapping[str, Any]) -> dict[str, Any]:
     """A play for the view: a copy with its ``top_view`` (what the stack shows from above)."""
-    return dict(play, cards=list(play["cards"]), top_view=stack_top_view(play["cards"]))
+    cards = play["cards"]
+    key = tuple(cards)
+    found = _DRAWINGS.get(key)
+    if found is None:
+        found = _drawing(key)
+    return dict(play, cards=list(cards), top_view=list(map(list, found[1])))
 
 
 # ----- actions -----------------------------------------------------------------------------------------------------
@@ -768,7 +773,7 @@ class TopSpotState(State):
                 if found is None:
                     found = _drawing(cards)
                 value, cells = found
-                out.append({"cards": list(cards), "value": value, "top_view": [[d, k] for d, k in cells]})
+                out.append({"cards": list(cards), "value": value, "top_view": list(map(list, cells))})
         return out
 
     def result(self) -> dict[str, Any]:
@@ -819,12 +824,19 @@ class TopSpotState(State):
             "voids": [list(v) for v in self.voids],
             "no_joker": list(self.no_joker),
             "last_winner": self.last_winner,
-            "last_round": None if self.last_round is None else dict(
-                LAST_ROUND.encode(self.last_round), plays=[_drawn(p) for p in self.last_round["plays"]]),
+            "last_round": None if self.last_round is None else self._last_round_view(self.last_round),
             "playable": self._playable() if player == self.current_player else [],
             "layouts": _layouts_view(),  # a fresh copy: views are never shared
         })
         return out
+
+    @staticmethod
+    def _last_round_view(last: LastRound) -> dict[str, Any]:
+        """``last_round`` for the view: its record (keys in declaration order, as its codec encodes it) with
+        each play drawn. Written out: views are built on every move of a bot's rollout."""
+        return {"round": last["round"], "tiebreak": last["tiebreak"], "led_colour": last["led_colour"],
+                "plays": [_drawn(p) for p in last["plays"]], "best": last["best"], "tied": list(last["tied"]),
+                "winner": last["winner"], "cards": list(last["cards"])}
 
     # ----- validation ---------------------------------------------------------------------------------------
     def problem(self, action: Action) -> IllegalAction | None:
