@@ -27,6 +27,19 @@ def test_every_subset_of_a_colour_gets_the_searched_stacks_in_the_searched_order
             searched = [ts.Play(stack, None) for stack, _ in ts._colour_stacks(held)]
             picked = ts._group_plays(mask << (ci * len(numbers)))
             assert list(picked) == searched, held
+            assert ts.colour_stacks(held) == ts._colour_stacks(held)
+
+
+def test_colour_stacks_of_other_lists_are_searched_in_their_order():
+    rng = random.Random(5)
+    cards = [card_code(c, n) for c in DECK.colours[:3] for n in DECK.layouts]
+    for _ in range(300):
+        held = rng.sample(cards, rng.randint(0, 6)) + ([JOKER] if rng.random() < 0.2 else [])
+        rng.shuffle(held)
+        assert ts.colour_stacks(held) == ts._colour_stacks(held)
+        one = sorted((c for c in held if c != JOKER and ts.COLOUR[c] == DECK.colours[0]), key=ts._RANK.__getitem__)
+        assert ts.colour_stacks(one) == ts._colour_stacks(one)
+        assert ts.colour_stacks(one[::-1]) == ts._colour_stacks(one[::-1])
 
 
 def test_shape_table_holds_every_legal_stack_of_a_full_colour():

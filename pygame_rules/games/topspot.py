@@ -201,7 +201,11 @@ def stack_value(cards: tuple[str, ...] | list[str]) -> int:
     >>> stack_value(["joker"]), stack_value(["joker", "red-7", "red-6"])
     (0, 6)
     """
-    return sum(m.bit_count() for m in stack_shows(cards))
+    value, open_cells = 0, ALL_CELLS  # (stack_shows summed, in one pass)
+    for card in cards:
+        value += (SPOTS[card] & open_cells).bit_count()
+        open_cells &= HOLES[card]
+    return value
 
 
 def stack_top_view(cards: tuple[str, ...] | list[str]) -> list[list[Any]]:
@@ -334,8 +338,26 @@ def _single(card: str) -> Play:
 
 
 def colour_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
-    """Every legal stack (with its value) of the given cards of one colour, built top-down (remembered)."""
-    return _remembered("colour", cards, _colour_stacks)
+    """Every legal stack (with its value) of the given cards of one colour, built top-down (remembered).
+
+    Cards of one colour in number order are read from the shape tables (below); any other list is searched.
+    """
+    group = 0
+    for card in cards:
+        bit = _CARD_BIT.get(card, 0)
+        if bit <= group:  # not a coloured card, or not in number order
+            return _remembered("colour", cards, _colour_stacks)
+        group |= bit
+    if not group:
+        return []
+    if group >= _JOKER_BIT:  # a joker is no card of a colour: searched as it always was
+        return _remembered("colour", cards, _colour_stacks)
+    ci = (group.bit_length() - 1) // _MASK_BITS
+    mask = group >> (ci * _MASK_BITS)
+    if mask << (ci * _MASK_BITS) != group:  # more than one colour
+        return _remembered("colour", cards, _colour_stacks)
+    plays = _group_plays(group)
+    return [(play.cards, _SHAPE_VALUES[i]) for play, i in zip(plays, _shape_ids(mask), strict=True)]
 
 
 def joker_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
@@ -376,15 +398,17 @@ _JOKER_BIT = _CARD_BIT[JOKER] = 1 << (len(DECK.colours) * _MASK_BITS)
 _COLOUR_FIELD: dict[str, int] = {col: _NUMBERS_MASK << (ci * _MASK_BITS) for ci, col in enumerate(DECK.colours)}
 
 
-def _shape_table() -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
-    """Every legal one-colour stack as a tuple of number positions (0..11), in search order, and its number mask."""
+def _shape_table() -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
+    """Every legal one-colour stack as a tuple of number positions (0..11), in search order, with its number mask
+    and its value."""
     names = [card_code(DECK.colours[0], n) for n in _NUMBERS]
     position = {name: i for i, name in enumerate(names)}
-    shapes = tuple(tuple(position[c] for c in stack) for stack, _ in _colour_stacks(names))
-    return shapes, tuple(sum(1 << i for i in shape) for shape in shapes)
+    stacks = _colour_stacks(names)
+    shapes = tuple(tuple(position[c] for c in stack) for stack, _ in stacks)
+    return shapes, tuple(sum(1 << i for i in shape) for shape in shapes), tuple(v for _, v in stacks)
 
 
-_SHAPES, _SHAPE_MASKS = _shape_table()
+_SHAPES, _SHAPE_MASKS, _SHAPE_VALUES = _shape_table()
 #: per top number position, its shapes (id, mask): they are consecutive in search order
 _SHAPES_BY_TOP: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((i, m) for i, m in enumerate(_SHAPE_MASKS) if _SHAPES[i][0] == top) for top in range(len(_NUMBERS)))
