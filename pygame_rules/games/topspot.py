@@ -356,8 +356,13 @@ def colour_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
     mask = group >> (ci * _MASK_BITS)
     if mask << (ci * _MASK_BITS) != group:  # more than one colour
         return _remembered("colour", cards, _colour_stacks)
-    plays = _group_plays(group)
-    return [(play.cards, _SHAPE_VALUES[i]) for play, i in zip(plays, _shape_ids(mask), strict=True)]
+    found = _GROUP_STACKS.get(group)
+    if found is None:
+        if len(_GROUP_STACKS) >= _GROUP_PLAYS_SIZE:
+            _GROUP_STACKS.clear()
+        found = _GROUP_STACKS[group] = tuple([(play.cards, _SHAPE_VALUES[i]) for play, i in zip(
+            _group_plays(group), _shape_ids(mask), strict=True)])
+    return list(found)
 
 
 def joker_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
@@ -422,6 +427,7 @@ _SHAPE_IDS: dict[int, tuple[int, ...]] = {}  # number mask -> the shapes inside 
 #: size; a game asks about a few dozen groups)
 _GROUP_PLAYS: dict[int, tuple[Play, ...]] = {}
 _GROUP_PLAYS_SIZE = 4 * 4096
+_GROUP_STACKS: dict[int, tuple[tuple[tuple[str, ...], int], ...]] = {}  # the same for colour_stacks (bounded)
 #: per deck colour, one Play per shape (all made when the colour is first needed)
 _SHAPE_PLAYS: list[list[Play]] = [[] for _ in DECK.colours]
 
