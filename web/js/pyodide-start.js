@@ -113,11 +113,16 @@ async function forget(key) {
 
 /**
  * Start Pyodide with our wheel installed and the engine imported.
- * Resolves to `{pyodide, path, reason, snapshot, timings}`: `path` is "snapshot" (restored), "normal" (no usable
- * snapshot was stored) or "fallback" (one was stored but refused; `reason` says why); `snapshot` is a fresh
- * snapshot to store with `storeSnapshot` once the engine is idle (null after a restore or when none could be made).
+ * Resolves to `{pyodide, path, reason, snapshot, key, makeInBackground}`: `path` is "snapshot" (restored),
+ * "normal" (no usable snapshot was stored) or "fallback" (one was stored but refused; `reason` says why).
+ * After a normal start a new snapshot is wanted: with `background` (the caller can start a worker of its own) the
+ * engine is ready without importing every module or snapshotting, and `makeInBackground` is true: the caller
+ * runs `makeSnapshot` in a short-lived worker (js/snapshot-worker.js). Otherwise `snapshot` holds a snapshot
+ * made here, to store with `storeSnapshot` once the engine is idle (null after a restore or when none could be
+ * made). docs/web.md, "Instant start", has the figures behind the choice.
  */
-export async function startPython({ pyodideBase, wheelUrl, pyodideVersion, wheelHash, progress, mark }) {
+export async function startPython({ pyodideBase, wheelUrl, pyodideVersion, wheelHash, progress, mark,
+  background = false }) {
   const quiet = { stdout: () => {}, stderr: () => {} };
   const wheel = fetch(wheelUrl).then((r) => {
     if (!r.ok) throw new Error(`could not fetch the engine (${r.status})`);
@@ -156,22 +161,45 @@ export async function startPython({ pyodideBase, wheelUrl, pyodideVersion, wheel
     }
   }
   progress("runtime", "Starting Python…", 0.35, "engine.starting");
-  const pyodide = await loadPyodide({ indexURL: pyodideBase, packages: [], _makeSnapshot: usable, ...quiet });
+  const here = usable && !background; // make the snapshot in this interpreter (no background worker possible)
+  const pyodide = await loadPyodide({ indexURL: pyodideBase, packages: [], _makeSnapshot: here, ...quiet });
   mark("python");
   progress("engine", "Loading the rules engine…", 0.85, "engine.loading_engine");
   pyodide.unpackArchive(await wheel, "wheel");
   mark("wheel");
-  pyodide.runPython(IMPORT_ALL);
-  mark("imports");
   let snapshot = null;
-  if (usable) {
-    pyodide.runPython(`${MARKER} = ${JSON.stringify(key)}`);
+  if (here) {
     try {
-      snapshot = pyodide.makeMemorySnapshot();
+      snapshot = snapshotOf(pyodide, key);
     } catch (err) {
       reason = `no snapshot: ${err && err.message ? err.message.split("\n")[0] : err}`;
     }
     mark("snapshotMade");
   }
-  return { pyodide, path: refused ? "fallback" : "normal", reason, snapshot, key };
+  return { pyodide, path: refused ? "fallback" : "normal", reason, snapshot, key,
+    makeInBackground: usable && background };
+}
+
+/** Import the whole engine into `pyodide` (started with `_makeSnapshot`), set the marker and take the snapshot. */
+function snapshotOf(pyodide, key) {
+  pyodide.runPython(IMPORT_ALL);
+  pyodide.runPython(`${MARKER} = ${JSON.stringify(key)}`);
+  return pyodide.makeMemorySnapshot();
+}
+
+/**
+ * Make the start snapshot in a fresh interpreter of its own (js/snapshot-worker.js runs this in a short-lived
+ * worker): no request has ever reached it, so no game is frozen into the snapshot. Resolves to its bytes.
+ * @param {{pyodideBase: string, wheelUrl: string, key: string}} where
+ * @returns {Promise<Uint8Array>} */
+export async function makeSnapshot({ pyodideBase, wheelUrl, key }) {
+  const wheel = fetch(wheelUrl).then((r) => {
+    if (!r.ok) throw new Error(`could not fetch the engine (${r.status})`);
+    return r.arrayBuffer();
+  });
+  const { loadPyodide } = await import(pyodideBase + "pyodide.mjs");
+  const pyodide = await loadPyodide({ indexURL: pyodideBase, packages: [], _makeSnapshot: true,
+    stdout: () => {}, stderr: () => {} });
+  pyodide.unpackArchive(await wheel, "wheel");
+  return snapshotOf(pyodide, key);
 }
