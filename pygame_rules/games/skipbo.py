@@ -96,6 +96,10 @@ class PlayHand(Action):
     card: int
     pile: int
 
+    def to_json(self) -> dict[str, Any]:
+        """:meth:`Action.to_json` written out (every logged move carries its action)."""
+        return {"type": "play_hand", "card": self.card, "pile": self.pile}
+
 
 @dataclasses.dataclass(frozen=True)
 class PlayStock(Action):
@@ -104,6 +108,10 @@ class PlayStock(Action):
     kind = "play_stock"
     owner: int
     pile: int
+
+    def to_json(self) -> dict[str, Any]:
+        """:meth:`Action.to_json` written out (every logged move carries its action)."""
+        return {"type": "play_stock", "owner": self.owner, "pile": self.pile}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -115,6 +123,10 @@ class PlayDiscard(Action):
     discard: int
     pile: int
 
+    def to_json(self) -> dict[str, Any]:
+        """:meth:`Action.to_json` written out (every logged move carries its action)."""
+        return {"type": "play_discard", "owner": self.owner, "discard": self.discard, "pile": self.pile}
+
 
 @dataclasses.dataclass(frozen=True)
 class Discard(Action):
@@ -123,6 +135,10 @@ class Discard(Action):
     kind = "discard"
     card: int
     discard: int
+
+    def to_json(self) -> dict[str, Any]:
+        """:meth:`Action.to_json` written out (every logged move carries its action)."""
+        return {"type": "discard", "card": self.card, "discard": self.discard}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -308,9 +324,12 @@ class SkipBoState(State):
         state = cls(players, options, rng)
         deck = RULES.deck()
         rng.shuffle(deck)
-        for _ in range(options["stock_size"]):
-            for seat in range(players):
-                state.stocks[seat].append(deck.pop())
+        # dealt one card at a time around the table from the top (the end) of the deck: seat s gets the cards at
+        # -1-s, -1-s-players, ... (taken as slices, the same cards in the same order)
+        dealt = options["stock_size"] * players
+        for seat in range(players):
+            state.stocks[seat] = deck[-1 - seat::-players][:options["stock_size"]]
+        del deck[len(deck) - dealt:]
         state.draw = deck
         if start is None:
             start = options["first_player"] if options["first_player"] is not None else rng.randint(0, players - 1)
@@ -407,25 +426,25 @@ class SkipBoState(State):
         return self.winners is not None
 
     def legal_actions(self) -> list[Action]:
-        """:meth:`State.legal_actions` without its two hook calls (this runs before every move of a rollout)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = [] if self.winners is not None else self._list_legal()
-        return legal[:]
-
-    def _list_legal(self) -> list[Action]:
         """Every card that is there (hand cards, the tops of the piles this seat may use) on every pile where the
         building rule (:meth:`_fits`, which also refuses a submitted play) accepts it; then every discard of a hand
-        card, or ending the turn when :meth:`refusal` allows it. A property test holds this list equal to asking
-        :meth:`refusal` about every action of the game.
+        card, or ending the turn when :meth:`refusal` allows it. Tests hold this list equal to asking
+        :meth:`refusal` about every action of the game, in that order.
 
-        This runs before every move of every rollout, so it is written for speed, on prebuilt rows of the same
-        action objects in the same order as ever: the building rule is inlined (a number fits the piles whose
-        height is one less, a wild fits all), ``fits[c]`` is the bit mask of the piles card ``c`` fits and indexes
-        the rows, the four piles are unrolled, and of the hand only the distinct cards that fit somewhere are
-        visited (by bit masks: ``held`` holds the hand's cards, ``wanted`` the wild and the next number of each
-        pile). Tops that fit nowhere add nothing.
+        This runs before every move of every rollout, so it is :meth:`State.legal_actions` (a cached list, copied
+        on every read) with the listing written out in it for speed, on prebuilt rows of the same action objects
+        in the same order as ever: the building rule is inlined (a number fits the piles whose height is one less,
+        a wild fits all), ``fits[c]`` is the bit mask of the piles card ``c`` fits and indexes the rows, the four
+        piles are unrolled, and of the hand only the distinct cards that fit somewhere are visited (by bit masks:
+        ``held`` holds the hand's cards, ``playable`` those that are the wild or the next number of a pile). Tops
+        that fit nowhere add nothing.
         """
+        legal = self._legal
+        if legal is not None:
+            return legal[:]
+        if self.winners is not None:
+            self._legal = []
+            return []
         seat = self.current
         b0, b1, b2, b3 = self.building
         n0 = len(b0) + 1
@@ -477,7 +496,12 @@ class SkipBoState(State):
         if ends is None:
             ends = _ENDS[held] = _ends(held)
         out += ends
-        return out
+        self._legal = out
+        return out[:]
+
+    def _list_legal(self) -> list[Action]:
+        """The hook of :meth:`State.legal_actions`, which Skip-Bo overrides with the listing written out."""
+        return self.legal_actions()
 
     def refusal(self, action: Action) -> Refusal | None:
         """Why ``action`` is illegal now, as a reason code (worded by ``REFUSALS``), or ``None`` when legal."""
@@ -608,33 +632,37 @@ class SkipBoState(State):
         """:meth:`State.play` for Skip-Bo: the rules of :meth:`_apply` with no event built or even considered.
 
         Bots' rollouts and the bench play millions of moves whose log nobody reads, so this path is written out on
-        its own (one test of types per move, no event list, no quiet flags); a property test
-        (``test_quiet_play_follows_the_same_rules_as_apply``) holds the state it leaves equal to
-        :meth:`apply_listed` after every move of many seeded games, all variants included. Like ``apply_listed`` it
-        trusts that ``action`` comes from :meth:`legal_actions`.
+        its own (one test of types per move, no event list, no quiet flags). Tests hold the state it leaves equal
+        to :meth:`apply_listed`'s after every move of many seeded games (tests/test_skipbo_fast_paths.py, every
+        player count, partnership, reshuffles, stalemates; and the shared test of every game's variants). Like
+        ``apply_listed`` it trusts that ``action`` comes from :meth:`legal_actions`.
         """
         self._legal = None
         seat = self.current
-        self.last_undoable = False
         act: Any = action  # (read without narrowing: the exact class is tested once, below)
         cls = type(act)
-        if cls is Discard:
+        if cls is PlayHand:  # (the kinds in the order of how often they are played)
+            card = act.card
+            hand = self.hands[seat]
+            hand.remove(card)
+            undoable = True
+        elif cls is Discard:
+            self.last_undoable = False
             self.hands[seat].remove(act.card)
             self.discards[seat][act.discard].append(act.card)
             self.idle_turns = 0
             self._pass_turn(seat)
             return
-        if cls is PlayHand:
-            card = act.card
-            self.hands[seat].remove(card)
-            undoable = True
         elif cls is PlayDiscard:
             card = self.discards[act.owner][act.discard].pop()
+            hand = self.hands[seat]
             undoable = True
         elif cls is PlayStock:
             card = self.stocks[act.owner].pop()
+            hand = self.hands[seat]
             undoable = False
         else:  # EndTurn
+            self.last_undoable = False
             idle = 0 if self.played_this_turn else self.idle_turns + 1
             self.idle_turns = idle
             if idle >= self.players:
@@ -656,9 +684,9 @@ class SkipBoState(State):
                 if stocks[s]:
                     break
             else:
+                self.last_undoable = False
                 self._check_win(seat, [])
                 return
-        hand = self.hands[seat]
         if not hand and self._top_up(hand):
             undoable = False
         self.last_undoable = undoable
