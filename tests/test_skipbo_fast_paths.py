@@ -132,3 +132,22 @@ def documented_order_for(owner: int) -> list[Any]:
     return ([PlayHand(c, p) for c in CARDS for p in PILES] + [PlayStock(owner, p) for p in PILES]
             + [PlayDiscard(owner, d, p) for d in DISCARD_PILES for p in PILES]
             + [Discard(c, d) for c in CARDS for d in DISCARD_PILES])
+
+
+def test_quiet_play_inside_a_match_leaves_the_state_that_apply_leaves() -> None:
+    """A match plays its games quietly through Skip-Bo's own ``play``: whole matches, compared after every move."""
+    rng = random.Random(7)
+    games = 0
+    for seed in range(6):
+        loud = pr.new_game("skipbo", players=2 + seed % 2, seed=seed, options={"stock_size": 3, "match_target": 60})
+        quiet = loud.clone()
+        while not loud.is_over():
+            legal = loud.legal_actions()
+            index = legal.index(pick(legal, rng, 0.8))
+            events = loud.apply_listed(legal[index])
+            quiet.play(quiet.legal_actions()[index])
+            assert quiet == loud
+            assert quiet.to_json() == loud.to_json()
+            games += any(e["type"] == "game_over" for e in events)
+        assert quiet.result() == loud.result()
+    assert games > 6  # matches of several games each
