@@ -96,6 +96,10 @@ class PlayHand(Action):
     card: int
     pile: int
 
+    def to_json(self) -> dict[str, Any]:
+        """:meth:`Action.to_json` written out (every logged move carries its action)."""
+        return {"type": "play_hand", "card": self.card, "pile": self.pile}
+
 
 @dataclasses.dataclass(frozen=True)
 class PlayStock(Action):
@@ -104,6 +108,10 @@ class PlayStock(Action):
     kind = "play_stock"
     owner: int
     pile: int
+
+    def to_json(self) -> dict[str, Any]:
+        """:meth:`Action.to_json` written out (every logged move carries its action)."""
+        return {"type": "play_stock", "owner": self.owner, "pile": self.pile}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -115,6 +123,10 @@ class PlayDiscard(Action):
     discard: int
     pile: int
 
+    def to_json(self) -> dict[str, Any]:
+        """:meth:`Action.to_json` written out (every logged move carries its action)."""
+        return {"type": "play_discard", "owner": self.owner, "discard": self.discard, "pile": self.pile}
+
 
 @dataclasses.dataclass(frozen=True)
 class Discard(Action):
@@ -123,6 +135,10 @@ class Discard(Action):
     kind = "discard"
     card: int
     discard: int
+
+    def to_json(self) -> dict[str, Any]:
+        """:meth:`Action.to_json` written out (every logged move carries its action)."""
+        return {"type": "discard", "card": self.card, "discard": self.discard}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -146,6 +162,8 @@ _PLAY_DISCARD: list[list[tuple[Action, ...]]] = [
 _DISCARD: list[tuple[Action, ...]] = [
     tuple(Discard(card, d) for d in range(RULES.discard_piles)) for card in range(RULES.numbers + 1)]
 _ALL_PILES = (1 << RULES.building_piles) - 1
+_TOP = RULES.numbers  # a building pile that reaches this height is complete and set aside
+_HAND = RULES.hand_size
 _QUIET: Event = {"type": "quiet"}  # stands for an event nobody reads (State.play): never shown, never kept
 
 
@@ -158,6 +176,46 @@ def _by_mask(row: tuple[Action, ...]) -> tuple[tuple[Action, ...], ...]:
 _PLAY_HAND_M = [_by_mask(row) for row in _PLAY_HAND]
 _PLAY_STOCK_M = [_by_mask(row) for row in _PLAY_STOCK]
 _PLAY_DISCARD_M = [[_by_mask(row) for row in rows] for rows in _PLAY_DISCARD]
+
+
+# fits[c] per tuple of building pile heights: the bit mask of the piles card c fits (see _list_legal); at most
+# 12**4 entries, filled when first met
+_FITS: dict[tuple[int, ...], list[int]] = {}
+
+
+def _fits_by_card(heights: tuple[int, ...]) -> list[int]:
+    """Per card (index 0: the wild, then 1..12 and one spare), the bit mask of the building piles it fits."""
+    fits = [0] * (RULES.numbers + 2)
+    for p, height in enumerate(heights):
+        fits[height + 1] |= 1 << p
+    fits[WILD] = _ALL_PILES
+    return fits
+
+
+if RULES.building_piles != 4 or RULES.discard_piles != 4:  # _list_legal is written out for the published table
+    raise ValueError("skipbo rules: the engine is written for four building piles and four discard piles")
+_FITS_SIZE = RULES.numbers + 2  # fits[c] for every card c, and for the number above a pile of 12 (never held)
+_WILD_BIT = 1 << WILD
+# the cards (ascending) whose bits are set in a mask of cards, filled when first asked for (only masks of at most
+# five cards ever are: the wild and the next number of each of the four piles)
+_CARDS: list[tuple[int, ...] | None] = [None] * (1 << (RULES.numbers + 1))
+
+
+def _cards(mask: int) -> tuple[int, ...]:
+    """The cards of ``mask`` in ascending order (wild first), remembered in ``_CARDS``."""
+    cards = _CARDS[mask] = tuple(c for c in range(RULES.numbers + 1) if mask >> c & 1)
+    return cards
+
+# how a turn can end, per bit mask of the distinct hand cards: every discard of a hand card (by card, then discard
+# pile), or ending the turn when the hand is empty (the end-turn rule, see _end_turn_refusal); filled when first met
+_ENDS: list[tuple[Action, ...] | None] = [None] * (1 << (RULES.numbers + 1))
+
+
+def _ends(held: int) -> tuple[Action, ...]:
+    """The turn-ending actions of a hand whose distinct cards are the bits of ``held``."""
+    if not held:
+        return (END_TURN,)
+    return tuple(a for card in range(RULES.numbers + 1) if held >> card & 1 for a in _DISCARD[card])
 
 
 # ----- match -----------------------------------------------------------------------------------------------------
@@ -266,9 +324,12 @@ class SkipBoState(State):
         state = cls(players, options, rng)
         deck = RULES.deck()
         rng.shuffle(deck)
-        for _ in range(options["stock_size"]):
-            for seat in range(players):
-                state.stocks[seat].append(deck.pop())
+        # dealt one card at a time around the table from the top (the end) of the deck: seat s gets the cards at
+        # -1-s, -1-s-players, ... (taken as slices, the same cards in the same order)
+        dealt = options["stock_size"] * players
+        for seat in range(players):
+            state.stocks[seat] = deck[-1 - seat::-players][:options["stock_size"]]
+        del deck[len(deck) - dealt:]
         state.draw = deck
         if start is None:
             start = options["first_player"] if options["first_player"] is not None else rng.randint(0, players - 1)
@@ -309,21 +370,44 @@ class SkipBoState(State):
             self._recycled = True
         return self.draw.pop() if self.draw else None
 
-    def _refill(self, seat: int) -> Event | None:
-        """Draw ``seat`` up to a full hand; the event tells everyone the count and the seat the cards."""
-        self._recycled = False
-        drawn: list[int] = []
-        hand = self.hands[seat]
-        while len(hand) < RULES.hand_size:
+    def _top_up(self, hand: list[int]) -> int:
+        """Draw into ``hand`` (appended in the order drawn) up to a full hand; return how many cards were drawn.
+
+        The one drawing rule of both paths (the logged refill and quiet play). Cards come off the top (the end) of
+        the draw pile one by one; when the pile runs dry mid-way, the completed piles are shuffled into a new one
+        (``_recycled`` says so). A draw pile that holds enough is taken as one slice, the same cards in the same
+        order as popping them one at a time.
+        """
+        need = _HAND - len(hand)
+        if need <= 0:
+            return 0
+        draw = self.draw
+        if len(draw) >= need:
+            taken = draw[-need:]
+            del draw[-need:]
+            taken.reverse()
+            hand += taken
+            return need
+        count = 0
+        while count < need:
             card = self._draw_one()
             if card is None:
                 break
             hand.append(card)
-            drawn.append(card)
-        if not drawn and not self._recycled:
+            count += 1
+        return count
+
+    def _refill(self, seat: int) -> Event | None:
+        """Draw ``seat`` up to a full hand; the event tells everyone the count and the seat the cards."""
+        self._recycled = False
+        hand = self.hands[seat]
+        count = self._top_up(hand)
+        # (a reshuffle always yields a card, so nothing drawn means nothing happened)
+        if not count:
             return None
-        if self._quiet:  # nobody reads this move's events (State.play)
+        if self._quiet:  # nobody reads this move's events
             return _QUIET
+        drawn = hand[-count:]
         text = f"Seat {seat} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}."
         if self._recycled:
             text = "The completed building piles are shuffled into a new draw pile. " + text
@@ -341,38 +425,83 @@ class SkipBoState(State):
     def is_over(self) -> bool:
         return self.winners is not None
 
-    def _list_legal(self) -> list[Action]:
+    def legal_actions(self) -> list[Action]:
         """Every card that is there (hand cards, the tops of the piles this seat may use) on every pile where the
         building rule (:meth:`_fits`, which also refuses a submitted play) accepts it; then every discard of a hand
-        card, or ending the turn when :meth:`refusal` allows it. A property test holds this list equal to asking
-        :meth:`refusal` about every action of the game."""
+        card, or ending the turn when :meth:`refusal` allows it. Tests hold this list equal to asking
+        :meth:`refusal` about every action of the game, in that order.
+
+        This runs before every move of every rollout, so it is :meth:`State.legal_actions` (a cached list, copied
+        on every read) with the listing written out in it for speed, on prebuilt rows of the same action objects
+        in the same order as ever: the building rule is inlined (a number fits the piles whose height is one less,
+        a wild fits all), ``fits[c]`` is the bit mask of the piles card ``c`` fits and indexes the rows, the four
+        piles are unrolled, and of the hand only the distinct cards that fit somewhere are visited (by bit masks:
+        ``held`` holds the hand's cards, ``playable`` those that are the wild or the next number of a pile). Tops
+        that fit nowhere add nothing.
+        """
+        legal = self._legal
+        if legal is not None:
+            return legal[:]
+        if self.winners is not None:
+            self._legal = []
+            return []
         seat = self.current
-        # the building rule inlined: a card fits pile p when it is wild or equals the pile's height + 1; fits[c] is
-        # the bit mask of the piles that number c fits (a wild fits all), and the prebuilt rows are indexed by it,
-        # so the list is made of the same action objects, in the same order as ever, with no loop over piles
-        fits = [0] * (RULES.numbers + 2)
-        bit = 1
-        for pile in self.building:
-            fits[len(pile) + 1] |= bit
-            bit <<= 1
+        b0, b1, b2, b3 = self.building
+        n0 = len(b0) + 1
+        n1 = len(b1) + 1
+        n2 = len(b2) + 1
+        n3 = len(b3) + 1
+        fits = [0] * _FITS_SIZE
+        fits[n0] = 1
+        fits[n1] |= 2
+        fits[n2] |= 4
+        fits[n3] |= 8
         fits[WILD] = _ALL_PILES
-        hand_cards = sorted(set(self.hands[seat]))
+        held = 0
+        for card in self.hands[seat]:
+            held |= 1 << card
         out: list[Action] = []
-        for card in hand_cards:
+        playable = held & (_WILD_BIT | 1 << n0 | 1 << n1 | 1 << n2 | 1 << n3)
+        cards = _CARDS[playable]
+        if cards is None:
+            cards = _cards(playable)
+        for card in cards:
             out += _PLAY_HAND_M[card][fits[card]]
-        for owner in self._owners(seat):
+        for owner in self._team[seat]:
             stock = self.stocks[owner]
             if stock:
-                out += _PLAY_STOCK_M[owner][fits[stock[-1]]]
-            rows = _PLAY_DISCARD_M[owner]
-            for d, dpile in enumerate(self.discards[owner]):
-                if dpile:
-                    out += rows[d][fits[dpile[-1]]]
-        for card in hand_cards:
-            out += _DISCARD[card]
-        if not self.hands[seat]:  # the end-turn rule (see _end_turn_refusal)
-            out.append(END_TURN)
-        return out
+                mask = fits[stock[-1]]
+                if mask:
+                    out += _PLAY_STOCK_M[owner][mask]
+            d0, d1, d2, d3 = self.discards[owner]
+            r0, r1, r2, r3 = _PLAY_DISCARD_M[owner]
+            if d0:
+                mask = fits[d0[-1]]
+                if mask:
+                    out += r0[mask]
+            if d1:
+                mask = fits[d1[-1]]
+                if mask:
+                    out += r1[mask]
+            if d2:
+                mask = fits[d2[-1]]
+                if mask:
+                    out += r2[mask]
+            if d3:
+                mask = fits[d3[-1]]
+                if mask:
+                    out += r3[mask]
+        # every discard of a hand card, or ending the turn with an empty hand: one prebuilt tuple per hand
+        ends = _ENDS[held]
+        if ends is None:
+            ends = _ENDS[held] = _ends(held)
+        out += ends
+        self._legal = out
+        return out[:]
+
+    def _list_legal(self) -> list[Action]:
+        """The hook of :meth:`State.legal_actions`, which Skip-Bo overrides with the listing written out."""
+        return self.legal_actions()
 
     def refusal(self, action: Action) -> Refusal | None:
         """Why ``action`` is illegal now, as a reason code (worded by ``REFUSALS``), or ``None`` when legal."""
@@ -498,6 +627,79 @@ class SkipBoState(State):
                 undoable = False
         self.last_undoable = undoable
         return events
+
+    def play(self, action: Action) -> None:
+        """:meth:`State.play` for Skip-Bo: the rules of :meth:`_apply` with no event built or even considered.
+
+        Bots' rollouts and the bench play millions of moves whose log nobody reads, so this path is written out on
+        its own (one test of types per move, no event list, no quiet flags). Tests hold the state it leaves equal
+        to :meth:`apply_listed`'s after every move of many seeded games (tests/test_skipbo_fast_paths.py, every
+        player count, partnership, reshuffles, stalemates; and the shared test of every game's variants). Like
+        ``apply_listed`` it trusts that ``action`` comes from :meth:`legal_actions`.
+        """
+        self._legal = None
+        seat = self.current
+        act: Any = action  # (read without narrowing: the exact class is tested once, below)
+        cls = type(act)
+        if cls is PlayHand:  # (the kinds in the order of how often they are played)
+            card = act.card
+            hand = self.hands[seat]
+            hand.remove(card)
+            undoable = True
+        elif cls is Discard:
+            self.last_undoable = False
+            self.hands[seat].remove(act.card)
+            self.discards[seat][act.discard].append(act.card)
+            self.idle_turns = 0
+            self._pass_turn(seat)
+            return
+        elif cls is PlayDiscard:
+            card = self.discards[act.owner][act.discard].pop()
+            hand = self.hands[seat]
+            undoable = True
+        elif cls is PlayStock:
+            card = self.stocks[act.owner].pop()
+            hand = self.hands[seat]
+            undoable = False
+        else:  # EndTurn
+            self.last_undoable = False
+            idle = 0 if self.played_this_turn else self.idle_turns + 1
+            self.idle_turns = idle
+            if idle >= self.players:
+                self._stalemate()
+            else:
+                self._pass_turn(seat)
+            return
+        building = self.building
+        index = act.pile
+        pile = building[index]
+        pile.append(card)
+        self.played_this_turn = True
+        if len(pile) == _TOP:
+            self.set_aside += pile
+            building[index] = []
+        if cls is PlayStock:  # only a stock play can empty a stock (a game in progress has none empty: _validate)
+            stocks = self.stocks
+            for s in self._team[seat]:
+                if stocks[s]:
+                    break
+            else:
+                self.last_undoable = False
+                self._check_win(seat, [])
+                return
+        if not hand and self._top_up(hand):
+            undoable = False
+        self.last_undoable = undoable
+
+    def _pass_turn(self, seat: int) -> None:
+        """Quiet play's end of a turn: the next seat's turn begins and it draws up to a full hand."""
+        following = seat + 1
+        if following == self.players:
+            following = 0
+        self.current = following
+        self.turn += 1
+        self.played_this_turn = False
+        self._top_up(self.hands[following])
 
     def _play_event(self, action: Action, seat: int, card: int, value: int) -> Event:
         """The log entry of a building play (``value``: the number the card stands for on its pile)."""
