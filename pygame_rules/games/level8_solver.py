@@ -27,7 +27,7 @@ import functools
 import itertools
 import json
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from importlib import resources
 from typing import Any
 
@@ -419,76 +419,35 @@ def _part_colour(part: Part) -> str:
 # ----- enumeration ------------------------------------------------------------------------------------------
 
 
+_NUMBERS = DECK.high - DECK.low + 1
+_COLOURS = len(DECK.colours)
+# per number card: (number index, colour index); number index = number - DECK.low
+_CARD_AT: dict[str, tuple[int, int]] = {t: (n - DECK.low, COLOUR_INDEX[c]) for t, (c, n) in NUMBER_CARDS.items()}
+# the order in which the pool lists cards: by number, then colour (the hand order of :func:`card_key`)
+_CARD_ORDER: dict[str, int] = {t: n * _COLOURS + c for t, (n, c) in _CARD_AT.items()}
+_JOKER_AS_NUMBER = tuple(f"{JOKER}{n}" for n in range(DECK.low, DECK.high + 1))
+_JOKER_AS_COLOUR = tuple(f"{JOKER}{c}" for c in DECK.colours)
+
+
 class _Pool:
-    """The hand's number cards indexed for candidate generation, plus the joker count."""
+    """The hand as the search sees it: number cards by number (in colour order) and by colour (in number order),
+    the count of each number and each colour, and the joker count. Other tokens (skips) are ignored."""
+
+    __slots__ = ("by_number", "by_colour", "ncount", "ccount", "jokers")
 
     def __init__(self, hand: Sequence[str]) -> None:
-        self.by_number: dict[int, list[str]] = {n: [] for n in range(DECK.low, DECK.high + 1)}
-        self.by_colour: dict[str, list[str]] = {c: [] for c in DECK.colours}
-        for t in sort_cards([t for t in hand if t in NUMBER_CARDS]):
-            c, n = NUMBER_CARDS[t]
-            self.by_number[n].append(t)
-        for t in sorted((t for t in hand if t in NUMBER_CARDS), key=lambda t: NUMBER_CARDS[t][1]):
-            self.by_colour[NUMBER_CARDS[t][0]].append(t)
-        for n in self.by_number:
-            self.by_number[n].sort(key=lambda t: COLOUR_INDEX[NUMBER_CARDS[t][0]])
+        by_number: list[list[str]] = [[] for _ in range(_NUMBERS)]
+        by_colour: list[list[str]] = [[] for _ in range(_COLOURS)]
+        at = _CARD_AT
+        for t in sorted((t for t in hand if t in at), key=_CARD_ORDER.__getitem__):
+            n, c = at[t]
+            by_number[n].append(t)
+            by_colour[c].append(t)
+        self.by_number = by_number
+        self.by_colour = by_colour
+        self.ncount = [len(g) for g in by_number]
+        self.ccount = [len(g) for g in by_colour]
         self.jokers = sum(1 for t in hand if t == JOKER)
-
-
-def _group_candidates(kind: str, groups: dict[Any, list[str]], keys: Iterable[Any], used: set[str], jokers: int,
-                      lo: int, hi: int) -> Iterator[Part]:
-    """Parts of ``kind`` drawn from one group (cards of one number for sets, one colour for colour groups), with
-    ``lo``..``hi`` cards of which any number are jokers declared as that group's number or colour."""
-    for key in keys:
-        avail = [t for t in groups[key] if t not in used]
-        if len(avail) + jokers < lo:
-            continue
-        jt = f"{JOKER}{key}"
-        for k in range(0, min(jokers, hi) + 1):
-            for r in range(max(0, lo - k), min(len(avail), hi - k) + 1):
-                if r + k == 0:
-                    continue
-                for combo in itertools.combinations(avail, r):
-                    yield (kind, *combo, *([jt] * k))
-
-
-def _set_candidates(pool: _Pool, used: set[str], jokers: int, lo: int, hi: int) -> Iterator[Part]:
-    return _group_candidates("set", pool.by_number, range(DECK.low, DECK.high + 1), used, jokers, lo, hi)
-
-
-def _colour_candidates(pool: _Pool, used: set[str], jokers: int, lo: int, hi: int) -> Iterator[Part]:
-    return _group_candidates("colour", pool.by_colour, DECK.colours, used, jokers, lo, hi)
-
-
-def _run_candidates(pool: _Pool, used: set[str], jokers: int, lo: int, hi: int) -> Iterator[Part]:
-    options = {n: [t for t in pool.by_number[n] if t not in used] for n in range(DECK.low, DECK.high + 1)}
-    for a in range(DECK.low, DECK.high + 1):
-        gaps = 0
-        for b in range(a, min(DECK.high, a + hi - 1) + 1):
-            if not options[b]:
-                gaps += 1
-            if gaps > jokers:
-                break
-            if b - a + 1 < lo:
-                continue
-            yield from _run_fill(options, a, b, jokers, [])
-
-
-def _run_fill(options: dict[int, list[str]], x: int, b: int, jokers: int, acc: list[str]) -> Iterator[Part]:
-    if x > b:
-        yield ("run", *acc)
-        return
-    for t in options[x]:
-        acc.append(t)
-        yield from _run_fill(options, x + 1, b, jokers, acc)
-        acc.pop()
-    if jokers:
-        acc.append(f"{JOKER}{x}")
-        yield from _run_fill(options, x + 1, b, jokers - 1, acc)
-        acc.pop()
-
-
-_GENERATORS = {"run": _run_candidates, "set": _set_candidates, "colour": _colour_candidates}
 
 
 _LAYOUTS_CACHE: dict[tuple[tuple[Requirement, ...], tuple[str, ...]], tuple[Layout, ...]] = {}
@@ -512,20 +471,126 @@ def enumerate_layouts(reqs: Sequence[Requirement], hand: Sequence[str]) -> Itera
     return iter(found)
 
 
-def _no_part_fits(pool: _Pool, slots: Sequence[Requirement]) -> bool:
-    """True when some requirement has no part at all, even alone with every joker: then there is no lay-out.
+def can_lay_out(reqs: Sequence[Requirement], hand: Sequence[str]) -> bool:
+    """Whether ``hand`` can lay out ``reqs`` at all, i.e. :func:`enumerate_layouts` lists at least one lay-out.
 
-    A cheap necessary test that answers the common "cannot lay out" case before the full enumeration.
+    Answered without listing: a seat that has not laid out asks this on every turn, and most hands cannot. Exact
+    (tests/test_level8_oracle.py compares it with the old enumeration's emptiness on thousands of hands).
     """
-    nothing: set[str] = set()
-    for req in dict.fromkeys(slots):
-        if next(iter(_GENERATORS[req.kind](pool, nothing, pool.jokers, req.size, req.size)), None) is None:
+    plan = _plan(reqs)
+    if plan.total > len(hand) - 1:
+        return False
+    return not _no_part_fits(_Pool(hand), plan.slots)
+
+
+class _Plan:
+    """What the search needs to know about a level once: its slots in search order (run, set, colour; small to
+    large within a kind), the card counts of every suffix of slots, and per suffix the sizes of each kind."""
+
+    __slots__ = ("slots", "kinds", "sizes", "suffix", "rest", "total")
+
+    def __init__(self, reqs: Sequence[Requirement]) -> None:
+        slots = tuple(sorted(reqs, key=lambda r: (KIND_INDEX[r.kind], r.size)))
+        self.slots = slots
+        self.kinds = tuple(r.kind for r in slots)
+        self.sizes = tuple(r.size for r in slots)
+        self.suffix = tuple(sum(self.sizes[i:]) for i in range(len(slots) + 1))
+        self.total = self.suffix[0]
+        # per suffix: (run sizes, set sizes largest first, colour sizes largest first)
+        self.rest = tuple(
+            (tuple(r.size for r in slots[i:] if r.kind == "run"),
+             tuple(sorted((r.size for r in slots[i:] if r.kind == "set"), reverse=True)),
+             tuple(sorted((r.size for r in slots[i:] if r.kind == "colour"), reverse=True)))
+            for i in range(len(slots) + 1)
+        )
+
+
+_PLANS: dict[int, tuple[Sequence[Requirement], _Plan]] = {}
+
+
+def _plan(reqs: Sequence[Requirement]) -> _Plan:
+    """The plan of ``reqs``, remembered per requirements object (a sheet's levels are the same tuples all game)."""
+    found = _PLANS.get(id(reqs))
+    if found is not None and found[0] is reqs:
+        return found[1]
+    plan = _Plan(reqs)
+    if len(_PLANS) >= 256:
+        _PLANS.clear()
+    _PLANS[id(reqs)] = (reqs, plan)  # the entry holds ``reqs``, so its id cannot be reused while it is here
+    return plan
+
+
+def _rest_fits(rest: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ncount: list[int],
+               ccount: list[int], jokers: int) -> bool:
+    """A necessary condition for the slots of ``rest`` to be filled from cards with these number and colour counts
+    and ``jokers`` jokers, exact when the slots are all of the number kinds (runs, sets) or all colour groups.
+
+    Number kinds and colour groups draw on the same cards; with both, each side is tested on its own (necessary).
+    """
+    runs, sets, colours = rest
+    if colours and not _groups_fit_cached(colours, ccount, jokers):
+        return False
+    if runs:
+        return _runs_fit(runs, sets, ncount, jokers)
+    return not sets or _groups_fit_cached(sets, ncount, jokers)
+
+
+def _runs_fit(runs: tuple[int, ...], sets: tuple[int, ...], counts: list[int], jokers: int, first: int = 0) -> bool:
+    """Whether runs of these minimum lengths, then sets, fit number counts ``counts`` with ``jokers`` jokers.
+
+    Exact: a run takes a real card of each of its numbers when there is one (a joker is worth the same anywhere),
+    so only where each run starts matters; runs of equal length are tried in non-decreasing starts (``first``).
+    """
+    size = runs[0]
+    rest = runs[1:]
+    for a in range(first, _NUMBERS - size + 1):
+        window = counts[a:a + size]
+        need = window.count(0)
+        if need > jokers:
+            continue
+        after = counts[:]
+        for x in range(a, a + size):
+            if after[x]:
+                after[x] -= 1
+        if rest:
+            if _runs_fit(rest, sets, after, jokers - need, a if rest[0] == size else 0):
+                return True
+        elif not sets or _groups_fit_cached(sets, after, jokers - need):
             return True
-    # all the sets together (and all the colour groups together) must fit the hand's numbers (colours) and jokers
-    for kind, groups in (("set", pool.by_number), ("colour", pool.by_colour)):
-        sizes = sorted((r.size for r in slots if r.kind == kind), reverse=True)
-        if len(sizes) > 1 and not _groups_fit(sizes, [len(g) for g in groups.values()], pool.jokers):
-            return True
+    return False
+
+
+_GROUPS_MEMO: dict[tuple[tuple[int, ...], tuple[int, ...], int], bool] = {}
+
+
+def _groups_fit_cached(sizes: tuple[int, ...], counts: list[int], jokers: int) -> bool:
+    """:func:`_groups_fit` for ``sizes`` (largest first), remembered per multiset of counts: one group part is a
+    single comparison, several are looked up by their sorted counts (hands repeat those shapes all the time)."""
+    if len(sizes) == 1:
+        return max(counts) + jokers >= sizes[0]
+    key = (sizes, tuple(sorted(counts)), jokers)
+    found = _GROUPS_MEMO.get(key)
+    if found is None:
+        if len(_GROUPS_MEMO) >= 65536:
+            _GROUPS_MEMO.clear()
+        found = _GROUPS_MEMO[key] = _groups_fit(sizes, counts, jokers)
+    return found
+
+
+def _no_part_fits(pool: _Pool, slots: Sequence[Requirement]) -> bool:
+    """True when ``pool`` cannot fill ``slots`` (at their minimum sizes, the budget aside): then there is no lay-out.
+
+    Exact. Levels of the number kinds only, or of colour groups only, are answered from the counts
+    (:func:`_rest_fits`); a level that mixes colour groups with runs or sets passes that necessary test first, then
+    a search for one lay-out decides.
+    """
+    plan = _plan(slots)
+    rest = plan.rest[0]
+    if not _rest_fits(rest, pool.ncount, pool.ccount, pool.jokers):
+        return True
+    if rest[2] and (rest[0] or rest[1]):
+        budget = sum(pool.ncount) + pool.jokers  # the hand's budget does not matter here: only the cards
+        return next(_search(plan, pool, budget), None) is None
     return False
 
 
@@ -550,40 +615,155 @@ def _groups_fit(sizes: Sequence[int], counts: list[int], jokers: int) -> bool:
 
 
 def _enumerate_layouts(reqs: Sequence[Requirement], hand: Sequence[str]) -> Iterator[Layout]:
-    """The enumeration behind :func:`enumerate_layouts` (no cache).
-
-    Parts of one kind are generated in non-decreasing (size, cards) order and matched against that kind's minimum
-    sizes sorted ascending, which visits each multiset of parts exactly once; kinds come in the order run, set,
-    colour, so the output is already sorted as :func:`check_layout` sorts.
-    """
-    pool = _Pool(hand)
-    slots = sorted(reqs, key=lambda r: (KIND_INDEX[r.kind], r.size))
+    """The enumeration behind :func:`enumerate_layouts` (no cache): a quick exact refusal, then the search."""
+    plan = _plan(reqs)
     budget = len(hand) - 1
-    suffix = [sum(r.size for r in slots[i:]) for i in range(len(slots) + 1)]
-    if suffix[0] > budget or _no_part_fits(pool, slots):
-        return
+    if plan.total > budget:
+        return iter(())
+    pool = _Pool(hand)
+    if _no_part_fits(pool, plan.slots):
+        return iter(())
+    return _search(plan, pool, budget)
+
+
+def _search(plan: _Plan, pool: _Pool, budget: int) -> Iterator[Layout]:
+    """Every lay-out of ``plan``'s slots from ``pool`` using at most ``budget`` cards, in the solver's order.
+
+    Slots are filled in order (run, set, colour; small to large within a kind). Each slot tries its parts in a
+    fixed order (runs by first number, then length, then the cards at each number in colour order with the joker
+    last; sets and colour groups by number or colour, then jokers used, then real cards, then the combination),
+    and a slot of the same kind as the one before takes only parts whose (length, cards) is at least that one's:
+    so each multiset of parts comes once, already sorted as :func:`check_layout` sorts, and the output is the same
+    list, in the same order, as the plain generate-and-recurse enumeration (tests/level8_oracle.py). What makes it
+    fast: before trying the parts of a slot with given cards taken, the remaining slots are tested against the
+    remaining counts (:func:`_rest_fits`), so whole families of parts that leave the rest unfillable are skipped
+    without being built.
+    """
+    slots = plan.kinds
+    sizes = plan.sizes
+    suffix = plan.suffix
+    rests = plan.rest
+    last = len(slots) - 1
+    ncount = pool.ncount[:]
+    ccount = pool.ccount[:]
+    by_number = pool.by_number
+    by_colour = pool.by_colour
     used: set[str] = set()
     acc: list[Part] = []
+    at = _CARD_AT
 
-    def rec(i: int, jokers: int, spent: int, prev: tuple[int, Part] | None) -> Iterator[Layout]:
-        if i == len(slots):
-            yield tuple(acc)
-            return
-        req = slots[i]
+    def take(cards: Sequence[str]) -> None:
+        for t in cards:
+            n, c = at[t]
+            ncount[n] -= 1
+            ccount[c] -= 1
+        used.update(cards)
+
+    def give(cards: Sequence[str]) -> None:
+        for t in cards:
+            n, c = at[t]
+            ncount[n] += 1
+            ccount[c] += 1
+        used.difference_update(cards)
+
+    def rec(i: int, jokers: int, spent: int, prev: Part | None) -> Iterator[Layout]:
+        kind = slots[i]
+        lo = sizes[i]
         hi = budget - spent - suffix[i + 1]
-        if hi < req.size:
+        if hi < lo:
             return
-        same_kind = i > 0 and slots[i - 1].kind == req.kind
-        for part in _GENERATORS[req.kind](pool, used, jokers, req.size, hi):
-            key = (len(part), part)
-            if same_kind and prev is not None and key < prev:
+        if i and slots[i - 1] != kind:
+            prev = None
+        final = i == last
+        rest = rests[i + 1]
+        if kind == "run":
+            yield from runs(i, lo, hi, jokers, spent, prev, final, rest)
+            return
+        groups = by_number if kind == "set" else by_colour
+        counts = ncount if kind == "set" else ccount
+        jtoks = _JOKER_AS_NUMBER if kind == "set" else _JOKER_AS_COLOUR
+        prev_len = len(prev) if prev is not None else 0
+        # sets followed by colour groups: which colours a set takes matters to the rest, so test each combination
+        per_combo = kind == "set" and bool(rest[2])
+        for key, group in enumerate(groups):
+            left = counts[key]
+            if left + jokers < lo:
                 continue
-            js = sum(1 for t in part[1:] if t[0] == JOKER)
-            real = [t for t in part[1:] if t[0] != JOKER]
-            used.update(real)
-            acc.append(part)
-            yield from rec(i + 1, jokers - js, spent + len(part) - 1, key)
-            acc.pop()
-            used.difference_update(real)
+            avail = [t for t in group if t not in used] if left < len(group) else group
+            jt = jtoks[key]
+            for k in range(0, min(jokers, hi) + 1):
+                for r in range(max(0, lo - k), min(left, hi - k) + 1):
+                    if r + k == 0 or r + k + 1 < prev_len:
+                        continue
+                    check = prev_len == r + k + 1
+                    if not final and not per_combo:
+                        counts[key] -= r  # the rest sees only counts of this kind: the same for every combination
+                        ok = _rest_fits(rest, ncount, ccount, jokers - k)
+                        counts[key] += r
+                        if not ok:
+                            continue
+                    for combo in itertools.combinations(avail, r):
+                        part = (kind, *combo, *([jt] * k))
+                        if check and part < prev:  # type: ignore[operator]
+                            continue
+                        if final:
+                            acc.append(part)
+                            yield tuple(acc)
+                            acc.pop()
+                            continue
+                        take(combo)
+                        if not per_combo or _rest_fits(rest, ncount, ccount, jokers - k):
+                            acc.append(part)
+                            yield from rec(i + 1, jokers - k, spent + r + k, part)
+                            acc.pop()
+                        give(combo)
 
-    yield from rec(0, pool.jokers, 0, None)
+    def runs(i: int, lo: int, hi: int, jokers: int, spent: int, prev: Part | None, final: bool,
+             rest: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]) -> Iterator[Layout]:
+        prev_len = len(prev) if prev is not None else 0
+        for a in range(_NUMBERS):
+            gaps = 0
+            for b in range(a, min(_NUMBERS - 1, a + hi - 1) + 1):
+                if not ncount[b]:
+                    gaps += 1
+                if gaps > jokers:
+                    break
+                length = b - a + 1
+                if length < lo or length + 1 < prev_len:
+                    continue
+                options = [[t for t in by_number[x] if t not in used] for x in range(a, b + 1)]
+                for part, js in _run_fills(options, a, jokers):
+                    if prev_len == length + 1 and part < prev:  # type: ignore[operator]
+                        continue
+                    if final:
+                        acc.append(part)
+                        yield tuple(acc)
+                        acc.pop()
+                        continue
+                    real = [t for t in part[1:] if t in at]
+                    take(real)
+                    if _rest_fits(rest, ncount, ccount, jokers - js):
+                        acc.append(part)
+                        yield from rec(i + 1, jokers - js, spent + length, part)
+                        acc.pop()
+                    give(real)
+
+    return rec(0, pool.jokers, 0, None)
+
+
+def _run_fills(options: list[list[str]], first: int, jokers: int) -> list[tuple[Part, int]]:
+    """Every run over the numbers of ``options`` (the free cards at each number, from number index ``first``): at
+    each number one of its cards in order, then a joker if one is left; with the count of jokers used."""
+    out: list[tuple[Part, int]] = [(("run",), 0)]
+    for x, cards in enumerate(options):
+        jt = _JOKER_AS_NUMBER[first + x]
+        grown: list[tuple[Part, int]] = []
+        for part, js in out:
+            for t in cards:
+                grown.append(((*part, t), js))
+            if js < jokers:
+                grown.append(((*part, jt), js + 1))
+        out = grown
+        if not out:
+            break
+    return out
