@@ -430,24 +430,52 @@ _JOKER_AS_COLOUR = tuple(f"{JOKER}{c}" for c in DECK.colours)
 
 
 class _Pool:
-    """The hand as the search sees it: number cards by number (in colour order) and by colour (in number order),
-    the count of each number and each colour, and the joker count. Other tokens (skips) are ignored."""
+    """The hand as the search sees it: the count of each number and each colour, the numbers held in each colour
+    (bit masks), the joker count; the cards by number (in colour order) and by colour (in number order) are made
+    only when a search needs them (:meth:`groups`). Other tokens (skips) are ignored."""
 
-    __slots__ = ("by_number", "by_colour", "ncount", "ccount", "jokers")
+    __slots__ = ("cards", "ncount", "ccount", "jokers", "by_number", "by_colour")
 
     def __init__(self, hand: Sequence[str]) -> None:
+        ncount = [0] * _NUMBERS
+        ccount = [0] * _COLOURS
+        at = _CARD_AT
+        cards = []
+        for t in hand:
+            nc = at.get(t)
+            if nc is not None:
+                ncount[nc[0]] += 1
+                ccount[nc[1]] += 1
+                cards.append(t)
+        self.cards = cards
+        self.ncount = ncount
+        self.ccount = ccount
+        self.jokers = hand.count(JOKER)
+        self.by_number: list[list[str]] = []
+        self.by_colour: list[list[str]] = []
+
+    def groups(self) -> None:
+        """Fill :attr:`by_number` and :attr:`by_colour` (once)."""
+        if self.by_number:
+            return
         by_number: list[list[str]] = [[] for _ in range(_NUMBERS)]
         by_colour: list[list[str]] = [[] for _ in range(_COLOURS)]
         at = _CARD_AT
-        for t in sorted((t for t in hand if t in at), key=_CARD_ORDER.__getitem__):
+        for t in sorted(self.cards, key=_CARD_ORDER.__getitem__):
             n, c = at[t]
             by_number[n].append(t)
             by_colour[c].append(t)
         self.by_number = by_number
         self.by_colour = by_colour
-        self.ncount = [len(g) for g in by_number]
-        self.ccount = [len(g) for g in by_colour]
-        self.jokers = sum(1 for t in hand if t == JOKER)
+
+    def colour_masks(self) -> list[int]:
+        """Per colour, the numbers held in it as a bit mask (bit ``n`` for number index ``n``)."""
+        masks = [0] * _COLOURS
+        at = _CARD_AT
+        for t in self.cards:
+            n, c = at[t]
+            masks[c] |= 1 << n
+        return masks
 
 
 _LAYOUTS_CACHE: dict[tuple[tuple[Requirement, ...], tuple[str, ...]], tuple[Layout, ...]] = {}
@@ -581,16 +609,73 @@ def _no_part_fits(pool: _Pool, slots: Sequence[Requirement]) -> bool:
     """True when ``pool`` cannot fill ``slots`` (at their minimum sizes, the budget aside): then there is no lay-out.
 
     Exact. Levels of the number kinds only, or of colour groups only, are answered from the counts
-    (:func:`_rest_fits`); a level that mixes colour groups with runs or sets passes that necessary test first, then
-    a search for one lay-out decides.
+    (:func:`_rest_fits`); one run or set with one colour group (every mixed level of the sheets) by
+    :func:`_one_with_colour_fits`; any other mix passes the necessary test of :func:`_rest_fits`, then a search for
+    one lay-out decides.
     """
     plan = _plan(slots)
     rest = plan.rest[0]
-    if not _rest_fits(rest, pool.ncount, pool.ccount, pool.jokers):
-        return True
-    if rest[2] and (rest[0] or rest[1]):
+    runs, sets, colours = rest
+    if colours and (runs or sets):
+        if len(colours) == 1 and len(runs) + len(sets) == 1:
+            return not _one_with_colour_fits(pool, runs, sets, colours[0])
+        if not _rest_fits(rest, pool.ncount, pool.ccount, pool.jokers):
+            return True
+        pool.groups()
         budget = sum(pool.ncount) + pool.jokers  # the hand's budget does not matter here: only the cards
         return next(_search(plan, pool, budget), None) is None
+    return not _rest_fits(rest, pool.ncount, pool.ccount, pool.jokers)
+
+
+def _one_with_colour_fits(pool: _Pool, runs: tuple[int, ...], sets: tuple[int, ...], size: int) -> bool:
+    """Whether one run (``runs``) or one set (``sets``) and one colour group of ``size`` fit the pool at once.
+
+    They compete only for the cards of the group's colour. For a colour ``c`` and a place for the other part, a
+    card of ``c`` is fought over only at a number where that part has no card of another colour; giving it to the
+    run or set never costs more than giving it to the group (the group takes it only while short, and then a joker
+    replaces it either way). So the jokers needed are exact from counts:
+
+    - a run over window ``w``: the numbers of ``w`` with no card at all, plus what the group lacks once it has
+      lost the cards of ``c`` that are the only card of their number in ``w``;
+    - a set of number ``x``: what the set lacks, plus what the group lacks, plus one when ``x``'s card of colour
+      ``c`` is needed by both (the set has at most ``size`` cards of ``x`` and the group at most ``size`` of ``c``).
+    """
+    jokers = pool.jokers
+    ncount = pool.ncount
+    ccount = pool.ccount
+    lack = [max(0, size - cc) for cc in ccount]
+    if min(lack) > jokers:
+        return False
+    masks = pool.colour_masks()
+    if runs:
+        length = runs[0]
+        held = sum(1 << n for n, k in enumerate(ncount) if k)
+        single = sum(1 << n for n, k in enumerate(ncount) if k == 1)
+        w = (1 << length) - 1
+        for _ in range(_NUMBERS - length + 1):
+            empty = length - (w & held).bit_count()
+            if empty <= jokers:
+                for c, cc in enumerate(ccount):
+                    if empty + max(0, size - cc + (w & single & masks[c]).bit_count()) <= jokers:
+                        return True
+            w <<= 1
+        return False
+    need = sets[0]
+    short = [max(0, need - k) for k in ncount]
+    best = min(short) + min(lack)
+    if best > jokers:
+        return False
+    if best < jokers:
+        return True
+    # exactly enough jokers: some best number and best colour must not fight over a card
+    low_short = min(short)
+    low_lack = min(lack)
+    for x, k in enumerate(ncount):
+        if short[x] != low_short:
+            continue
+        for c, cc in enumerate(ccount):
+            if lack[c] == low_lack and not (masks[c] >> x & 1 and k <= need and cc <= size):
+                return True
     return False
 
 
@@ -623,132 +708,196 @@ def _enumerate_layouts(reqs: Sequence[Requirement], hand: Sequence[str]) -> Iter
     pool = _Pool(hand)
     if _no_part_fits(pool, plan.slots):
         return iter(())
+    pool.groups()
     return _search(plan, pool, budget)
+
+
+class _Table:
+    """Every part of one kind that the hand allows (from ``lo`` to ``hi`` cards, up to all its jokers), in the order
+    the search tries them, with bit masks over those parts (bit ``i`` is part ``i``): the parts using a card
+    (``uses``), using at most ``j`` jokers, of at least / at most ``s`` cards, and sorting at or after a part
+    (``from_``). A slot's choices given the cards already taken are then a few operations on integers.
+
+    The order: runs by first number, then length, then at each number its cards in colour order and the joker
+    last; sets (colour groups) by number (colour), then jokers used, then real cards, then the combination in
+    colour (number) order. Taking cards away from the hand removes parts and keeps the others' order, so every
+    slot's choices are this list filtered.
+    """
+
+    __slots__ = ("parts", "reals", "jokers", "lengths", "hi", "uses", "jokers_le", "size_ge", "size_le", "from_")
+
+    def __init__(self, kind: str, pool: _Pool, lo: int, hi: int, jokers: int) -> None:
+        parts: list[Part] = []
+        reals: list[tuple[str, ...]] = []
+        used_jokers: list[int] = []
+        if kind == "run":
+            _run_parts(pool.by_number, lo, hi, jokers, parts, reals, used_jokers)
+        elif kind == "set":
+            _group_parts(kind, pool.by_number, _JOKER_AS_NUMBER, lo, hi, jokers, parts, reals, used_jokers)
+        else:
+            _group_parts(kind, pool.by_colour, _JOKER_AS_COLOUR, lo, hi, jokers, parts, reals, used_jokers)
+        self.parts = parts
+        self.reals = reals
+        self.jokers = used_jokers
+        lengths = [len(p) - 1 for p in parts]
+        self.lengths = lengths
+        self.hi = hi
+        uses: dict[str, int] = {}
+        by_jokers = [0] * (jokers + 1)
+        by_size = [0] * (hi + 2)
+        bit = 1
+        for i, real in enumerate(reals):
+            for t in real:
+                uses[t] = uses.get(t, 0) | bit
+            by_jokers[used_jokers[i]] |= bit
+            by_size[lengths[i]] |= bit
+            bit <<= 1
+        self.uses = uses
+        for j in range(1, jokers + 1):
+            by_jokers[j] |= by_jokers[j - 1]
+        self.jokers_le = by_jokers
+        size_le = by_size[:]
+        for k in range(1, hi + 2):
+            size_le[k] |= size_le[k - 1]
+        size_ge = by_size[:]
+        for k in range(hi, -1, -1):
+            size_ge[k] |= size_ge[k + 1]
+        self.size_le = size_le
+        self.size_ge = size_ge
+        keys = [(n, p) for n, p in zip(lengths, parts, strict=True)]
+        from_ = [0] * len(parts)
+        acc = 0
+        for i in sorted(range(len(parts)), key=keys.__getitem__, reverse=True):
+            acc |= 1 << i
+            from_[i] = acc
+        self.from_ = from_
+
+
+def _run_parts(by_number: list[list[str]], lo: int, hi: int, jokers: int, parts: list[Part],
+               reals: list[tuple[str, ...]], used_jokers: list[int]) -> None:
+    """Append every run of ``lo``..``hi`` cards (in the table's order) with its real cards and jokers used."""
+    for a in range(_NUMBERS):
+        gaps = 0
+        for b in range(a, min(_NUMBERS - 1, a + hi - 1) + 1):
+            if not by_number[b]:
+                gaps += 1
+                if gaps > jokers:
+                    break
+            if b - a + 1 < lo:
+                continue
+            for part, js in _run_fills(by_number[a:b + 1], a, jokers):
+                parts.append(part)
+                reals.append(part[1:] if not js else tuple(t for t in part[1:] if t[0] != JOKER))
+                used_jokers.append(js)
+
+
+def _group_parts(kind: str, groups: list[list[str]], joker_tokens: tuple[str, ...], lo: int, hi: int, jokers: int,
+                 parts: list[Part], reals: list[tuple[str, ...]], used_jokers: list[int]) -> None:
+    """Append every set (colour group) of ``lo``..``hi`` cards in the table's order."""
+    for key, group in enumerate(groups):
+        if len(group) + jokers < lo:
+            continue
+        jt = joker_tokens[key]
+        for k in range(0, min(jokers, hi) + 1):
+            js = (jt,) * k
+            for r in range(max(0, lo - k), min(len(group), hi - k) + 1):
+                if r + k == 0:
+                    continue
+                for combo in itertools.combinations(group, r):
+                    parts.append((kind, *combo, *js))
+                    reals.append(combo)
+                    used_jokers.append(k)
 
 
 def _search(plan: _Plan, pool: _Pool, budget: int) -> Iterator[Layout]:
     """Every lay-out of ``plan``'s slots from ``pool`` using at most ``budget`` cards, in the solver's order.
 
-    Slots are filled in order (run, set, colour; small to large within a kind). Each slot tries its parts in a
-    fixed order (runs by first number, then length, then the cards at each number in colour order with the joker
-    last; sets and colour groups by number or colour, then jokers used, then real cards, then the combination),
-    and a slot of the same kind as the one before takes only parts whose (length, cards) is at least that one's:
-    so each multiset of parts comes once, already sorted as :func:`check_layout` sorts, and the output is the same
-    list, in the same order, as the plain generate-and-recurse enumeration (tests/level8_oracle.py). What makes it
-    fast: before trying the parts of a slot with given cards taken, the remaining slots are tested against the
-    remaining counts (:func:`_rest_fits`), so whole families of parts that leave the rest unfillable are skipped
-    without being built.
+    Slots are filled in order (run, set, colour; small to large within a kind), each from its kind's
+    :class:`_Table` in the table's order, and a slot of the same kind as the one before takes only parts whose
+    (length, cards) is at least that one's: so each multiset of parts comes once, already sorted as
+    :func:`check_layout` sorts, in the same order as the plain generate-and-recurse enumeration
+    (tests/level8_oracle.py). A slot's choices are a mask: the parts of the right size and joker count that sort
+    late enough and use none of the cards taken. Before going deeper than the next slot, the remaining slots are
+    tested against the remaining counts (:func:`_rest_fits`), so dead branches are cut early.
     """
-    slots = plan.kinds
+    kinds = plan.kinds
     sizes = plan.sizes
     suffix = plan.suffix
     rests = plan.rest
-    last = len(slots) - 1
+    last = len(kinds) - 1
+    jokers = pool.jokers
+    tables: dict[str, _Table] = {}
+    for kind in dict.fromkeys(kinds):
+        ks = [s for s, k in zip(sizes, kinds, strict=True) if k == kind]
+        hi = budget - plan.total + max(ks)
+        if hi < min(ks):
+            return iter(())
+        tables[kind] = _Table(kind, pool, min(ks), hi, jokers)
+    slot_tables = [tables[k] for k in kinds]
+    later = [tuple(dict.fromkeys(kinds[i + 1:])) for i in range(len(kinds))]
+    clash = dict.fromkeys(tables, 0)  # per kind: the parts that use a card already taken
     ncount = pool.ncount[:]
     ccount = pool.ccount[:]
-    by_number = pool.by_number
-    by_colour = pool.by_colour
-    used: set[str] = set()
-    acc: list[Part] = []
     at = _CARD_AT
+    acc: list[Part] = []
 
-    def take(cards: Sequence[str]) -> None:
-        for t in cards:
-            n, c = at[t]
-            ncount[n] -= 1
-            ccount[c] -= 1
-        used.update(cards)
-
-    def give(cards: Sequence[str]) -> None:
-        for t in cards:
-            n, c = at[t]
-            ncount[n] += 1
-            ccount[c] += 1
-        used.difference_update(cards)
-
-    def rec(i: int, jokers: int, spent: int, prev: Part | None) -> Iterator[Layout]:
-        kind = slots[i]
+    def rec(i: int, jl: int, spent: int, prev: int) -> Iterator[Layout]:
+        table = slot_tables[i]
+        kind = kinds[i]
         lo = sizes[i]
-        hi = budget - spent - suffix[i + 1]
+        hi = min(budget - spent - suffix[i + 1], table.hi)
         if hi < lo:
             return
-        if i and slots[i - 1] != kind:
-            prev = None
-        final = i == last
-        rest = rests[i + 1]
-        if kind == "run":
-            yield from runs(i, lo, hi, jokers, spent, prev, final, rest)
+        valid = table.size_ge[lo] & table.size_le[hi] & table.jokers_le[jl] & ~clash[kind]
+        if prev >= 0:
+            valid &= table.from_[prev]
+        parts = table.parts
+        if i == last:
+            base = tuple(acc)
+            while valid:
+                low = valid & -valid
+                valid ^= low
+                yield (*base, parts[low.bit_length() - 1])
             return
-        groups = by_number if kind == "set" else by_colour
-        counts = ncount if kind == "set" else ccount
-        jtoks = _JOKER_AS_NUMBER if kind == "set" else _JOKER_AS_COLOUR
-        prev_len = len(prev) if prev is not None else 0
-        # sets followed by colour groups: which colours a set takes matters to the rest, so test each combination
-        per_combo = kind == "set" and bool(rest[2])
-        for key, group in enumerate(groups):
-            left = counts[key]
-            if left + jokers < lo:
-                continue
-            avail = [t for t in group if t not in used] if left < len(group) else group
-            jt = jtoks[key]
-            for k in range(0, min(jokers, hi) + 1):
-                for r in range(max(0, lo - k), min(left, hi - k) + 1):
-                    if r + k == 0 or r + k + 1 < prev_len:
-                        continue
-                    check = prev_len == r + k + 1
-                    if not final and not per_combo:
-                        counts[key] -= r  # the rest sees only counts of this kind: the same for every combination
-                        ok = _rest_fits(rest, ncount, ccount, jokers - k)
-                        counts[key] += r
-                        if not ok:
-                            continue
-                    for combo in itertools.combinations(avail, r):
-                        part = (kind, *combo, *([jt] * k))
-                        if check and part < prev:  # type: ignore[operator]
-                            continue
-                        if final:
-                            acc.append(part)
-                            yield tuple(acc)
-                            acc.pop()
-                            continue
-                        take(combo)
-                        if not per_combo or _rest_fits(rest, ncount, ccount, jokers - k):
-                            acc.append(part)
-                            yield from rec(i + 1, jokers - k, spent + r + k, part)
-                            acc.pop()
-                        give(combo)
+        reals = table.reals
+        used_jokers = table.jokers
+        lengths = table.lengths
+        kinds_after = later[i]
+        same = kinds[i + 1] == kind
+        deep = i + 1 < last
+        rest = rests[i + 1]
+        while valid:
+            low = valid & -valid
+            valid ^= low
+            idx = low.bit_length() - 1
+            real = reals[idx]
+            js = used_jokers[idx]
+            saved = [clash[k] for k in kinds_after]
+            for k in kinds_after:
+                uses = tables[k].uses
+                m = clash[k]
+                for t in real:
+                    m |= uses.get(t, 0)
+                clash[k] = m
+            ok = True
+            if deep:
+                for t in real:
+                    n, c = at[t]
+                    ncount[n] -= 1
+                    ccount[c] -= 1
+                ok = _rest_fits(rest, ncount, ccount, jl - js)
+                for t in real:
+                    n, c = at[t]
+                    ncount[n] += 1
+                    ccount[c] += 1
+            if ok:
+                acc.append(parts[idx])
+                yield from rec(i + 1, jl - js, spent + lengths[idx], idx if same else -1)
+                acc.pop()
+            for k, m in zip(kinds_after, saved, strict=True):
+                clash[k] = m
 
-    def runs(i: int, lo: int, hi: int, jokers: int, spent: int, prev: Part | None, final: bool,
-             rest: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]) -> Iterator[Layout]:
-        prev_len = len(prev) if prev is not None else 0
-        for a in range(_NUMBERS):
-            gaps = 0
-            for b in range(a, min(_NUMBERS - 1, a + hi - 1) + 1):
-                if not ncount[b]:
-                    gaps += 1
-                if gaps > jokers:
-                    break
-                length = b - a + 1
-                if length < lo or length + 1 < prev_len:
-                    continue
-                options = [[t for t in by_number[x] if t not in used] for x in range(a, b + 1)]
-                for part, js in _run_fills(options, a, jokers):
-                    if prev_len == length + 1 and part < prev:  # type: ignore[operator]
-                        continue
-                    if final:
-                        acc.append(part)
-                        yield tuple(acc)
-                        acc.pop()
-                        continue
-                    real = [t for t in part[1:] if t in at]
-                    take(real)
-                    if _rest_fits(rest, ncount, ccount, jokers - js):
-                        acc.append(part)
-                        yield from rec(i + 1, jokers - js, spent + length, part)
-                        acc.pop()
-                    give(real)
-
-    return rec(0, pool.jokers, 0, None)
+    return rec(0, jokers, 0, -1)
 
 
 def _run_fills(options: list[list[str]], first: int, jokers: int) -> list[tuple[Part, int]]:
