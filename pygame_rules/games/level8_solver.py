@@ -623,7 +623,7 @@ def _no_part_fits(pool: _Pool, slots: Sequence[Requirement]) -> bool:
             return True
         pool.groups()
         budget = sum(pool.ncount) + pool.jokers  # the hand's budget does not matter here: only the cards
-        return next(_search(plan, pool, budget), None) is None
+        return not _search(plan, pool, budget, limit=1)
     return not _rest_fits(rest, pool.ncount, pool.ccount, pool.jokers)
 
 
@@ -709,7 +709,7 @@ def _enumerate_layouts(reqs: Sequence[Requirement], hand: Sequence[str]) -> Iter
     if _no_part_fits(pool, plan.slots):
         return iter(())
     pool.groups()
-    return _search(plan, pool, budget)
+    return iter(_search(plan, pool, budget))
 
 
 class _Table:
@@ -809,16 +809,18 @@ def _group_parts(kind: str, groups: list[list[str]], joker_tokens: tuple[str, ..
                     used_jokers.append(k)
 
 
-def _search(plan: _Plan, pool: _Pool, budget: int) -> Iterator[Layout]:
-    """Every lay-out of ``plan``'s slots from ``pool`` using at most ``budget`` cards, in the solver's order.
+def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layout]:
+    """Every lay-out of ``plan``'s slots from ``pool`` using at most ``budget`` cards, in the solver's order (only the
+    first ``limit`` when ``limit`` is set). ``pool.groups()`` must have been called.
 
     Slots are filled in order (run, set, colour; small to large within a kind), each from its kind's
     :class:`_Table` in the table's order, and a slot of the same kind as the one before takes only parts whose
     (length, cards) is at least that one's: so each multiset of parts comes once, already sorted as
     :func:`check_layout` sorts, in the same order as the plain generate-and-recurse enumeration
     (tests/level8_oracle.py). A slot's choices are a mask: the parts of the right size and joker count that sort
-    late enough and use none of the cards taken. Before going deeper than the next slot, the remaining slots are
-    tested against the remaining counts (:func:`_rest_fits`), so dead branches are cut early.
+    late enough and use none of the cards taken; the last slot's mask is the list of lay-outs completing the
+    others. Before going deeper than the next slot, the remaining slots are tested against the remaining counts
+    (:func:`_rest_fits`), so dead branches are cut early.
     """
     kinds = plan.kinds
     sizes = plan.sizes
@@ -831,47 +833,92 @@ def _search(plan: _Plan, pool: _Pool, budget: int) -> Iterator[Layout]:
         ks = [s for s, k in zip(sizes, kinds, strict=True) if k == kind]
         hi = budget - plan.total + max(ks)
         if hi < min(ks):
-            return iter(())
+            return []
         tables[kind] = _Table(kind, pool, min(ks), hi, jokers)
     slot_tables = [tables[k] for k in kinds]
+    out: list[Layout] = []
+    if last == 0:
+        table = slot_tables[0]
+        valid = table.size_ge[sizes[0]] & table.size_le[min(budget, table.hi)] & table.jokers_le[jokers]
+        parts = table.parts
+        while valid:
+            low = valid & -valid
+            valid ^= low
+            out.append((parts[low.bit_length() - 1],))
+            if len(out) == limit:
+                break
+        return out
     later = [tuple(dict.fromkeys(kinds[i + 1:])) for i in range(len(kinds))]
     clash = dict.fromkeys(tables, 0)  # per kind: the parts that use a card already taken
     ncount = pool.ncount[:]
     ccount = pool.ccount[:]
     at = _CARD_AT
     acc: list[Part] = []
+    final = slot_tables[last]
+    final_kind = kinds[last]
+    final_parts = final.parts
+    final_lo = final.size_ge[sizes[last]]
 
-    def rec(i: int, jl: int, spent: int, prev: int) -> Iterator[Layout]:
+    def rec(i: int, jl: int, spent: int, prev: int) -> bool:
+        """Fill slots ``i`` and after; False once ``limit`` lay-outs are found (stop)."""
         table = slot_tables[i]
         kind = kinds[i]
         lo = sizes[i]
         hi = min(budget - spent - suffix[i + 1], table.hi)
         if hi < lo:
-            return
+            return True
         valid = table.size_ge[lo] & table.size_le[hi] & table.jokers_le[jl] & ~clash[kind]
         if prev >= 0:
             valid &= table.from_[prev]
         parts = table.parts
-        if i == last:
-            base = tuple(acc)
-            while valid:
-                low = valid & -valid
-                valid ^= low
-                yield (*base, parts[low.bit_length() - 1])
-            return
         reals = table.reals
         used_jokers = table.jokers
         lengths = table.lengths
         kinds_after = later[i]
+        before_last = i + 1 == last
         same = kinds[i + 1] == kind
-        deep = i + 1 < last
         rest = rests[i + 1]
         while valid:
             low = valid & -valid
             valid ^= low
             idx = low.bit_length() - 1
             real = reals[idx]
-            js = used_jokers[idx]
+            left = jl - used_jokers[idx]
+            taken = spent + lengths[idx]
+            if before_last:
+                # the last slot, inline: its mask given this part is the list of completions
+                m = clash[final_kind]
+                uses = final.uses
+                for t in real:
+                    m |= uses.get(t, 0)
+                room = budget - taken
+                if room < sizes[last]:
+                    continue
+                last_valid = final_lo & final.size_le[min(room, final.hi)] & final.jokers_le[left] & ~m
+                if same:
+                    last_valid &= final.from_[idx]
+                if last_valid:
+                    acc.append(parts[idx])
+                    base = tuple(acc)
+                    acc.pop()
+                    while last_valid:
+                        bit = last_valid & -last_valid
+                        last_valid ^= bit
+                        out.append((*base, final_parts[bit.bit_length() - 1]))
+                        if len(out) == limit:
+                            return False
+                continue
+            for t in real:
+                n, c = at[t]
+                ncount[n] -= 1
+                ccount[c] -= 1
+            ok = _rest_fits(rest, ncount, ccount, left)
+            for t in real:
+                n, c = at[t]
+                ncount[n] += 1
+                ccount[c] += 1
+            if not ok:
+                continue
             saved = [clash[k] for k in kinds_after]
             for k in kinds_after:
                 uses = tables[k].uses
@@ -879,25 +926,17 @@ def _search(plan: _Plan, pool: _Pool, budget: int) -> Iterator[Layout]:
                 for t in real:
                     m |= uses.get(t, 0)
                 clash[k] = m
-            ok = True
-            if deep:
-                for t in real:
-                    n, c = at[t]
-                    ncount[n] -= 1
-                    ccount[c] -= 1
-                ok = _rest_fits(rest, ncount, ccount, jl - js)
-                for t in real:
-                    n, c = at[t]
-                    ncount[n] += 1
-                    ccount[c] += 1
-            if ok:
-                acc.append(parts[idx])
-                yield from rec(i + 1, jl - js, spent + lengths[idx], idx if same else -1)
-                acc.pop()
+            acc.append(parts[idx])
+            going = rec(i + 1, left, taken, idx if same else -1)
+            acc.pop()
             for k, m in zip(kinds_after, saved, strict=True):
                 clash[k] = m
+            if not going:
+                return False
+        return True
 
-    return rec(0, jokers, 0, -1)
+    rec(0, jokers, 0, -1)
+    return out
 
 
 def _run_fills(options: list[list[str]], first: int, jokers: int) -> list[tuple[Part, int]]:
