@@ -8,6 +8,7 @@ goes out after laying out level 7. The lay-out solver lives in :mod:`pygame_rule
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import itertools
 from collections import Counter
@@ -21,6 +22,7 @@ from ..core.rng import GameRandom
 from ..core.table import PER_SEAT, Count, Is, PerSeat, Range, Seat, codec_for
 from .level8_solver import (
     DECK,
+    HAND_ORDER,
     JOKER,
     KINDS,
     NUMBER_CARDS,
@@ -30,9 +32,9 @@ from .level8_solver import (
     Sheet,
     add_options,
     add_to_part,
-    can_lay_out,
     check_layout,
     enumerate_layouts,
+    find_layouts,
     is_card,
     normalise_part,
     part_text,
@@ -177,6 +179,7 @@ def _accepts(part: Part) -> dict[str, tuple[str, ...]]:
     part (bounded: the oldest half goes when full).
     """
     kind = part[0]
+    out: dict[str, tuple[str, ...]]
     if kind == "run":
         nums = [NUMBER_CARDS[t][1] if t in NUMBER_CARDS else int(t[1:]) for t in part[1:]]
         wanted = {min(nums) - 1, max(nums) + 1}
@@ -355,8 +358,7 @@ class Level8State(State):
         if phase == "play":
             hand = self.hands[p]
             if not self.laid[p]:
-                reqs = self.level_requirements(p)
-                out = [LayOut(lay) for lay in enumerate_layouts(reqs, hand)] if can_lay_out(reqs, hand) else []
+                out = [LayOut(lay) for lay in find_layouts(self.level_requirements(p), hand)]
             elif len(hand) >= 2:
                 out = self._add_options(hand)
             else:
@@ -607,7 +609,8 @@ class Level8State(State):
     }
 
     def _give(self, p: int, card: str) -> None:
-        self.hands[p] = sort_cards([*self.hands[p], card])
+        """Put ``card`` into ``p``'s hand at its place in the hand order (after equal cards, as a stable sort)."""
+        bisect.insort(self.hands[p], card, key=HAND_ORDER.__getitem__)
 
     def _take(self, p: int, cards: list[str]) -> None:
         hand = self.hands[p]

@@ -264,6 +264,12 @@ def card_key(token: str) -> tuple[int, int, int]:
     return (1 if token[0] == JOKER else 2, 0, 0)
 
 
+# the hand order of :func:`card_key` as one integer per physical card (for inserting a drawn card in place)
+HAND_ORDER: dict[str, int] = {
+    t: i for i, t in enumerate(sorted([*NUMBER_CARDS, JOKER, SKIP], key=card_key))
+}
+
+
 def sort_cards(tokens: Sequence[str]) -> list[str]:
     """``tokens`` in the canonical hand order."""
     return sorted(tokens, key=card_key)
@@ -478,32 +484,45 @@ class _Pool:
         return masks
 
 
-_LAYOUTS_CACHE: dict[tuple[tuple[Requirement, ...], tuple[str, ...]], tuple[Layout, ...]] = {}
+_LAYOUTS_CACHE: dict[tuple[tuple[tuple[str, int], ...], tuple[str, ...]], tuple[Layout, ...]] = {}
 _LAYOUTS_CACHE_SIZE = 1024
 
 
 def enumerate_layouts(reqs: Sequence[Requirement], hand: Sequence[str]) -> Iterator[Layout]:
-    """Every distinct canonical lay-out of ``reqs`` from ``hand`` (keeping at least one card), each once.
+    """Every distinct canonical lay-out of ``reqs`` from ``hand`` (keeping at least one card), each once."""
+    return iter(find_layouts(reqs, hand))
 
-    The answer depends only on the requirements and the multiset of cards (the pool sorts the hand), so it is
-    remembered per (requirements, sorted hand): a seat that has not laid out is asked again on every legal-move
-    listing, and bots' rollouts ask about the same hands over and over. The cache is bounded (oldest out first).
+
+def find_layouts(reqs: Sequence[Requirement], hand: Sequence[str]) -> tuple[Layout, ...]:
+    """What :func:`enumerate_layouts` lists, as a tuple; ``()`` at once when the hand cannot lay out.
+
+    Most hands cannot, and are answered by :func:`_no_part_fits` from card counts. A hand that can is searched once
+    and remembered per (requirements, sorted hand): the answer depends only on the multiset of cards, and the app
+    and bots' rollouts ask about the same hands again. The cache is bounded (oldest out first).
     """
-    key = (tuple(reqs), tuple(sorted(hand)))
+    plan = _plan(reqs)
+    budget = len(hand) - 1
+    if plan.total > budget:
+        return ()
+    pool = _Pool(hand)
+    if _no_part_fits(pool, plan.slots):
+        return ()
+    key = (plan.key, tuple(sorted(hand)))
     found = _LAYOUTS_CACHE.get(key)
     if found is None:
-        found = tuple(_enumerate_layouts(reqs, hand))
+        pool.groups()
+        found = tuple(_search(plan, pool, budget))
         if len(_LAYOUTS_CACHE) >= _LAYOUTS_CACHE_SIZE:
             del _LAYOUTS_CACHE[next(iter(_LAYOUTS_CACHE))]
         _LAYOUTS_CACHE[key] = found
-    return iter(found)
+    return found
 
 
 def can_lay_out(reqs: Sequence[Requirement], hand: Sequence[str]) -> bool:
     """Whether ``hand`` can lay out ``reqs`` at all, i.e. :func:`enumerate_layouts` lists at least one lay-out.
 
-    Answered without listing: a seat that has not laid out asks this on every turn, and most hands cannot. Exact
-    (tests/test_level8_oracle.py compares it with the old enumeration's emptiness on thousands of hands).
+    Answered without listing, from card counts (:func:`_no_part_fits`). Exact: tests/test_level8_oracle.py compares
+    it with the old enumeration's emptiness on thousands of hands.
     """
     plan = _plan(reqs)
     if plan.total > len(hand) - 1:
@@ -515,11 +534,12 @@ class _Plan:
     """What the search needs to know about a level once: its slots in search order (run, set, colour; small to
     large within a kind), the card counts of every suffix of slots, and per suffix the sizes of each kind."""
 
-    __slots__ = ("slots", "kinds", "sizes", "suffix", "rest", "total")
+    __slots__ = ("slots", "key", "kinds", "sizes", "suffix", "rest", "total")
 
     def __init__(self, reqs: Sequence[Requirement]) -> None:
         slots = tuple(sorted(reqs, key=lambda r: (KIND_INDEX[r.kind], r.size)))
         self.slots = slots
+        self.key = tuple((r.kind, r.size) for r in reqs)  # the requirements as a quickly hashed value
         self.kinds = tuple(r.kind for r in slots)
         self.sizes = tuple(r.size for r in slots)
         self.suffix = tuple(sum(self.sizes[i:]) for i in range(len(slots) + 1))
