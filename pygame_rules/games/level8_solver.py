@@ -746,87 +746,113 @@ class _Table:
 
     __slots__ = ("parts", "reals", "jokers", "lengths", "hi", "uses", "jokers_le", "size_ge", "size_le", "from_")
 
-    def __init__(self, kind: str, pool: _Pool, lo: int, hi: int, jokers: int) -> None:
-        parts: list[Part] = []
-        reals: list[tuple[str, ...]] = []
-        used_jokers: list[int] = []
-        if kind == "run":
-            _run_parts(pool.by_number, lo, hi, jokers, parts, reals, used_jokers)
-        elif kind == "set":
-            _group_parts(kind, pool.by_number, _JOKER_AS_NUMBER, lo, hi, jokers, parts, reals, used_jokers)
-        else:
-            _group_parts(kind, pool.by_colour, _JOKER_AS_COLOUR, lo, hi, jokers, parts, reals, used_jokers)
-        self.parts = parts
-        self.reals = reals
-        self.jokers = used_jokers
-        lengths = [len(p) - 1 for p in parts]
-        self.lengths = lengths
+    def __init__(self, kind: str, pool: _Pool, lo: int, hi: int, jokers: int, clashes: bool, ordered: bool) -> None:
+        """``clashes``: a slot before one of this kind takes cards (make :attr:`uses`); ``ordered``: the kind fills
+        several slots (make :attr:`from_`)."""
+        self.parts: list[Part] = []
+        self.reals: list[tuple[str, ...]] = []
+        self.jokers: list[int] = []
+        self.lengths: list[int] = []
         self.hi = hi
-        uses: dict[str, int] = {}
-        by_jokers = [0] * (jokers + 1)
         by_size = [0] * (hi + 2)
-        bit = 1
-        for i, real in enumerate(reals):
-            for t in real:
-                uses[t] = uses.get(t, 0) | bit
-            by_jokers[used_jokers[i]] |= bit
-            by_size[lengths[i]] |= bit
-            bit <<= 1
-        self.uses = uses
+        by_jokers = [0] * (jokers + 1)
+        if kind == "run":
+            self._runs(pool.by_number, lo, hi, jokers, by_size, by_jokers)
+        elif kind == "set":
+            self._groups(kind, pool.by_number, _JOKER_AS_NUMBER, lo, hi, jokers, by_size, by_jokers)
+        else:
+            self._groups(kind, pool.by_colour, _JOKER_AS_COLOUR, lo, hi, jokers, by_size, by_jokers)
         for j in range(1, jokers + 1):
             by_jokers[j] |= by_jokers[j - 1]
         self.jokers_le = by_jokers
         size_le = by_size[:]
         for k in range(1, hi + 2):
             size_le[k] |= size_le[k - 1]
-        size_ge = by_size[:]
+        size_ge = by_size
         for k in range(hi, -1, -1):
             size_ge[k] |= size_ge[k + 1]
         self.size_le = size_le
         self.size_ge = size_ge
-        keys = [(n, p) for n, p in zip(lengths, parts, strict=True)]
-        from_ = [0] * len(parts)
-        acc = 0
-        for i in sorted(range(len(parts)), key=keys.__getitem__, reverse=True):
-            acc |= 1 << i
-            from_[i] = acc
+        uses: dict[str, int] = {}
+        if clashes:
+            bit = 1
+            for real in self.reals:
+                for t in real:
+                    uses[t] = uses.get(t, 0) | bit
+                bit <<= 1
+        self.uses = uses
+        from_: list[int] = []
+        if ordered:
+            parts = self.parts
+            keys = [(n, p) for n, p in zip(self.lengths, parts, strict=True)]
+            from_ = [0] * len(parts)
+            acc = 0
+            for i in sorted(range(len(parts)), key=keys.__getitem__, reverse=True):
+                acc |= 1 << i
+                from_[i] = acc
         self.from_ = from_
 
+    def _runs(self, by_number: list[list[str]], lo: int, hi: int, jokers: int, by_size: list[int],
+              by_jokers: list[int]) -> None:
+        """Every run of ``lo``..``hi`` cards, in the table's order."""
+        parts = self.parts
+        reals = self.reals
+        used = self.jokers
+        # the numbers without a card (then stops past the end): a run from ``a`` ends before the (jokers+1)-th
+        empty = [x for x in range(_NUMBERS) if not by_number[x]]
+        empty += range(_NUMBERS, _NUMBERS + jokers + 1)
+        e = 0
+        for a in range(_NUMBERS - lo + 1):
+            while empty[e] < a:
+                e += 1
+            end = min(empty[e + jokers], a + hi, _NUMBERS)
+            for b in range(a + lo - 1, end):
+                length = b - a + 1
+                start = len(parts)
+                if jokers == 0:
+                    combos = list(itertools.product(*by_number[a:b + 1]))
+                    parts += [("run", *c) for c in combos]
+                    reals += combos
+                    used += [0] * len(combos)
+                else:
+                    bit = 1 << start
+                    for part, js in _run_fills(by_number[a:b + 1], a, jokers):
+                        parts.append(part)
+                        reals.append(tuple(t for t in part[1:] if t[0] != JOKER) if js else part[1:])
+                        used.append(js)
+                        by_jokers[js] |= bit
+                        bit <<= 1
+                count = len(parts) - start
+                block = ((1 << count) - 1) << start
+                by_size[length] |= block
+                if jokers == 0:
+                    by_jokers[0] |= block
+                self.lengths += [length] * count
 
-def _run_parts(by_number: list[list[str]], lo: int, hi: int, jokers: int, parts: list[Part],
-               reals: list[tuple[str, ...]], used_jokers: list[int]) -> None:
-    """Append every run of ``lo``..``hi`` cards (in the table's order) with its real cards and jokers used."""
-    for a in range(_NUMBERS):
-        gaps = 0
-        for b in range(a, min(_NUMBERS - 1, a + hi - 1) + 1):
-            if not by_number[b]:
-                gaps += 1
-                if gaps > jokers:
-                    break
-            if b - a + 1 < lo:
+    def _groups(self, kind: str, groups: list[list[str]], joker_tokens: tuple[str, ...], lo: int, hi: int,
+                jokers: int, by_size: list[int], by_jokers: list[int]) -> None:
+        """Every set (colour group) of ``lo``..``hi`` cards, in the table's order."""
+        parts = self.parts
+        reals = self.reals
+        for key, group in enumerate(groups):
+            if len(group) + jokers < lo:
                 continue
-            for part, js in _run_fills(by_number[a:b + 1], a, jokers):
-                parts.append(part)
-                reals.append(part[1:] if not js else tuple(t for t in part[1:] if t[0] != JOKER))
-                used_jokers.append(js)
-
-
-def _group_parts(kind: str, groups: list[list[str]], joker_tokens: tuple[str, ...], lo: int, hi: int, jokers: int,
-                 parts: list[Part], reals: list[tuple[str, ...]], used_jokers: list[int]) -> None:
-    """Append every set (colour group) of ``lo``..``hi`` cards in the table's order."""
-    for key, group in enumerate(groups):
-        if len(group) + jokers < lo:
-            continue
-        jt = joker_tokens[key]
-        for k in range(0, min(jokers, hi) + 1):
-            js = (jt,) * k
-            for r in range(max(0, lo - k), min(len(group), hi - k) + 1):
-                if r + k == 0:
-                    continue
-                for combo in itertools.combinations(group, r):
-                    parts.append((kind, *combo, *js))
-                    reals.append(combo)
-                    used_jokers.append(k)
+            jt = joker_tokens[key]
+            for k in range(0, min(jokers, hi) + 1):
+                js = (jt,) * k
+                for r in range(max(0, lo - k), min(len(group), hi - k) + 1):
+                    if r + k == 0:
+                        continue
+                    start = len(parts)
+                    combos = list(itertools.combinations(group, r))
+                    parts += [(kind, *c, *js) for c in combos]
+                    reals += combos
+                    count = len(combos)
+                    block = ((1 << count) - 1) << start
+                    by_size[r + k] |= block
+                    by_jokers[k] |= block
+                    self.jokers += [k] * count
+                    self.lengths += [r + k] * count
 
 
 def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layout]:
@@ -854,7 +880,7 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
         hi = budget - plan.total + max(ks)
         if hi < min(ks):
             return []
-        tables[kind] = _Table(kind, pool, min(ks), hi, jokers)
+        tables[kind] = _Table(kind, pool, min(ks), hi, jokers, kind in kinds[1:], len(ks) > 1)
     slot_tables = [tables[k] for k in kinds]
     out: list[Layout] = []
     if last == 0:
@@ -961,17 +987,26 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
 
 def _run_fills(options: list[list[str]], first: int, jokers: int) -> list[tuple[Part, int]]:
     """Every run over the numbers of ``options`` (the free cards at each number, from number index ``first``): at
-    each number one of its cards in order, then a joker if one is left; with the count of jokers used."""
+    each number one of its cards in order, then a joker if one is left; with the count of jokers used.
+
+    A joker is put where a card could go only if enough are left for the numbers further on that have no card, so
+    no partial run is built that cannot be finished (the runs and their order are those of the plain product).
+    """
+    gaps_after = [0] * len(options)
+    gaps = 0
+    for x in range(len(options) - 1, -1, -1):
+        gaps_after[x] = gaps
+        if not options[x]:
+            gaps += 1
     out: list[tuple[Part, int]] = [(("run",), 0)]
     for x, cards in enumerate(options):
         jt = _JOKER_AS_NUMBER[first + x]
+        spare = jokers - 1 - gaps_after[x]  # a joker here leaves enough for later only if js <= spare
         grown: list[tuple[Part, int]] = []
         for part, js in out:
             for t in cards:
                 grown.append(((*part, t), js))
-            if js < jokers:
+            if js <= spare:
                 grown.append(((*part, jt), js + 1))
         out = grown
-        if not out:
-            break
     return out
