@@ -744,7 +744,8 @@ class _Table:
     slot's choices are this list filtered.
     """
 
-    __slots__ = ("parts", "reals", "jokers", "lengths", "hi", "uses", "jokers_le", "size_ge", "size_le", "from_")
+    __slots__ = ("parts", "reals", "jokers", "lengths", "blocks", "hi", "uses", "jokers_le", "size_ge", "size_le",
+                 "from_")
 
     def __init__(self, kind: str, pool: _Pool, lo: int, hi: int, jokers: int, clashes: bool, ordered: bool) -> None:
         """``clashes``: a slot before one of this kind takes cards (make :attr:`uses`); ``ordered``: the kind fills
@@ -753,6 +754,9 @@ class _Table:
         self.reals: list[tuple[str, ...]] = []
         self.jokers: list[int] = []
         self.lengths: list[int] = []
+        # sets and colour groups: parts from the same group with the same counts share a block number (they leave
+        # the same counts behind); runs: each part its own block (``-1 - index`` never repeats)
+        self.blocks: list[int] = []
         self.hi = hi
         by_size = [0] * (hi + 2)
         by_jokers = [0] * (jokers + 1)
@@ -828,6 +832,7 @@ class _Table:
                 if jokers == 0:
                     by_jokers[0] |= block
                 self.lengths += [length] * count
+        self.blocks = [-1 - i for i in range(len(parts))]
 
     def _groups(self, kind: str, groups: list[list[str]], joker_tokens: tuple[str, ...], lo: int, hi: int,
                 jokers: int, by_size: list[int], by_jokers: list[int]) -> None:
@@ -853,6 +858,7 @@ class _Table:
                     by_jokers[k] |= block
                     self.jokers += [k] * count
                     self.lengths += [r + k] * count
+                    self.blocks += [start] * count
 
 
 def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layout]:
@@ -880,7 +886,19 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
         hi = budget - plan.total + max(ks)
         if hi < min(ks):
             return []
-        tables[kind] = _Table(kind, pool, min(ks), hi, jokers, kind in kinds[1:], len(ks) > 1)
+        # a part of this kind may use only the jokers that the other kinds' slots can spare (they need at least
+        # what they would need on their own)
+        spare = jokers
+        if len(ks) < len(kinds):
+            runs, sets, colours = plan.rest[0]
+            others = (() if kind == "run" else runs, () if kind == "set" else sets, () if kind == "colour" else colours)
+            while spare >= 0 and not _rest_fits(others, pool.ncount, pool.ccount, jokers - spare):
+                spare -= 1
+            if spare < 0:
+                return []
+        table = _Table(kind, pool, min(ks), hi, spare, kind in kinds[1:], len(ks) > 1)
+        table.jokers_le += [table.jokers_le[-1]] * (jokers - spare)
+        tables[kind] = table
     slot_tables = [tables[k] for k in kinds]
     out: list[Layout] = []
     if last == 0:
@@ -896,14 +914,51 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
         return out
     later = [tuple(dict.fromkeys(kinds[i + 1:])) for i in range(len(kinds))]
     clash = dict.fromkeys(tables, 0)  # per kind: the parts that use a card already taken
+    # per (kind, later kind): each part's clashes with the later kind's parts, worked out when first needed
+    clash_of: dict[tuple[str, str], list[int]] = {
+        (k, q): [-1] * len(tables[k].parts) for k in tables for q in tables
+    }
     ncount = pool.ncount[:]
     ccount = pool.ccount[:]
     at = _CARD_AT
     acc: list[Part] = []
+    # a part of length L in slot i makes every later slot of its kind take parts of at least L cards (they sort
+    # after it, and parts sort by length first): per slot and L, the least the later slots then need, and the
+    # remaining slots' sizes so raised (for the count test of the rest)
+    need_after: list[list[int]] = []
+    rest_after: list[list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]] = []
+    for i in range(len(kinds)):
+        same_sizes = [sizes[j] for j in range(i + 1, len(kinds)) if kinds[j] == kinds[i]]
+        other_cards = suffix[i + 1] - sum(same_sizes)
+        need_after.append([other_cards + sum(max(x, length) for x in same_sizes) for length in range(budget + 2)])
+        runs, sets, colours = rests[i + 1]
+        raised = []
+        for length in range(budget + 2):
+            r, st, c = runs, sets, colours
+            if kinds[i] == "run":
+                r = tuple(max(x, length) for x in runs)
+            elif kinds[i] == "set":
+                st = tuple(max(x, length) for x in sets)
+            else:
+                c = tuple(max(x, length) for x in colours)
+            raised.append((r, st, c))
+        rest_after.append(raised)
     final = slot_tables[last]
     final_kind = kinds[last]
     final_parts = final.parts
     final_lo = final.size_ge[sizes[last]]
+
+    def clashes(kind: str, later_kind: str, idx: int) -> int:
+        """The parts of ``later_kind`` that share a card with part ``idx`` of ``kind``."""
+        cache = clash_of[(kind, later_kind)]
+        m = cache[idx]
+        if m < 0:
+            uses = tables[later_kind].uses
+            m = 0
+            for t in tables[kind].reals[idx]:
+                m |= uses.get(t, 0)
+            cache[idx] = m
+        return m
 
     def rec(i: int, jl: int, spent: int, prev: int) -> bool:
         """Fill slots ``i`` and after; False once ``limit`` lay-outs are found (stop)."""
@@ -920,29 +975,26 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
         reals = table.reals
         used_jokers = table.jokers
         lengths = table.lengths
-        kinds_after = later[i]
-        before_last = i + 1 == last
-        same = kinds[i + 1] == kind
-        rest = rests[i + 1]
-        while valid:
-            low = valid & -valid
-            valid ^= low
-            idx = low.bit_length() - 1
-            real = reals[idx]
-            left = jl - used_jokers[idx]
-            taken = spent + lengths[idx]
-            if before_last:
-                # the last slot, inline: its mask given this part is the list of completions
-                m = clash[final_kind]
-                uses = final.uses
-                for t in real:
-                    m |= uses.get(t, 0)
-                room = budget - taken
-                if room < sizes[last]:
+        if i + 1 == last:
+            # the last slot, inline: its mask given this part is the list of completions
+            same = final_kind == kind
+            clash_final = clash[final_kind]
+            final_le = final.size_le
+            final_hi = final.hi
+            final_jokers = final.jokers_le
+            final_from = final.from_
+            need = sizes[last]
+            while valid:
+                low = valid & -valid
+                valid ^= low
+                idx = low.bit_length() - 1
+                room = budget - spent - lengths[idx]
+                if room < need:
                     continue
-                last_valid = final_lo & final.size_le[min(room, final.hi)] & final.jokers_le[left] & ~m
+                last_valid = (final_lo & final_le[min(room, final_hi)] & final_jokers[jl - used_jokers[idx]]
+                              & ~(clash_final | clashes(kind, final_kind, idx)))
                 if same:
-                    last_valid &= final.from_[idx]
+                    last_valid &= final_from[idx]
                 if last_valid:
                     acc.append(parts[idx])
                     base = tuple(acc)
@@ -953,27 +1005,48 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
                         out.append((*base, final_parts[bit.bit_length() - 1]))
                         if len(out) == limit:
                             return False
+            return True
+        kinds_after = later[i]
+        same = kinds[i + 1] == kind
+        needs = need_after[i]
+        raised = rest_after[i]
+        blocks = table.blocks
+        # the rest sees only the counts this part leaves: one test per block, unless the rest mixes in colour
+        # groups after sets or runs (then which colours a part takes matters)
+        per_part = bool(rests[i + 1][2]) and kind != "colour"
+        last_block = -1 << 60  # no block yet
+        last_ok = False
+        while valid:
+            low = valid & -valid
+            valid ^= low
+            idx = low.bit_length() - 1
+            real = reals[idx]
+            left = jl - used_jokers[idx]
+            length = lengths[idx]
+            if spent + length + needs[length] > budget:
                 continue
-            for t in real:
-                n, c = at[t]
-                ncount[n] -= 1
-                ccount[c] -= 1
-            ok = _rest_fits(rest, ncount, ccount, left)
-            for t in real:
-                n, c = at[t]
-                ncount[n] += 1
-                ccount[c] += 1
+            block = blocks[idx]
+            if block == last_block and not per_part:
+                ok = last_ok
+            else:
+                for t in real:
+                    n, c = at[t]
+                    ncount[n] -= 1
+                    ccount[c] -= 1
+                ok = _rest_fits(raised[length], ncount, ccount, left)
+                for t in real:
+                    n, c = at[t]
+                    ncount[n] += 1
+                    ccount[c] += 1
+                last_block = block
+                last_ok = ok
             if not ok:
                 continue
             saved = [clash[k] for k in kinds_after]
             for k in kinds_after:
-                uses = tables[k].uses
-                m = clash[k]
-                for t in real:
-                    m |= uses.get(t, 0)
-                clash[k] = m
+                clash[k] |= clashes(kind, k, idx)
             acc.append(parts[idx])
-            going = rec(i + 1, left, taken, idx if same else -1)
+            going = rec(i + 1, left, spent + length, idx if same else -1)
             acc.pop()
             for k, m in zip(kinds_after, saved, strict=True):
                 clash[k] = m
