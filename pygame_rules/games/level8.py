@@ -559,10 +559,14 @@ class Level8State(State):
         return [{"type": "take_nothing", "player": p, "text": f"{_seat_name(p)} finds no card to take."}]
 
     def _do_lay_out(self, p: int, action: LayOut) -> list[Event]:
-        return self._apply_layout(p, self._checked_layout(p, action))
+        # quiet play takes only listed moves, whose lay-outs are already canonical: no second check
+        return self._apply_layout(p, action.parts if self._quiet else self._checked_layout(p, action))
 
     def _do_add(self, p: int, action: Add) -> list[Event]:
-        new = self._checked_add(p, action)
+        if self._quiet:  # a listed addition fits: only the new canonical part is needed
+            new = add_to_part(self.table[action.seat][action.part], action.card)
+        else:
+            new = self._checked_add(p, action)
         self.table[action.seat][action.part] = new
         self._take(p, [physical(action.card)])
         self.undo_ok = True

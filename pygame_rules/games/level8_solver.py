@@ -530,11 +530,14 @@ def can_lay_out(reqs: Sequence[Requirement], hand: Sequence[str]) -> bool:
     return not _no_part_fits(_Pool(hand), plan.slots)
 
 
+Rest = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # slot sizes: runs, sets, colour groups
+
+
 class _Plan:
     """What the search needs to know about a level once: its slots in search order (run, set, colour; small to
     large within a kind), the card counts of every suffix of slots, and per suffix the sizes of each kind."""
 
-    __slots__ = ("slots", "key", "kinds", "sizes", "suffix", "rest", "total")
+    __slots__ = ("slots", "key", "kinds", "sizes", "suffix", "rest", "total", "_after")
 
     def __init__(self, reqs: Sequence[Requirement]) -> None:
         slots = tuple(sorted(reqs, key=lambda r: (KIND_INDEX[r.kind], r.size)))
@@ -551,6 +554,36 @@ class _Plan:
              tuple(sorted((r.size for r in slots[i:] if r.kind == "colour"), reverse=True)))
             for i in range(len(slots) + 1)
         )
+        self._after: dict[int, tuple[list[list[int]], list[list[Rest]]]] = {}
+
+    def after(self, budget: int) -> tuple[list[list[int]], list[list[Rest]]]:
+        """Per slot ``i`` and part length ``L`` (up to ``budget``): the least number of cards the later slots need,
+        and their kinds' sizes, once slot ``i`` holds a part of ``L`` cards. Every later slot of the same kind then
+        takes parts of at least ``L`` cards (they sort after it, and parts sort by length first). Remembered per
+        budget (hands have few sizes)."""
+        found = self._after.get(budget)
+        if found is not None:
+            return found
+        kinds = self.kinds
+        sizes = self.sizes
+        need_after: list[list[int]] = []
+        rest_after: list[list[Rest]] = []
+        for i in range(len(kinds)):
+            same_sizes = [sizes[j] for j in range(i + 1, len(kinds)) if kinds[j] == kinds[i]]
+            other_cards = self.suffix[i + 1] - sum(same_sizes)
+            need_after.append([other_cards + sum(max(x, n) for x in same_sizes) for n in range(budget + 2)])
+            runs, sets, colours = self.rest[i + 1]
+            raised: list[Rest] = []
+            for n in range(budget + 2):
+                if kinds[i] == "run":
+                    raised.append((tuple(max(x, n) for x in runs), sets, colours))
+                elif kinds[i] == "set":
+                    raised.append((runs, tuple(max(x, n) for x in sets), colours))
+                else:
+                    raised.append((runs, sets, tuple(max(x, n) for x in colours)))
+            rest_after.append(raised)
+        self._after[budget] = (need_after, rest_after)
+        return need_after, rest_after
 
 
 _PLANS: dict[int, tuple[Sequence[Requirement], _Plan]] = {}
@@ -568,7 +601,7 @@ def _plan(reqs: Sequence[Requirement]) -> _Plan:
     return plan
 
 
-def _rest_fits(rest: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ncount: list[int],
+def _rest_fits(rest: Rest, ncount: list[int],
                ccount: list[int], jokers: int) -> bool:
     """A necessary condition for the slots of ``rest`` to be filled from cards with these number and colour counts
     and ``jokers`` jokers, exact when the slots are all of the number kinds (runs, sets) or all colour groups.
@@ -798,11 +831,17 @@ class _Table:
 
     def _runs(self, by_number: list[list[str]], lo: int, hi: int, jokers: int, by_size: list[int],
               by_jokers: list[int]) -> None:
-        """Every run of ``lo``..``hi`` cards, in the table's order."""
+        """Every run of ``lo``..``hi`` cards, in the table's order.
+
+        From each first number, the runs grow one number at a time: the runs ending at ``b`` are those ending at
+        ``b - 1``, each followed by one of ``b``'s cards (in colour order) or a joker while one is left, which is
+        the table's order. Growth stops when no run can reach further.
+        """
         parts = self.parts
         reals = self.reals
         used = self.jokers
-        # the numbers without a card (then stops past the end): a run from ``a`` ends before the (jokers+1)-th
+        lengths = self.lengths
+        # the numbers without a card, then stops past the end: a run from ``a`` ends before the (jokers+1)-th
         empty = [x for x in range(_NUMBERS) if not by_number[x]]
         empty += range(_NUMBERS, _NUMBERS + jokers + 1)
         e = 0
@@ -810,28 +849,44 @@ class _Table:
             while empty[e] < a:
                 e += 1
             end = min(empty[e + jokers], a + hi, _NUMBERS)
-            for b in range(a + lo - 1, end):
-                length = b - a + 1
-                start = len(parts)
-                if jokers == 0:
-                    combos = list(itertools.product(*by_number[a:b + 1]))
-                    parts += [("run", *c) for c in combos]
-                    reals += combos
-                    used += [0] * len(combos)
+            if end - a < lo:
+                continue
+            # (cards and joker tokens, real cards, jokers used) of every run from ``a`` to ``b``
+            grown: list[tuple[tuple[str, ...], tuple[str, ...], int]] = [((), (), 0)]
+            for b in range(a, end):
+                cards = by_number[b]
+                jt = _JOKER_AS_NUMBER[b]
+                if jokers:
+                    nxt = []
+                    for toks, real, js in grown:
+                        for t in cards:
+                            nxt.append(((*toks, t), (*real, t), js))
+                        if js < jokers:
+                            nxt.append(((*toks, jt), real, js + 1))
+                    grown = nxt
                 else:
+                    grown = [((*toks, t), (*toks, t), 0) for toks, _, _ in grown for t in cards]
+                if not grown:
+                    break
+                length = b - a + 1
+                if length < lo:
+                    continue
+                start = len(parts)
+                parts += [("run", *toks) for toks, _, _ in grown]
+                reals += [real for _, real, _ in grown]
+                count = len(grown)
+                block = ((1 << count) - 1) << start
+                by_size[length] |= block
+                lengths += [length] * count
+                if jokers:
                     bit = 1 << start
-                    for part, js in _run_fills(by_number[a:b + 1], a, jokers):
-                        parts.append(part)
-                        reals.append(tuple(t for t in part[1:] if t[0] != JOKER) if js else part[1:])
+                    for _, _, js in grown:
                         used.append(js)
                         by_jokers[js] |= bit
                         bit <<= 1
-                count = len(parts) - start
-                block = ((1 << count) - 1) << start
-                by_size[length] |= block
-                if jokers == 0:
+                else:
+                    used += [0] * count
                     by_jokers[0] |= block
-                self.lengths += [length] * count
         self.blocks = [-1 - i for i in range(len(parts))]
 
     def _groups(self, kind: str, groups: list[list[str]], joker_tokens: tuple[str, ...], lo: int, hi: int,
@@ -922,27 +977,7 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
     ccount = pool.ccount[:]
     at = _CARD_AT
     acc: list[Part] = []
-    # a part of length L in slot i makes every later slot of its kind take parts of at least L cards (they sort
-    # after it, and parts sort by length first): per slot and L, the least the later slots then need, and the
-    # remaining slots' sizes so raised (for the count test of the rest)
-    need_after: list[list[int]] = []
-    rest_after: list[list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]] = []
-    for i in range(len(kinds)):
-        same_sizes = [sizes[j] for j in range(i + 1, len(kinds)) if kinds[j] == kinds[i]]
-        other_cards = suffix[i + 1] - sum(same_sizes)
-        need_after.append([other_cards + sum(max(x, length) for x in same_sizes) for length in range(budget + 2)])
-        runs, sets, colours = rests[i + 1]
-        raised = []
-        for length in range(budget + 2):
-            r, st, c = runs, sets, colours
-            if kinds[i] == "run":
-                r = tuple(max(x, length) for x in runs)
-            elif kinds[i] == "set":
-                st = tuple(max(x, length) for x in sets)
-            else:
-                c = tuple(max(x, length) for x in colours)
-            raised.append((r, st, c))
-        rest_after.append(raised)
+    need_after, rest_after = plan.after(budget)
     final = slot_tables[last]
     final_kind = kinds[last]
     final_parts = final.parts
@@ -1055,31 +1090,4 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
         return True
 
     rec(0, jokers, 0, -1)
-    return out
-
-
-def _run_fills(options: list[list[str]], first: int, jokers: int) -> list[tuple[Part, int]]:
-    """Every run over the numbers of ``options`` (the free cards at each number, from number index ``first``): at
-    each number one of its cards in order, then a joker if one is left; with the count of jokers used.
-
-    A joker is put where a card could go only if enough are left for the numbers further on that have no card, so
-    no partial run is built that cannot be finished (the runs and their order are those of the plain product).
-    """
-    gaps_after = [0] * len(options)
-    gaps = 0
-    for x in range(len(options) - 1, -1, -1):
-        gaps_after[x] = gaps
-        if not options[x]:
-            gaps += 1
-    out: list[tuple[Part, int]] = [(("run",), 0)]
-    for x, cards in enumerate(options):
-        jt = _JOKER_AS_NUMBER[first + x]
-        spare = jokers - 1 - gaps_after[x]  # a joker here leaves enough for later only if js <= spare
-        grown: list[tuple[Part, int]] = []
-        for part, js in out:
-            for t in cards:
-                grown.append(((*part, t), js))
-            if js <= spare:
-                grown.append(((*part, jt), js + 1))
-        out = grown
     return out
