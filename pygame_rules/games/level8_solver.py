@@ -1013,11 +1013,12 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
         if i + 1 == last:
             # the last slot, inline: its mask given this part is the list of completions
             same = final_kind == kind
-            clash_final = clash[final_kind]
+            avail = final_lo & ~clash[final_kind]
             final_le = final.size_le
             final_hi = final.hi
             final_jokers = final.jokers_le
             final_from = final.from_
+            cache = clash_of[(kind, final_kind)]
             need = sizes[last]
             while valid:
                 low = valid & -valid
@@ -1026,14 +1027,17 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
                 room = budget - spent - lengths[idx]
                 if room < need:
                     continue
-                last_valid = (final_lo & final_le[min(room, final_hi)] & final_jokers[jl - used_jokers[idx]]
-                              & ~(clash_final | clashes(kind, final_kind, idx)))
+                last_valid = avail & final_jokers[jl - used_jokers[idx]]
                 if same:
                     last_valid &= final_from[idx]
+                if not last_valid:
+                    continue
+                hit = cache[idx]
+                if hit < 0:
+                    hit = clashes(kind, final_kind, idx)
+                last_valid &= final_le[min(room, final_hi)] & ~hit
                 if last_valid:
-                    acc.append(parts[idx])
-                    base = tuple(acc)
-                    acc.pop()
+                    base = (*acc, parts[idx])
                     while last_valid:
                         bit = last_valid & -last_valid
                         last_valid ^= bit
