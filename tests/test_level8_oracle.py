@@ -115,3 +115,57 @@ def test_legal_list_is_the_old_one_in_random_games(players: int, sheet: str, edi
                 state.apply(action)
             moves += 1
     assert kinds["lay_out"] and kinds["add"] and kinds["discard"]
+
+
+@pytest.mark.parametrize("kind", ["run", "set"])
+def test_one_part_with_a_colour_group_is_decided_exactly(kind: str) -> None:
+    # the closed formula of the mixed levels, on hands near the edge: few colours and numbers, 0-3 jokers
+    rng = random.Random(f"l8-oracle/mixed/{kind}")
+    yes = no = 0
+    for _ in range(600):
+        reqs = (Requirement(kind, rng.randint(2, 5)), Requirement("colour", rng.randint(2, 6)))
+        lo = rng.randint(DECK.low, DECK.high - 5)
+        cols = rng.sample(DECK.colours, rng.randint(1, 3))
+        pool = [t for t in NUMBER_CARDS if NUMBER_CARDS[t][0] in cols and lo <= NUMBER_CARDS[t][1] <= lo + 5]
+        hand = rng.sample(pool, min(len(pool), rng.randint(3, 10))) + [JOKER] * rng.randint(0, 3) + [SKIP]
+        want = bool(old_enumerate_layouts(reqs, hand))
+        assert solver.can_lay_out(reqs, hand) == want, (reqs, hand)
+        yes += want
+        no += not want
+    assert yes > 50 and no > 50
+
+
+def test_listed_layouts_pass_check_layout_unchanged() -> None:
+    rng = random.Random("l8-oracle/check")
+    seen = 0
+    for _ in range(300):
+        reqs = _random_reqs(rng)
+        hand = _random_hand(rng)
+        for lay in solver.find_layouts(reqs, hand):
+            assert solver.check_layout(reqs, hand, lay) == lay
+            seen += 1
+    assert seen > 1000
+
+
+def test_additions_follow_add_to_part() -> None:
+    # the per-part rule of the listing against the rules function, on parts from real lay-outs
+    from pygame_rules.games.level8 import _accepts
+    from pygame_rules.games.level8_solver import PartError, add_options, add_to_part
+
+    rng = random.Random("l8-oracle/add")
+    parts: set[tuple[str, ...]] = set()
+    while len(parts) < 300:
+        for lay in solver.find_layouts(_random_reqs(rng), _random_hand(rng)):
+            parts.update(lay)
+    for part in parts:
+        accepts = _accepts(part)
+        for card in [*NUMBER_CARDS, JOKER]:
+            tokens = add_options(part) if card == JOKER else [card]
+            fits = []
+            for tok in tokens:
+                try:
+                    add_to_part(part, tok)
+                except PartError:
+                    continue
+                fits.append(tok)
+            assert list(accepts.get(card, ())) == fits, (part, card)
