@@ -119,6 +119,7 @@ class Rounds:
         self.first_visit_paths: list[set[str]] = []
         self.first_visit_wire: list[int] = []
         self.snapshot_bytes: list[int] = []
+        self.snapshot_memory: list[int] = []
         self.stages: list[dict[str, Any]] = []
         self.paths: dict[str, list[str]] = {}
 
@@ -144,6 +145,7 @@ class Rounds:
         snap = page.evaluate("() => window.__app.engine.snapshot")
         if snap.get("stored"):
             self.snapshot_bytes.append(snap["bytes"])
+            self.snapshot_memory.append(snap.get("memory", snap["bytes"]))
 
     def bare(self, row: dict[str, Any]) -> None:
         ctx = self.context(service_workers="block")
@@ -293,7 +295,8 @@ def report(r: Rounds, site: Path, bots: tuple[list[float], list[float]] | None) 
     print(f"  PyScript (lab only): {sum(p.stat().st_size for p in lazy) / 1e6:.2f} MB raw, "
           f"{len(sent_lazy)} of its {len(lazy)} files fetched by a first visit")
     if r.snapshot_bytes:
-        print(f"snapshot kept in Cache Storage: {med(r.snapshot_bytes) / 1e6:.1f} MB raw (stored uncompressed)")
+        print(f"snapshot kept in Cache Storage: {med(r.snapshot_bytes) / 1e6:.1f} MB stored (zero pages left out, "
+              f"js/snapshot-pages.js) of {med(r.snapshot_memory) / 1e6:.1f} MB of memory")
     if bots:
         think, trips = bots
         print(f"bot move ('normal', 2 players, {len(think)} moves): median {med(think):.2f} ms in Python, "

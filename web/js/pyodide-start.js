@@ -4,8 +4,8 @@
 //
 // The snapshot is Pyodide's own (underscore, experimental) `_makeSnapshot` / `makeMemorySnapshot` /
 // `_loadSnapshot`. It is made here in the browser after a normal start, kept in Cache Storage (cache
-// SNAPSHOT_CACHE, one entry, keyed by Pyodide version + wheel hash + FORMAT) with its length and SHA-256, and
-// checked before use. Anything wrong (missing, other key, wrong length or hash, a restore Pyodide rejects, a
+// SNAPSHOT_CACHE, one entry, keyed by Pyodide version + wheel hash + FORMAT) without its zero pages
+// (js/snapshot-pages.js), with the stored length and SHA-256, and checked before use. Anything wrong (missing, other key, wrong length or hash, a restore Pyodide rejects, a
 // restored interpreter without our marker) means: start normally, make a new snapshot, replace the stored one.
 //
 // Rules Pyodide's snapshot imposes (read in pyodide.asm.mjs `serializeHiwireState`; pinned by e2e/test_start.py):
@@ -16,8 +16,10 @@
 // - Python's memory is frozen as it was: the snapshot is made before the first request (no sessions exist in it)
 //   and the module-level `random` is reseeded after every restore.
 
+import { packPages, unpackPages } from "./snapshot-pages.js";
+
 export const SNAPSHOT_CACHE = "pyodide-snapshot.v1"; // not "pygame-rules-*": sw.js deletes those on update
-const FORMAT = 1; // bump when what goes into the snapshot changes (the import list below, the marker)
+const FORMAT = 2; // bump when what goes into the snapshot or its stored form changes (2: zero pages left out)
 const MARKER = "_pygame_rules_snapshot_key";
 
 // Import the API, the registry and every game and bot module, so a restored interpreter needs no import work.
@@ -78,24 +80,11 @@ async function checkedBytes(response, key) {
   return bytes;
 }
 
-/** The stored snapshot's bytes when it is there under `key` with the right length and SHA-256; otherwise
- * `{bytes: null, reason}`, with `refused: true` when an entry was there but damaged (it is deleted).
- * @typedef {{bytes: Uint8Array | null, reason: string | null, refused?: boolean}} StoredSnapshot
- * @param {string} key
- * @returns {Promise<StoredSnapshot>} */
-export async function readSnapshot(key) {
-  const response = await findSnapshot(key);
-  if (!response) return { bytes: null, reason: "none" };
-  try {
-    return { bytes: await checkedBytes(response, key), reason: null };
-  } catch (err) {
-    return { bytes: null, reason: err.message, refused: true };
-  }
-}
-
-/** Store `bytes` as the one snapshot (older keys are deleted). Returns `{bytes, ms}`. */
-export async function storeSnapshot(key, bytes) {
+/** Store the snapshot `memory` as the one entry (older keys are deleted), without its zero pages
+ * (js/snapshot-pages.js). Returns `{bytes, memory, ms}`: the stored size, the snapshot's own size, the time taken. */
+export async function storeSnapshot(key, memory) {
   const t0 = performance.now();
+  const bytes = packPages(memory);
   const cache = await caches.open(SNAPSHOT_CACHE);
   const url = keyUrl(key);
   for (const request of await cache.keys()) {
@@ -104,7 +93,7 @@ export async function storeSnapshot(key, bytes) {
   const headers = { "Content-Type": "application/octet-stream", "X-Snapshot-Length": String(bytes.length),
     "X-Snapshot-SHA256": await sha256Hex(bytes), "X-Snapshot-Key": key };
   await cache.put(url, new Response(bytes, { headers }));
-  return { bytes: bytes.length, ms: Math.round(performance.now() - t0) };
+  return { bytes: bytes.length, memory: memory.length, ms: Math.round(performance.now() - t0) };
 }
 
 async function forget(key) {
@@ -113,11 +102,16 @@ async function forget(key) {
 
 /**
  * Start Pyodide with our wheel installed and the engine imported.
- * Resolves to `{pyodide, path, reason, snapshot, timings}`: `path` is "snapshot" (restored), "normal" (no usable
- * snapshot was stored) or "fallback" (one was stored but refused; `reason` says why); `snapshot` is a fresh
- * snapshot to store with `storeSnapshot` once the engine is idle (null after a restore or when none could be made).
+ * Resolves to `{pyodide, path, reason, snapshot, key, makeInBackground}`: `path` is "snapshot" (restored),
+ * "normal" (no usable snapshot was stored) or "fallback" (one was stored but refused; `reason` says why).
+ * After a normal start a new snapshot is wanted: with `background` (the caller can start a worker of its own) the
+ * engine is ready without importing every module or snapshotting, and `makeInBackground` is true: the caller
+ * runs `makeSnapshot` in a short-lived worker (js/snapshot-worker.js). Otherwise `snapshot` holds a snapshot
+ * made here, to store with `storeSnapshot` once the engine is idle (null after a restore or when none could be
+ * made). docs/web.md, "Instant start", has the figures behind the choice.
  */
-export async function startPython({ pyodideBase, wheelUrl, pyodideVersion, wheelHash, progress, mark }) {
+export async function startPython({ pyodideBase, wheelUrl, pyodideVersion, wheelHash, progress, mark,
+  background = false }) {
   const quiet = { stdout: () => {}, stderr: () => {} };
   const wheel = fetch(wheelUrl).then((r) => {
     if (!r.ok) throw new Error(`could not fetch the engine (${r.status})`);
@@ -138,7 +132,8 @@ export async function startPython({ pyodideBase, wheelUrl, pyodideVersion, wheel
   if (response) {
     try {
       progress("runtime", "Starting Python…", 0.5, "engine.starting");
-      const bytes = checkedBytes(response, key).then((b) => { mark("snapshotRead"); return b; });
+      // Checked as stored, then unpacked; a form that does not unpack is refused like a restore Pyodide refuses.
+      const bytes = checkedBytes(response, key).then((b) => { mark("snapshotRead"); return unpackPages(b); });
       bytes.catch(() => {}); // loadPyodide awaits it and reports a refusal; this only silences an early exit
       const pyodide = await loadPyodide({ indexURL: pyodideBase, packages: [], _loadSnapshot: bytes, ...quiet });
       mark("python");
@@ -156,22 +151,45 @@ export async function startPython({ pyodideBase, wheelUrl, pyodideVersion, wheel
     }
   }
   progress("runtime", "Starting Python…", 0.35, "engine.starting");
-  const pyodide = await loadPyodide({ indexURL: pyodideBase, packages: [], _makeSnapshot: usable, ...quiet });
+  const here = usable && !background; // make the snapshot in this interpreter (no background worker possible)
+  const pyodide = await loadPyodide({ indexURL: pyodideBase, packages: [], _makeSnapshot: here, ...quiet });
   mark("python");
   progress("engine", "Loading the rules engine…", 0.85, "engine.loading_engine");
   pyodide.unpackArchive(await wheel, "wheel");
   mark("wheel");
-  pyodide.runPython(IMPORT_ALL);
-  mark("imports");
   let snapshot = null;
-  if (usable) {
-    pyodide.runPython(`${MARKER} = ${JSON.stringify(key)}`);
+  if (here) {
     try {
-      snapshot = pyodide.makeMemorySnapshot();
+      snapshot = snapshotOf(pyodide, key);
     } catch (err) {
       reason = `no snapshot: ${err && err.message ? err.message.split("\n")[0] : err}`;
     }
     mark("snapshotMade");
   }
-  return { pyodide, path: refused ? "fallback" : "normal", reason, snapshot, key };
+  return { pyodide, path: refused ? "fallback" : "normal", reason, snapshot, key,
+    makeInBackground: usable && background };
+}
+
+/** Import the whole engine into `pyodide` (started with `_makeSnapshot`), set the marker and take the snapshot. */
+function snapshotOf(pyodide, key) {
+  pyodide.runPython(IMPORT_ALL);
+  pyodide.runPython(`${MARKER} = ${JSON.stringify(key)}`);
+  return pyodide.makeMemorySnapshot();
+}
+
+/**
+ * Make the start snapshot in a fresh interpreter of its own (js/snapshot-worker.js runs this in a short-lived
+ * worker): no request has ever reached it, so no game is frozen into the snapshot. Resolves to its bytes.
+ * @param {{pyodideBase: string, wheelUrl: string, key: string}} where
+ * @returns {Promise<Uint8Array>} */
+export async function makeSnapshot({ pyodideBase, wheelUrl, key }) {
+  const wheel = fetch(wheelUrl).then((r) => {
+    if (!r.ok) throw new Error(`could not fetch the engine (${r.status})`);
+    return r.arrayBuffer();
+  });
+  const { loadPyodide } = await import(pyodideBase + "pyodide.mjs");
+  const pyodide = await loadPyodide({ indexURL: pyodideBase, packages: [], _makeSnapshot: true,
+    stdout: () => {}, stderr: () => {} });
+  pyodide.unpackArchive(await wheel, "wheel");
+  return snapshotOf(pyodide, key);
 }

@@ -3,7 +3,8 @@
 //   {type: "progress", stage, label, fraction}   while starting
 //   {type: "ready", ms, python, timings, start}  once api.handle is callable; start = {path, reason}: path is
 //                                                "snapshot", "normal" or "fallback" (js/pyodide-start.js)
-//   {type: "snapshot", stored, bytes, ms}        after a normal start, once the new snapshot is kept
+//   {type: "snapshot", stored, bytes, ms}        after a normal start, once the new snapshot is kept (made by
+//                                                js/snapshot-worker.js where this worker can start a worker)
 //   {type: "fatal", message}                     when Python could not start
 //   {type: "response", json}                     the JSON text api.handle returned for one request
 //   {type: "dead", message}                      Python failed for good after starting: restart the worker
@@ -26,7 +27,7 @@ async function start() {
   const t = { start: 0 };
   const mark = (name) => { t[name] = Math.round(performance.now() - started); };
   const begun = await startPython({ pyodideBase, wheelUrl, pyodideVersion: BUILD.pyodideVersion,
-    wheelHash: BUILD.wheelHash, progress, mark });
+    wheelHash: BUILD.wheelHash, progress, mark, background: typeof Worker === "function" });
   const { pyodide } = begun;
   const api = pyodide.pyimport("pygame_rules.api");
   mark("api");
@@ -34,7 +35,34 @@ async function start() {
   const startInfo = { path: begun.path, reason: begun.reason };
   self.postMessage({ type: "ready", ms: performance.now() - started, python, timings: t, start: startInfo });
   if (begun.snapshot) keepSnapshot(begun.key, begun.snapshot);
+  if (begun.makeInBackground) setTimeout(makeSnapshotInBackground, SNAPSHOT_DELAY_MS);
   return api;
+}
+
+// After a normal start, how long the engine answers alone before the snapshot worker starts its own Python (the
+// page's first requests usually come within this time; the worker then competes for the CPU only while the player
+// reads the table).
+const SNAPSHOT_DELAY_MS = 1000;
+
+// Make the next visit's snapshot in a worker of its own (js/snapshot-worker.js) and relay its report to the page.
+function makeSnapshotInBackground() {
+  const report = (msg) => self.postMessage(msg);
+  let maker;
+  try {
+    maker = new Worker(new URL("./snapshot-worker.js", import.meta.url), { type: "module" });
+  } catch (err) {
+    report({ type: "snapshot", stored: false, reason: `no snapshot worker: ${err && err.message || err}` });
+    return;
+  }
+  maker.onmessage = (event) => {
+    if (event.data && event.data.type === "snapshot") report(event.data);
+    maker.terminate();
+  };
+  maker.onerror = (event) => {
+    event.preventDefault();
+    report({ type: "snapshot", stored: false, reason: event.message || "the snapshot worker failed" });
+    maker.terminate();
+  };
 }
 
 // Store a fresh snapshot once the engine has answered what was already waiting (the first answer never waits for
