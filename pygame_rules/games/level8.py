@@ -363,7 +363,7 @@ class Level8State(State):
                 out = self._add_options(hand)
             else:
                 out = []
-            out += [_DISCARD[c] for c in dict.fromkeys(hand)]
+            out += map(_DISCARD.__getitem__, dict.fromkeys(hand))
             if SKIP in hand:
                 skipped = self.skipped
                 out += [_SKIP[t] for t in range(self.players) if t != p and not skipped[t]]
@@ -528,8 +528,7 @@ class Level8State(State):
 
     # ----- applying -----------------------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
-        p = self.current_player
-        assert p is not None
+        p = self.turn if self.phase != "keep" else self.keep_queue[0]  # the current player (the game is not over)
         self.undo_ok = False
         return self._effects[type(action)](self, p, action)
 
@@ -576,7 +575,7 @@ class Level8State(State):
                  "text": f"{_seat_name(p)} adds {action.card} to {_seat_name(action.seat)}'s {part_text(new)}."}]
 
     def _do_discard(self, p: int, action: Discard) -> list[Event]:
-        self._take(p, [action.card])
+        self.hands[p].remove(action.card)
         self.discards[p].append(action.card)
         if self._quiet:
             return self._after_turn(p)

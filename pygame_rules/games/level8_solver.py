@@ -505,7 +505,7 @@ def find_layouts(reqs: Sequence[Requirement], hand: Sequence[str]) -> tuple[Layo
     if plan.total > budget:
         return ()
     pool = _Pool(hand)
-    if _no_part_fits(pool, plan.slots):
+    if _cannot(plan, pool):
         return ()
     key = (plan.key, tuple(sorted(hand)))
     found = _LAYOUTS_CACHE.get(key)
@@ -527,7 +527,7 @@ def can_lay_out(reqs: Sequence[Requirement], hand: Sequence[str]) -> bool:
     plan = _plan(reqs)
     if plan.total > len(hand) - 1:
         return False
-    return not _no_part_fits(_Pool(hand), plan.slots)
+    return not _cannot(plan, _Pool(hand))
 
 
 Rest = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # slot sizes: runs, sets, colour groups
@@ -666,7 +666,11 @@ def _no_part_fits(pool: _Pool, slots: Sequence[Requirement]) -> bool:
     :func:`_one_with_colour_fits`; any other mix passes the necessary test of :func:`_rest_fits`, then a search for
     one lay-out decides.
     """
-    plan = _plan(slots)
+    return _cannot(_plan(slots), pool)
+
+
+def _cannot(plan: _Plan, pool: _Pool) -> bool:
+    """:func:`_no_part_fits` for a plan at hand."""
     rest = plan.rest[0]
     runs, sets, colours = rest
     if colours and (runs or sets):
