@@ -1024,6 +1024,13 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
             final_from = final.from_
             cache = clash_of[(kind, final_kind)]
             need = sizes[last]
+            # the last slot needs at least ``least`` jokers whatever this part is: parts leaving fewer are out
+            least = 0
+            while least <= jl and not avail & final_jokers[least]:
+                least += 1
+            if least > jl:
+                return True
+            valid &= table.jokers_le[jl - least]
             while valid:
                 low = valid & -valid
                 valid ^= low
