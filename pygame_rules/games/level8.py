@@ -379,11 +379,14 @@ class Level8State(State):
         """
         out: list[Action] = []
         distinct = [c for c in dict.fromkeys(hand) if c != SKIP]
+        held = set(distinct)
         for s, parts in enumerate(self.table):
             for i, part in enumerate(parts):
                 accepts = _ACCEPTS.get(part)
                 if accepts is None:
                     accepts = _accepts(part)
+                if accepts.keys().isdisjoint(held):
+                    continue
                 for card in distinct:
                     toks = accepts.get(card)
                     if toks:

@@ -945,12 +945,17 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
         hi = budget - plan.total + max(ks)
         if hi < min(ks):
             return []
-        # a part of this kind may use only the jokers that the other kinds' slots can spare (they need at least
-        # what they would need on their own)
+        # a part of this kind may use only the jokers that the level's other slots can spare: they need at least
+        # what they would need with the whole hand (the largest of the kind's slots left out: the fewest needed)
         spare = jokers
-        if len(ks) < len(kinds):
+        if len(kinds) > 1:
             runs, sets, colours = plan.rest[0]
-            others = (() if kind == "run" else runs, () if kind == "set" else sets, () if kind == "colour" else colours)
+            drop = max(ks)
+            fewer = {"run": runs, "set": sets, "colour": colours}
+            group = list(fewer[kind])
+            group.remove(drop)
+            fewer[kind] = tuple(group)
+            others: Rest = (fewer["run"], fewer["set"], fewer["colour"])
             while spare >= 0 and not _rest_fits(others, pool.ncount, pool.ccount, jokers - spare):
                 spare -= 1
             if spare < 0:
