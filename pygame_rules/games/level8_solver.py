@@ -784,9 +784,11 @@ class _Table:
     __slots__ = ("parts", "reals", "jokers", "lengths", "blocks", "hi", "uses", "jokers_le", "size_ge", "size_le",
                  "from_")
 
-    def __init__(self, kind: str, pool: _Pool, lo: int, hi: int, jokers: int, clashes: bool, ordered: bool) -> None:
+    def __init__(self, kind: str, pool: _Pool, lo: int, hi: int, jokers: int, clashes: bool, ordered: bool,
+                 masks: bool = True) -> None:
         """``clashes``: a slot before one of this kind takes cards (make :attr:`uses`); ``ordered``: the kind fills
-        several slots (make :attr:`from_`)."""
+        several slots (make :attr:`from_`); ``masks``: make the masks at all (a one-slot level needs only the
+        parts)."""
         self.parts: list[Part] = []
         self.reals: list[tuple[str, ...]] = []
         self.jokers: list[int] = []
@@ -803,6 +805,8 @@ class _Table:
             self._groups(kind, pool.by_number, _JOKER_AS_NUMBER, lo, hi, jokers, by_size, by_jokers)
         else:
             self._groups(kind, pool.by_colour, _JOKER_AS_COLOUR, lo, hi, jokers, by_size, by_jokers)
+        if not masks:
+            return
         for j in range(1, jokers + 1):
             by_jokers[j] |= by_jokers[j - 1]
         self.jokers_le = by_jokers
@@ -939,6 +943,11 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
     rests = plan.rest
     last = len(kinds) - 1
     jokers = pool.jokers
+    if last == 0:
+        # one slot: every part of the kind with ``size``..``budget`` cards and up to all the jokers is a lay-out,
+        # in the table's order (no masks needed)
+        parts_only = _Table(kinds[0], pool, sizes[0], budget, jokers, False, False, masks=False).parts
+        return [(part,) for part in (parts_only[:limit] if limit else parts_only)]
     tables: dict[str, _Table] = {}
     for kind in dict.fromkeys(kinds):
         ks = [s for s, k in zip(sizes, kinds, strict=True) if k == kind]
@@ -965,22 +974,11 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
         tables[kind] = table
     slot_tables = [tables[k] for k in kinds]
     out: list[Layout] = []
-    if last == 0:
-        table = slot_tables[0]
-        valid = table.size_ge[sizes[0]] & table.size_le[min(budget, table.hi)] & table.jokers_le[jokers]
-        parts = table.parts
-        while valid:
-            low = valid & -valid
-            valid ^= low
-            out.append((parts[low.bit_length() - 1],))
-            if len(out) == limit:
-                break
-        return out
     later = [tuple(dict.fromkeys(kinds[i + 1:])) for i in range(len(kinds))]
     clash = dict.fromkeys(tables, 0)  # per kind: the parts that use a card already taken
     # per (kind, later kind): each part's clashes with the later kind's parts, worked out when first needed
     clash_of: dict[tuple[str, str], list[int]] = {
-        (k, q): [-1] * len(tables[k].parts) for k in tables for q in tables
+        (kinds[i], q): [-1] * len(slot_tables[i].parts) for i in range(last) for q in later[i]
     }
     ncount = pool.ncount[:]
     ccount = pool.ccount[:]
