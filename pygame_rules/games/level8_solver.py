@@ -1067,6 +1067,13 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
         # the rest sees only the counts this part leaves: one test per block, unless the rest mixes in colour
         # groups after sets or runs (then which colours a part takes matters)
         per_part = bool(rests[i + 1][2]) and kind != "colour"
+        # the rest needs at least ``least`` jokers even with every card still here: parts leaving fewer are out
+        least = 0
+        while least <= jl and not _rest_fits(rests[i + 1], ncount, ccount, least):
+            least += 1
+        if least > jl:
+            return True
+        valid &= table.jokers_le[jl - least]
         last_block = -1 << 60  # no block yet
         last_ok = False
         while valid:
