@@ -586,11 +586,21 @@ class _Plan:
         return need_after, rest_after
 
 
-_PLANS: dict[int, tuple[Sequence[Requirement], _Plan]] = {}
+_PLANS: dict[int, tuple[tuple[Requirement, ...], _Plan]] = {}
+_PLANS_BY_VALUE: dict[tuple[Requirement, ...], _Plan] = {}
 
 
 def _plan(reqs: Sequence[Requirement]) -> _Plan:
-    """The plan of ``reqs``, remembered per requirements object (a sheet's levels are the same tuples all game)."""
+    """The plan of ``reqs``, remembered per requirements tuple (a sheet's levels are the same tuples all game);
+    other sequences (a list may change) are looked up by value."""
+    if type(reqs) is not tuple:
+        key = tuple(reqs)
+        plan = _PLANS_BY_VALUE.get(key)
+        if plan is None:
+            if len(_PLANS_BY_VALUE) >= 256:
+                _PLANS_BY_VALUE.clear()
+            plan = _PLANS_BY_VALUE[key] = _Plan(key)
+        return plan
     found = _PLANS.get(id(reqs))
     if found is not None and found[0] is reqs:
         return found[1]
