@@ -61,7 +61,7 @@ def _random_reqs(rng: random.Random) -> tuple[Requirement, ...]:
 def test_solver_lists_the_old_layouts_in_the_old_order(chunk: int) -> None:
     rng = random.Random(f"l8-oracle/{chunk}")
     found = 0
-    for _ in range(400):
+    for _ in range(300):
         reqs = _random_reqs(rng)
         hand = _random_hand(rng)
         want = old_enumerate_layouts(reqs, hand)
@@ -72,7 +72,7 @@ def test_solver_lists_the_old_layouts_in_the_old_order(chunk: int) -> None:
         rng.shuffle(shuffled)
         assert list(solver.enumerate_layouts(reqs, shuffled)) == want  # from the cache, whatever the order
         found += bool(want)
-    assert found > 100  # the hands are drawn so that many lay out
+    assert found > 75  # the hands are drawn so that many lay out
 
 
 def test_solver_agrees_on_every_level_of_both_sheets() -> None:
