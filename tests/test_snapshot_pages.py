@@ -17,7 +17,9 @@ import { PAGE, packPages, unpackPages } from %(module)s;
 const results = {};
 function memory(length, filled) {
   const m = new Uint8Array(length);
-  for (const p of filled) for (let i = p * PAGE; i < Math.min((p + 1) * PAGE, length); i += 977) m[i] = (i * 31) & 255 || 1;
+  for (const p of filled) {
+    for (let i = p * PAGE; i < Math.min((p + 1) * PAGE, length); i += 977) m[i] = (i * 31) & 255 || 1;
+  }
   return m;
 }
 function same(a, b) { return a.length === b.length && a.every((x, i) => x === b[i]); }

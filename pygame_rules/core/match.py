@@ -82,7 +82,11 @@ class MatchState(State):
         return self.inner._explain(action)
 
     def _apply(self, action: Action) -> list[Event]:
-        events = self.inner.apply_listed(action)
+        if self._quiet:  # State.play: nobody reads the events, so the inner game need not word them either
+            self.inner.play(action)
+            events: list[Event] = []
+        else:
+            events = self.inner.apply_listed(action)
         if self.inner.is_over():
             events.extend(self._finish_game())
         return events

@@ -64,14 +64,26 @@ _CARD_KEYS: dict[str, tuple[int, int]] = {name: (COLOUR_INDEX[c], -v) for name, 
 card_key = _CARD_KEYS.__getitem__
 
 
+_DECKS: dict[tuple[str, ...], tuple[str, ...]] = {}  # every deal asks for the same few decks
+
+
 def deck(colours: Sequence[str]) -> list[str]:
-    """All cards of the given colour sets, in a fixed order."""
-    return [card_name(c, v) for c in colours for v in VALUES]
+    """All cards of the given colour sets, in a fixed order (colour by colour, numbers rising)."""
+    key = tuple(colours)
+    found = _DECKS.get(key)
+    if found is None:
+        found = tuple(card_name(c, v) for c in key for v in VALUES)
+        if len(_DECKS) < 256:
+            _DECKS[key] = found
+    return list(found)
 
 
 def hand_size(players: int) -> int:
     """Cards dealt to each player: the deck minus one display card per player, shared evenly (always 9)."""
     return (SET_SIZE * players - players) // players
+
+
+_HAND_SIZE = SET_SIZE - 1  # hand_size() for every player count (one set per player, one display card each)
 
 
 # ----- settling a trick (pure functions, shared with the bots) ------------------------------------------------
@@ -81,58 +93,117 @@ def rank_colours(plays: Sequence[tuple[int, str]]) -> list[dict[str, Any]]:
     Each entry: ``colour``, ``strength`` (sum of its cards), ``seats`` (its players, highest card first), ``cards``
     (the same order) and ``status``: ``"claims"`` (its players claim), ``"tied"`` (equal strength with another
     colour: nothing) or ``"blocked"`` (weaker than a tie: nothing). Equal strengths are listed in colour order.
+    Every view ranks the trick in play and the last one, so this is on the path of every bot's rollout too.
     """
+    if not plays:
+        return []
+    info = CARD_INFO
     groups: dict[str, list[tuple[int, int, str]]] = {}
+    strengths: dict[str, int] = {}
     for seat, card in plays:
-        colour, value = CARD_INFO[card]
-        groups.setdefault(colour, []).append((value, seat, card))
-    strengths = {c: sum(v for v, _, _ in g) for c, g in groups.items()}
-    seen: dict[int, int] = {}
-    for s in strengths.values():
-        seen[s] = seen.get(s, 0) + 1
+        colour, value = info[card]
+        group = groups.get(colour)
+        if group is None:
+            groups[colour] = [(value, seat, card)]
+            strengths[colour] = value
+        else:
+            group.append((value, seat, card))
+            strengths[colour] += value
+    seen: set[int] = set()
+    shared: set[int] = set()  # strengths of two or more colours
+    for strength in strengths.values():
+        (shared if strength in seen else seen).add(strength)
     out: list[dict[str, Any]] = []
     stopped_at: int | None = None
-    for colour in sorted(groups, key=lambda c: (-strengths[c], COLOUR_INDEX[c])):
-        strength = strengths[colour]
-        if stopped_at is None and seen[strength] > 1:
+    for minus, _, colour in sorted([(-s, COLOUR_INDEX[c], c) for c, s in strengths.items()]):
+        strength = -minus
+        if stopped_at is None and strength in shared:
             stopped_at = strength
         if stopped_at is None:
             status = "claims"
         else:
             status = "tied" if strength == stopped_at else "blocked"
-        members = sorted(groups[colour], reverse=True)
+        members = groups[colour]
+        if len(members) > 1:
+            members.sort(reverse=True)
         out.append({"colour": colour, "strength": strength, "seats": [s for _, s, _ in members],
                     "cards": [c for _, _, c in members], "status": status})
     return out
+
+
+_ORDERS: dict[tuple[tuple[int, str], ...], tuple[int, ...]] = {}  # claim_order's answers (bounded, see there)
+_ORDERS_MAX = 8192
 
 
 def claim_order(plays: Sequence[tuple[int, str]]) -> list[int]:
     """The seats that claim, in order: strongest colour's players by descending card, then the next colour...
 
     Claiming stops at the first strength shared by two or more colours; those players and every weaker colour's
-    players receive nothing. This is the hot path of the bots, so it avoids building the full ranking.
+    players receive nothing. The bots ask this for every card they might play, and the same tricks come back
+    again and again within a decision (about five asks in six in a hard-bot search), so the answers are
+    remembered, up to a few thousand tricks (then forgotten all at once); the engine uses :func:`_claim_order`.
     """
+    if len(plays) == 1:
+        return [plays[0][0]]
+    try:
+        key = tuple(plays)
+        found = _ORDERS.get(key)
+    except TypeError:  # (seat, card) pairs given as lists: not hashable, so not remembered
+        return _claim_order(plays)
+    if found is None:
+        if len(_ORDERS) >= _ORDERS_MAX:
+            _ORDERS.clear()
+        found = _ORDERS[key] = tuple(_claim_order(plays))
+    return list(found)
+
+
+def _claim_order(plays: Sequence[tuple[int, str]]) -> list[int]:
+    """:func:`claim_order` computed: it builds no ranking. Every strength above the highest one shared by two
+    colours claims, and as such a strength belongs to one colour only (whose numbers all differ), sorting the
+    cards by (strength, number) from the top is the claim order.
+    """
+    info = CARD_INFO
     strengths: dict[str, int] = {}
     for _, card in plays:
-        colour = CARD_COLOUR[card]
-        strengths[colour] = strengths.get(colour, 0) + CARD_VALUE[card]
-    ordered = sorted(strengths.values(), reverse=True)
-    order: list[int] = []
-    for i, strength in enumerate(ordered):
-        if (i > 0 and ordered[i - 1] == strength) or (i + 1 < len(ordered) and ordered[i + 1] == strength):
-            break
-        members = [(CARD_VALUE[card], seat) for seat, card in plays if strengths[CARD_COLOUR[card]] == strength]
-        members.sort(reverse=True)
-        order.extend(seat for _, seat in members)
-    return order
+        colour, value = info[card]
+        strengths[colour] = strengths.get(colour, 0) + value
+    cutoff = 0  # the highest strength shared by two colours (0: none; every strength is at least 1)
+    if len(strengths) > 1:
+        values = strengths.values()
+        if len(set(values)) < len(strengths):
+            seen: set[int] = set()
+            for strength in values:
+                if strength in seen and strength > cutoff:
+                    cutoff = strength
+                seen.add(strength)
+    keyed: list[tuple[int, int, int]] = []
+    for seat, card in plays:
+        colour, value = info[card]
+        strength = strengths[colour]
+        if strength > cutoff:
+            keyed.append((strength, value, seat))
+    keyed.sort(reverse=True)
+    return [seat for _, _, seat in keyed]
 
 
 def display_groups(display: Sequence[str], presorted: bool = False) -> list[dict[str, Any]]:
     """The display grouped by colour (colour order), each group's cards highest first and its sum."""
-    groups: dict[str, list[str]] = {}
-    for card in display if presorted else sorted(display, key=card_key):
-        groups.setdefault(CARD_COLOUR[card], []).append(card)
-    return [{"colour": c, "cards": cards, "sum": sum(CARD_VALUE[x] for x in cards)} for c, cards in groups.items()]
+    out: list[dict[str, Any]] = []
+    colour = ""
+    cards: list[str] = []
+    total = 0
+    for card in display if presorted else sorted(display, key=card_key):  # colour by colour: one group at a time
+        card_colour, value = CARD_INFO[card]
+        if card_colour != colour:
+            if cards:
+                out.append({"colour": colour, "cards": cards, "sum": total})
+            colour, cards, total = card_colour, [card], value
+        else:
+            cards.append(card)
+            total += value
+    if cards:
+        out.append({"colour": colour, "cards": cards, "sum": total})
+    return out
 
 
 # ----- actions ------------------------------------------------------------------------------------------------
@@ -152,22 +223,9 @@ class Claim(Action):
     colour: str
 
 
-_PLAY_OF: dict[str, Play] = {}  # one action object per card and per colour: listing moves allocates nothing
-_CLAIM_OF: dict[str, Claim] = {}
-
-
-def _play_of(card: str) -> Play:
-    found = _PLAY_OF.get(card)
-    if found is None:
-        found = _PLAY_OF[card] = Play(card)
-    return found
-
-
-def _claim_of(colour: str) -> Claim:
-    found = _CLAIM_OF.get(colour)
-    if found is None:
-        found = _CLAIM_OF[colour] = Claim(colour)
-    return found
+#: one action object per card and per colour, built once: listing moves allocates nothing but the list
+_PLAY_OF: dict[str, Play] = {name: Play(name) for name in CARD_INFO}
+_CLAIM_OF: dict[str, Claim] = {colour: Claim(colour) for colour in COLOURS}
 
 
 #: refusals of a name that is no card or colour at all: a MalformedAction naming the action's field, no code
@@ -274,8 +332,33 @@ class EtalageState(State):
     claimants: list[Seat]  # still to claim, in order
     won: PerSeat[list[Card]]
     last_trick: LastTrick | None
+    # derived, never saved: the ranking of the last trick record the view was asked about (see _last_trick_view)
+    _ranked_trick: LastTrick | None = None
+    _ranking: list[dict[str, Any]] = []  # noqa: RUF012 (replaced, never changed in place)
 
     # ----- setup --------------------------------------------------------------------------------------------
+    def __init__(self, players: int, options: dict[str, Any], rng: GameRandom) -> None:
+        """A blank table, as the core's generic constructor makes it from the declared fields, written out.
+
+        Every deal, save and scenario starts here, and the generic loop over the field codecs cost more than the
+        rest of a deal but the shuffle; ``tests/test_etalage_speed.py`` holds the two constructions equal.
+        """
+        self.players = players
+        self.options = options
+        self.rng = rng
+        self.colours = [""] * players
+        self.hands = [[] for _ in range(players)]
+        self.display = []
+        self.leader = 0
+        self.start = 0
+        self.plays = []
+        self.claims = []
+        self.claimants = []
+        self.won = [[] for _ in range(players)]
+        self.last_trick = None
+        self._legal = None
+        self._init()
+
     @classmethod
     def _setup(cls, players: int, options: dict[str, Any], rng: GameRandom, start: int | None) -> EtalageState:
         """Shuffle one colour set per player, lay out one display card per player, deal the rest evenly."""
@@ -296,11 +379,13 @@ class EtalageState(State):
     @property
     def current_player(self) -> int | None:
         """The claimant during settling, else the next seat to play; ``None`` once the game is over."""
-        if self.claimants:
-            return self.claimants[0]
-        if self.is_over():
+        claimants = self.claimants
+        if claimants:
+            return claimants[0]
+        plays = self.plays
+        if not plays and not any(self.hands):  # is_over(), nobody claiming
             return None
-        return (self.leader + len(self.plays)) % self.players
+        return (self.leader + len(plays)) % self.players
 
     def is_over(self) -> bool:
         """Over when every hand is empty and the last trick has been settled."""
@@ -318,12 +403,23 @@ class EtalageState(State):
         n = self.players
         return [((self.leader + i) % n, card) for i, card in enumerate(self.plays)]
 
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the current player (empty when the game is over); cached until the next action.
+
+        The core's contract, without asking :meth:`is_over` first: once the game is over nobody is claiming and
+        the next seat's hand is empty, so :meth:`_list_legal` lists nothing by itself.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._list_legal()
+        return legal[:]
+
     def _list_legal(self) -> list[Action]:
         """Claims of each colour on the display while settling; otherwise each card in the player's hand."""
         if self.claimants:
-            present = {CARD_COLOUR[c] for c in self.display}
-            return [_claim_of(c) for c in self.colours if c in present]
-        return [_play_of(card) for card in self.hands[(self.leader + len(self.plays)) % self.players]]
+            present = set(map(CARD_COLOUR.__getitem__, self.display))
+            return [_CLAIM_OF[c] for c in self.colours if c in present]
+        return list(map(_PLAY_OF.__getitem__, self.hands[(self.leader + len(self.plays)) % self.players]))
 
     def scores(self) -> list[int]:
         """Points won so far by each seat."""
@@ -348,10 +444,11 @@ class EtalageState(State):
     def trick_number(self) -> int:
         """1-based number of the current trick (the last trick's number once the game is over)."""
         n = self.players
-        played = set((self.leader + i) % n for i in range(len(self.plays)))
-        unplayed = [s for s in range(n) if s not in played]
-        at_start = len(self.hands[unplayed[0]]) if unplayed else len(self.hands[0]) + 1
-        return min(hand_size(n), max(1, hand_size(n) - at_start + 1))
+        k = len(self.plays)
+        # the hand of a seat yet to play (all such hands hold the same number of cards: ``_validate``) as it was
+        # when the trick began; once everyone has played, seat 0's hand plus the card it played
+        at_start = len(self.hands[(self.leader + k) % n]) if k < n else len(self.hands[0]) + 1
+        return min(_HAND_SIZE, max(1, _HAND_SIZE - at_start + 1))
 
     def view(self, player: int) -> dict[str, Any]:
         """What ``player`` may know: own hand; public display, trick and claims; how many cards each seat has won.
@@ -385,9 +482,30 @@ class EtalageState(State):
             "won": sorted(self.won[player], key=card_key) if open_pile else None,
             "won_counts": [len(w) for w in self.won],
             "score": sum(CARD_VALUE[c] for c in self.won[player]) if open_pile else None,
-            "last_trick": _trick_view(self.last_trick),
+            "last_trick": self._last_trick_view(),
         })
         return out
+
+    def _last_trick_view(self) -> dict[str, Any] | None:
+        """:func:`_trick_view` of ``last_trick``, its colour ranking remembered for as long as the same record
+        stays (a new trick record is a new dict) and handed out as a copy, as every view owns its lists."""
+        trick = self.last_trick
+        if trick is None:
+            return None
+        if self._ranked_trick is not trick:
+            out = _trick_view(trick)
+            assert out is not None
+            self._ranked_trick, self._ranking = trick, out["ranking"]
+            out["ranking"] = [dict(entry, seats=entry["seats"][:], cards=entry["cards"][:]) for entry in out["ranking"]]
+            return out
+        return {
+            "number": trick["number"],
+            "leader": trick["leader"],
+            "plays": [{"seat": p["seat"], "card": p["card"]} for p in trick["plays"]],
+            "claims": [{"seat": c["seat"], "colour": c["colour"], "cards": list(c["cards"])} for c in trick["claims"]],
+            "next_leader": trick["next_leader"],
+            "ranking": [dict(entry, seats=entry["seats"][:], cards=entry["cards"][:]) for entry in self._ranking],
+        }
 
     # ----- acting -------------------------------------------------------------------------------------------
     def problem(self, action: Action) -> IllegalAction | None:
@@ -451,30 +569,62 @@ class EtalageState(State):
     }
 
     def _apply(self, action: Action) -> list[Event]:
+        """Perform a listed action and word its events (the validating path of the API)."""
         if isinstance(action, Play):
             return self._play(action.card)
         assert isinstance(action, Claim)
         return self._claim(action.colour)
 
+    def play(self, action: Action) -> None:
+        """Perform a listed action when nobody reads its events (rollouts, the bench): no event is built.
+
+        The same steps as :meth:`_apply` through the same helpers (:meth:`_take`, :meth:`_skip_empty`,
+        :meth:`_close_trick`), so the state afterwards is the same; only the wording is left out, and the claim
+        order comes from :func:`claim_order` instead of the full ranking the settle event shows. Anything not
+        from the legal list is undefined behaviour, as for :meth:`apply_listed`.
+        """
+        listed = self._legal
+        self._legal = None
+        if isinstance(action, Play):
+            card = action.card
+            plays = self.plays
+            n = self.players
+            self.hands[(self.leader + len(plays)) % n].remove(card)
+            plays.append(card)
+            if len(plays) < n:
+                return
+            leader = self.leader
+            self.claimants = _claim_order([((leader + i) % n, c) for i, c in enumerate(plays)])
+            self.claims = []
+        elif isinstance(action, Claim):
+            colour = action.colour
+            self._take(colour)
+            if self.claimants and self.display and listed is not None:
+                # the next claimant may claim the colours listed for this one but the colour just taken (the
+                # listed claims are the objects of _CLAIM_OF, whatever equal object the caller passed back)
+                taken = _CLAIM_OF[colour]
+                self._legal = [other for other in listed if other is not taken]
+                return
+        else:
+            raise TypeError(f"{action!r} is not an Etalage action")
+        if self.claimants and not self.display:
+            self._skip_empty()
+        if not self.claimants:
+            self._close_trick()
+
     def _play(self, card: str) -> list[Event]:
         seat = (self.leader + len(self.plays)) % self.players
         self.hands[seat].remove(card)
         self.plays.append(card)
-        events: list[Event] = []
-        if not self._quiet:  # nobody reads the events of State.play
-            colour, value = CARD_INFO[card]
-            events.append({"type": "play", "player": seat, "card": card,
-                           "text": f"{_seat_name(seat)} plays {colour} {value}."})
+        colour, value = CARD_INFO[card]
+        events: list[Event] = [{"type": "play", "player": seat, "card": card,
+                                "text": f"{_seat_name(seat)} plays {colour} {value}."}]
         if len(self.plays) == self.players:
             events.extend(self._settle())
         return events
 
     def _settle(self) -> list[Event]:
         """All cards are out: rank the colours and line up the claimants."""
-        if self._quiet:  # the claim order alone (the same seats the ranking lists as claiming, in its order)
-            self.claimants = claim_order(self.trick_plays())
-            self.claims = []
-            return self._advance_claims()
         ranking = rank_colours(self.trick_plays())
         order = [s for entry in ranking if entry["status"] == "claims" for s in entry["seats"]]
         self.claimants = list(order)
@@ -490,50 +640,74 @@ class EtalageState(State):
         return events
 
     def _claim(self, colour: str) -> list[Event]:
-        seat = self.claimants.pop(0)
-        taken = [c for c in self.display if CARD_COLOUR[c] == colour]
-        self.display = [c for c in self.display if CARD_COLOUR[c] != colour]
-        self.won[seat].extend(taken)
-        taken.sort(key=card_key)
-        self.claims.append({"seat": seat, "colour": colour, "cards": taken})
-        if self._quiet:
-            return self._advance_claims()
+        seat, taken = self._take(colour)
         events: list[Event] = [{"type": "claim", "player": seat, "colour": colour, "cards": list(taken),
                                 "points": sum(CARD_VALUE[c] for c in taken),
                                 "text": f"{_seat_name(seat)} takes the {colour} cards ({_cards_text(taken)})."}]
         events.extend(self._advance_claims())
         return events
 
-    def _advance_claims(self) -> list[Event]:
-        """Skip claimants who face an empty display; end the trick when nobody is left to claim."""
-        events: list[Event] = []
+    def _take(self, colour: str) -> tuple[int, list[str]]:
+        """The next claimant takes every display card of ``colour``; returns the seat and the cards (sorted)."""
+        seat = self.claimants.pop(0)
+        display = self.display
+        taken = [c for c in display if CARD_COLOUR[c] == colour]
+        self.display = [c for c in display if CARD_COLOUR[c] != colour]
+        self.won[seat].extend(taken)
+        if len(taken) > 1:
+            taken.sort(key=card_key)
+        self.claims.append({"seat": seat, "colour": colour, "cards": taken})
+        return seat, taken
+
+    def _skip_empty(self) -> list[int]:
+        """Claimants facing an empty display take nothing: record their empty claims, return their seats."""
+        skipped: list[int] = []
         while self.claimants and not self.display:
             seat = self.claimants.pop(0)
             self.claims.append({"seat": seat, "colour": None, "cards": []})
-            events.append({"type": "claim", "player": seat, "colour": None, "cards": [], "points": 0,
-                           "text": f"{_seat_name(seat)} finds the display empty and takes nothing."})
+            skipped.append(seat)
+        return skipped
+
+    def _advance_claims(self) -> list[Event]:
+        """Skip claimants who face an empty display; end the trick when nobody is left to claim."""
+        events: list[Event] = [
+            {"type": "claim", "player": seat, "colour": None, "cards": [], "points": 0,
+             "text": f"{_seat_name(seat)} finds the display empty and takes nothing."}
+            for seat in self._skip_empty()]
         if not self.claimants:
             events.extend(self._end_trick())
         return events
 
-    def _end_trick(self) -> list[Event]:
-        """The played cards join the display; the first claimant (or, after a top tie, the same leader) leads."""
-        plays = self.trick_plays()
-        order = claim_order(plays)
-        next_leader = order[0] if order else self.leader
+    def _close_trick(self) -> int:
+        """The played cards join the display; the first claimant (or, after a top tie, the same leader) leads.
+
+        The claims of the trick were made in claim order, so the first claim's seat is the claim order's first
+        (``_validate`` holds claims + claimants equal to the claim order); with no claim at all the top colours
+        tied and the leader leads again. The trick's claim records move into ``last_trick`` (``claims`` starts
+        afresh). Returns the next leader.
+        """
+        n = self.players
+        leader = self.leader
+        claims = self.claims
+        plays = self.plays
+        next_leader = claims[0]["seat"] if claims else leader
+        size = _HAND_SIZE
         self.last_trick = {
-            "number": self.trick_number(),
-            "leader": self.leader,
-            "plays": [{"seat": s, "card": c} for s, c in plays],
-            "claims": [ClaimRecord(seat=c["seat"], colour=c["colour"], cards=list(c["cards"])) for c in self.claims],
+            "number": min(size, max(1, size - len(self.hands[0]))),  # trick_number() with every card played
+            "leader": leader,
+            "plays": [{"seat": (leader + i) % n, "card": card} for i, card in enumerate(plays)],
+            "claims": claims,
             "next_leader": next_leader,
         }
-        self.display.extend(self.plays)
+        self.display.extend(plays)
         self.plays = []
         self.claims = []
         self.leader = next_leader
-        if self._quiet:
-            return []
+        return next_leader
+
+    def _end_trick(self) -> list[Event]:
+        """End the trick (:meth:`_close_trick`) and word it, with the final scores after the last trick."""
+        next_leader = self._close_trick()
         events: list[Event] = [{"type": "trick_end", "leader": next_leader,
                                 "display": sorted(self.display, key=card_key),
                                 "text": f"The played cards join the display; {_seat_name(next_leader)} leads."}]
@@ -545,6 +719,33 @@ class EtalageState(State):
             events.append({"type": "game_over", "scores": scores, "winners": winners,
                            "text": f"Game over. Scores {scores}; {names} {verb}."})
         return events
+
+    def clone(self) -> EtalageState:
+        """An independent copy, field by field as the core's generic clone makes it, written out.
+
+        Every rollout of the hard bot starts from a clone; ``tests/test_etalage_speed.py`` holds this copy equal
+        to the core's and independent of the original, down to the lists inside the claim records.
+        """
+        other = EtalageState.__new__(type(self))
+        other.players = self.players
+        other.options = dict(self.options)
+        other.rng = GameRandom(self.rng.seed, self.rng.count)
+        other.colours = self.colours[:]
+        other.hands = [hand[:] for hand in self.hands]
+        other.display = self.display[:]
+        other.leader = self.leader
+        other.start = self.start
+        other.plays = self.plays[:]
+        other.claims = [_copy_claim(c) for c in self.claims]
+        other.claimants = self.claimants[:]
+        other.won = [pile[:] for pile in self.won]
+        trick = self.last_trick
+        other.last_trick = None if trick is None else {
+            "number": trick["number"], "leader": trick["leader"], "plays": [p.copy() for p in trick["plays"]],
+            "claims": [_copy_claim(c) for c in trick["claims"]], "next_leader": trick["next_leader"]}
+        other._legal = self._legal  # actions are immutable and the list is copied on every read
+        other._init()
+        return other
 
     # ----- invariants -------------------------------------------------------------------------------------
     def _validate(self) -> None:
@@ -565,7 +766,7 @@ class EtalageState(State):
             if self.claims or self.claimants:
                 raise ValueError("claims can only happen once every player has played to the trick")
         else:
-            order = claim_order(self.trick_plays())
+            order = _claim_order(self.trick_plays())
             if not self.claimants or [c["seat"] for c in self.claims] + self.claimants != order:
                 raise ValueError("the claims and claimants do not match the claim order of the trick")
             if not self.display:
@@ -634,10 +835,23 @@ class EtalageState(State):
             self._settle()
 
 
+def _copy_claim(claim: ClaimRecord) -> ClaimRecord:
+    """A claim record with its own list of cards."""
+    return {"seat": claim["seat"], "colour": claim["colour"], "cards": claim["cards"][:]}
+
+
 def _trick_view(trick: LastTrick | None) -> dict[str, Any] | None:
     """The last trick as the view shows it: a copy plus its colour ranking (public: everyone saw the cards), so
-    a table can explain the claims after the played cards have joined the display."""
-    out: dict[str, Any] | None = None if trick is None else LAST_TRICK.encode(trick)
-    if out is not None:
-        out["ranking"] = rank_colours([(p["seat"], p["card"]) for p in out["plays"]])
-    return out
+    a table can explain the claims after the played cards have joined the display. The copy is what
+    ``LAST_TRICK.encode`` gives (the same keys in the same order), written out: every view pays for it."""
+    if trick is None:
+        return None
+    plays = trick["plays"]
+    return {
+        "number": trick["number"],
+        "leader": trick["leader"],
+        "plays": [{"seat": p["seat"], "card": p["card"]} for p in plays],
+        "claims": [{"seat": c["seat"], "colour": c["colour"], "cards": list(c["cards"])} for c in trick["claims"]],
+        "next_leader": trick["next_leader"],
+        "ranking": rank_colours([(p["seat"], p["card"]) for p in plays]),
+    }

@@ -13,7 +13,9 @@ the dealer's left leads the first round. Rules text and every decision taken whe
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
+import operator
 from collections import Counter
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -149,13 +151,32 @@ def _build_tables(deck: Deck) -> tuple[dict[str, int], dict[str, int], dict[str,
 
 
 SPOTS, HOLES, COLOUR, SORT_KEY = _build_tables(DECK)
+_SPOT_COUNT: dict[str, int] = {card: spots.bit_count() for card, spots in SPOTS.items()}  # a one-card stack's value
 _LAYOUTS_JSON = json.dumps({"cards": {str(n): lay.to_json() for n, lay in DECK.layouts.items()},
                             "joker": DECK.joker.to_json()})
+#: the same layouts as rows of tuples, from which each view builds its own fresh copy (quicker than json.loads)
+_LAYOUT_ROWS: tuple[tuple[str, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...] = tuple(
+    (str(n), tuple(_cells(lay.spots)), tuple(_cells(lay.holes)), lay.corners) for n, lay in DECK.layouts.items())
+_JOKER_ROW = (tuple(_cells(DECK.joker.spots)), tuple(_cells(DECK.joker.holes)), DECK.joker.corners)
+
+
+def _layouts_view() -> dict[str, Any]:
+    """The card layouts for a view, as ``json.loads(_LAYOUTS_JSON)`` gives them: a fresh copy every time."""
+    spots, holes, corners = _JOKER_ROW
+    return {"cards": {n: {"spots": list(s), "holes": list(h), "corners": list(c)} for n, s, h, c in _LAYOUT_ROWS},
+            "joker": {"spots": list(spots), "holes": list(holes), "corners": list(corners)}}
+
+
+#: a card's place in display order as one number (sorting by it is sorting by SORT_KEY, and quicker)
+_RANK: dict[str, int] = {card: i for i, card in enumerate(sorted(SORT_KEY, key=SORT_KEY.__getitem__))}
+#: each colour's twelve cards in number order
+_COLOUR_CARDS: dict[str, tuple[str, ...]] = {col: tuple(card_code(col, n) for n in DECK.layouts)
+                                             for col in DECK.colours}
 
 
 def sort_cards(cards: list[str]) -> list[str]:
     """Cards in display order: by colour (deck order), then number; jokers last."""
-    return sorted(cards, key=SORT_KEY.__getitem__)
+    return sorted(cards, key=_RANK.__getitem__)
 
 
 def stack_shows(cards: tuple[str, ...] | list[str]) -> list[int]:
@@ -180,7 +201,11 @@ def stack_value(cards: tuple[str, ...] | list[str]) -> int:
     >>> stack_value(["joker"]), stack_value(["joker", "red-7", "red-6"])
     (0, 6)
     """
-    return sum(m.bit_count() for m in stack_shows(cards))
+    value, open_cells = 0, ALL_CELLS  # (stack_shows summed, in one pass)
+    for card in cards:
+        value += (SPOTS[card] & open_cells).bit_count()
+        open_cells &= HOLES[card]
+    return value
 
 
 def stack_top_view(cards: tuple[str, ...] | list[str]) -> list[list[Any]]:
@@ -313,8 +338,31 @@ def _single(card: str) -> Play:
 
 
 def colour_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
-    """Every legal stack (with its value) of the given cards of one colour, built top-down (remembered)."""
-    return _remembered("colour", cards, _colour_stacks)
+    """Every legal stack (with its value) of the given cards of one colour, built top-down (remembered).
+
+    Cards of one colour in number order are read from the shape tables (below); any other list is searched.
+    """
+    group = 0
+    for card in cards:
+        bit = _CARD_BIT.get(card, 0)
+        if bit <= group:  # not a coloured card, or not in number order
+            return _remembered("colour", cards, _colour_stacks)
+        group |= bit
+    if not group:
+        return []
+    if group >= _JOKER_BIT:  # a joker is no card of a colour: searched as it always was
+        return _remembered("colour", cards, _colour_stacks)
+    ci = (group.bit_length() - 1) // _MASK_BITS
+    mask = group >> (ci * _MASK_BITS)
+    if mask << (ci * _MASK_BITS) != group:  # more than one colour
+        return _remembered("colour", cards, _colour_stacks)
+    found = _GROUP_STACKS.get(group)
+    if found is None:
+        if len(_GROUP_STACKS) >= _GROUP_PLAYS_SIZE:
+            _GROUP_STACKS.clear()
+        found = _GROUP_STACKS[group] = tuple([(play.cards, _SHAPE_VALUES[i]) for play, i in zip(
+            _group_plays(group), _shape_ids(mask), strict=True)])
+    return list(found)
 
 
 def joker_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
@@ -337,9 +385,165 @@ def _joker_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
     return out
 
 
+# ----- stack shapes: the legal stacks of one colour as numbers, found once -----------------------------------------
+# Whether a stack of one colour is legal depends only on the card numbers (every colour has the same 12 layouts),
+# and the search lists a sorted hand's stacks in lexicographic order of their numbers (each prefix before its
+# extensions). So the stacks of any set of numbers are the stacks of all twelve, in the same order, kept when all
+# their numbers are in the set: the full list (a few hundred stacks) is searched once at import, and a hand's
+# colour group is a 12-bit mask of numbers whose stacks are picked from it, remembered per mask.
+_NUMBERS: tuple[int, ...] = tuple(DECK.layouts)  # in increasing order (parse_deck sorts them)
+_MASK_BITS = len(_NUMBERS)
+_NUMBERS_MASK = (1 << _MASK_BITS) - 1
+#: A hand as one integer: each coloured card one bit (12 bits per deck colour, in deck colour order, each in number
+#: order), the joker the bit above them all. A hand in display order has strictly increasing bits (a second joker
+#: repeats the top one), and a colour group is the hand's bits inside that colour's field.
+_CARD_BIT: dict[str, int] = {card_code(col, n): 1 << (ci * _MASK_BITS + i)
+                             for ci, col in enumerate(DECK.colours) for i, n in enumerate(_NUMBERS)}
+_JOKER_BIT = _CARD_BIT[JOKER] = 1 << (len(DECK.colours) * _MASK_BITS)
+_COLOUR_FIELD: dict[str, int] = {col: _NUMBERS_MASK << (ci * _MASK_BITS) for ci, col in enumerate(DECK.colours)}
+
+
+def _shape_table() -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
+    """Every legal one-colour stack as a tuple of number positions (0..11), in search order, with its number mask
+    and its value."""
+    names = [card_code(DECK.colours[0], n) for n in _NUMBERS]
+    position = {name: i for i, name in enumerate(names)}
+    stacks = _colour_stacks(names)
+    shapes = tuple(tuple(position[c] for c in stack) for stack, _ in stacks)
+    return shapes, tuple(sum(1 << i for i in shape) for shape in shapes), tuple(v for _, v in stacks)
+
+
+_SHAPES, _SHAPE_MASKS, _SHAPE_VALUES = _shape_table()
+#: per top number position, its shapes (id, mask): they are consecutive in search order
+_SHAPES_BY_TOP: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((i, m) for i, m in enumerate(_SHAPE_MASKS) if _SHAPES[i][0] == top) for top in range(len(_NUMBERS)))
+#: per top number position, the numbers that lie under it in some stack: the only ones its stacks depend on
+_UNDER: tuple[int, ...] = tuple(functools.reduce(operator.or_, (m for _, m in shapes), 0) & ~(1 << top)
+                                for top, shapes in enumerate(_SHAPES_BY_TOP))
+#: per top number position, (numbers held among its _UNDER) -> the ids of its stacks (at most 2 ** 11 in all)
+_TOP_IDS: list[dict[int, tuple[int, ...]]] = [{} for _ in _NUMBERS]
+_SHAPE_IDS: dict[int, tuple[int, ...]] = {}  # number mask -> the shapes inside it (at most 4,096 masks)
+#: a colour group's bits (see _CARD_BIT) -> its stacks as Play objects (bounded: emptied when it outgrows its
+#: size; a game asks about a few dozen groups)
+_GROUP_PLAYS: dict[int, tuple[Play, ...]] = {}
+_GROUP_PLAYS_SIZE = 4 * 4096
+_GROUP_STACKS: dict[int, tuple[tuple[tuple[str, ...], int], ...]] = {}  # the same for colour_stacks (bounded)
+#: per deck colour, one Play per shape (all made when the colour is first needed)
+_SHAPE_PLAYS: list[list[Play]] = [[] for _ in DECK.colours]
+
+
+def _shape_ids(mask: int) -> tuple[int, ...]:
+    """The ids of the shapes whose numbers are all in ``mask``, in search order; remembered. Built top by top,
+    each top's part remembered by the numbers that can lie under it (many masks share it)."""
+    ids = _SHAPE_IDS.get(mask)
+    if ids is None:
+        picked: list[int] = []
+        rest = mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            top = low.bit_length() - 1
+            key = mask & _UNDER[top]
+            part = _TOP_IDS[top].get(key)
+            if part is None:
+                outside = ~(key | low)
+                part = _TOP_IDS[top][key] = tuple([i for i, m in _SHAPES_BY_TOP[top] if not m & outside])
+            picked += part
+        ids = _SHAPE_IDS[mask] = tuple(picked)
+    return ids
+
+
+def _group_plays(group: int) -> tuple[Play, ...]:
+    """The stacks of one colour group of a hand in display order (``group``: its bits, not 0), as Play objects in
+    the order :func:`colour_stacks` lists them; remembered."""
+    found = _GROUP_PLAYS.get(group)
+    if found is not None:
+        return found
+    ci = (group.bit_length() - 1) // _MASK_BITS
+    made = _SHAPE_PLAYS[ci]
+    if not made:
+        cards = _COLOUR_CARDS[DECK.colours[ci]]
+        made += [Play(tuple([cards[p] for p in shape]), None) for shape in _SHAPES]
+    if len(_GROUP_PLAYS) >= _GROUP_PLAYS_SIZE:
+        _GROUP_PLAYS.clear()
+    found = _GROUP_PLAYS[group] = tuple([made[i] for i in _shape_ids(group >> (ci * _MASK_BITS))])
+    return found
+
+
+# The joker stacks work the same way over the whole deck: the stacks under a joker of any set of coloured cards in
+# display order are those of all the deck's coloured cards (found once, when first needed) whose cards are all in
+# the set, in the same order. A hand's coloured cards are its bits (_CARD_BIT) without the joker's.
+_JOKER_TABLE: list[tuple[tuple[int, int], ...]] = []  # per first card under the joker: (id, cards)
+_JOKER_STACKS: list[tuple[str, ...]] = []  # the stacks by id; 0 is the joker alone
+#: (the coloured cards' bits, the colours a leading stack declares or None) -> the Play objects (bounded)
+_JOKER_PLAYS: dict[tuple[int, tuple[str, ...] | None], tuple[Play, ...]] = {}
+
+
+def _joker_plays(coloured: int, declare: tuple[str, ...] | None) -> tuple[Play, ...]:
+    """The plays of :func:`joker_stacks` of the coloured cards whose bits are ``coloured`` (a hand in display
+    order), each stack once per colour of ``declare`` in that order, or once undeclared when ``declare`` is None."""
+    key = (coloured, declare)
+    found = _JOKER_PLAYS.get(key)
+    if found is not None:
+        return found
+    if not _JOKER_STACKS:
+        deck = [card for colour in DECK.colours for card in _COLOUR_CARDS[colour]]
+        groups: list[list[tuple[int, int]]] = [[] for _ in deck]
+        for i, (stack, _) in enumerate(_joker_stacks(deck)):
+            _JOKER_STACKS.append(stack)
+            if i:
+                mask = 0
+                for card in stack[1:]:
+                    mask |= _CARD_BIT[card]
+                groups[_CARD_BIT[stack[1]].bit_length() - 1].append((i, mask))
+        _JOKER_TABLE.extend(tuple(g) for g in groups)
+    outside = ~coloured
+    ids = [0]
+    rest = coloured
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        ids += [i for i, m in _JOKER_TABLE[low.bit_length() - 1] if not m & outside]
+    objects = _PLAY_OBJECTS
+    if len(objects) > 16 * _STACKS_CACHE_SIZE:
+        objects.clear()
+    colours = (None,) if declare is None else declare
+    plays = []
+    for i in ids:
+        stack = _JOKER_STACKS[i]
+        for colour in colours:
+            play = objects.get((stack, colour))
+            if play is None:
+                play = objects[(stack, colour)] = Play(stack, colour)
+            plays.append(play)
+    if len(_JOKER_PLAYS) >= _STACKS_CACHE_SIZE:
+        _JOKER_PLAYS.clear()
+    found = _JOKER_PLAYS[key] = tuple(plays)
+    return found
+
+
+#: stack -> (value, top view as tuples): the playable stacks of a view, remembered (bounded: emptied when full)
+_DRAWINGS: dict[tuple[str, ...], tuple[int, tuple[tuple[int | None, str], ...]]] = {}
+_DRAWINGS_SIZE = 8192
+
+
+def _drawing(cards: tuple[str, ...]) -> tuple[int, tuple[tuple[int | None, str], ...]]:
+    """A stack's value and :func:`stack_top_view` as tuples, remembered: a view lists every playable stack with
+    both, and the same stacks come back view after view."""
+    if len(_DRAWINGS) >= _DRAWINGS_SIZE:
+        _DRAWINGS.clear()
+    found = _DRAWINGS[cards] = (stack_value(cards), tuple((d, k) for d, k in stack_top_view(cards)))
+    return found
+
+
 def _drawn(play: Mapping[str, Any]) -> dict[str, Any]:
     """A play for the view: a copy with its ``top_view`` (what the stack shows from above)."""
-    return dict(play, cards=list(play["cards"]), top_view=stack_top_view(play["cards"]))
+    cards = play["cards"]
+    key = tuple(cards)
+    found = _DRAWINGS.get(key)
+    if found is None:
+        found = _drawing(key)
+    return dict(play, cards=list(cards), top_view=list(map(list, found[1])))
 
 
 # ----- actions -----------------------------------------------------------------------------------------------------
@@ -417,7 +621,6 @@ class LastRound(TypedDict):
 
 
 LAST_ROUND = codec_for(LastRound)
-TABLE_PLAY = codec_for(TablePlay)
 
 
 # ----- the game ----------------------------------------------------------------------------------------------------
@@ -465,12 +668,12 @@ class TopSpotState(State):
 
     @classmethod
     def _setup(cls, players: int, options: dict[str, Any], rng: GameRandom, start: int | None) -> TopSpotState:
-        state = cls(players, options, rng)
+        state = cls._blank(players, options, rng)
         chosen = list(DECK.colours)
         rng.shuffle(chosen)  # which colour sets are in the box this time
         state.colours = [c for c in DECK.colours if c in chosen[:players]]
         state.start = rng.randint(0, players - 1) if start is None else start
-        coloured = [card_code(c, n) for c in state.colours for n in DECK.layouts]
+        coloured = [card for c in state.colours for card in _COLOUR_CARDS[c]]
         if options["level"] == "expert" and options["joker_each"]:
             rng.shuffle(coloured)
             hands = [[JOKER] + coloured[12 * i:12 * i + 12] for i in range(players)]
@@ -479,9 +682,31 @@ class TopSpotState(State):
             rng.shuffle(deck)
             size = len(deck) // players
             hands = [deck[size * i:size * i + size] for i in range(players)]
-        state.hands = [sort_cards(h) for h in hands]
+        rank = _RANK.__getitem__
+        for hand in hands:
+            hand.sort(key=rank)
+        state.hands = hands
         state.first_leader = (state.start + 1) % players
         state._start_round(state.first_leader)
+        return state
+
+    @classmethod
+    def _blank(cls, players: int, options: dict[str, Any], rng: GameRandom) -> TopSpotState:
+        """The blank table that ``cls(players, options, rng)`` makes, set field by field without walking the
+        declaration (a deal is a good part of a short game's cost; a test holds the two equal)."""
+        state = cls.__new__(cls)
+        state.players, state.options, state.rng = players, options, rng
+        state.colours, state.start, state.first_leader = [""] * players, 0, 0
+        state.hands = [[] for _ in range(players)]
+        state.won = [[] for _ in range(players)]
+        state.bonus = [0] * players
+        state.unclaimed, state.aside, state.order, state.plays, state.pot = [], [], [], [], []
+        state.tiebreak = state.round_no = 0
+        state.last_winner = state.last_round = None
+        state.voids = [[] for _ in range(players)]
+        state.no_joker = [False] * players
+        state.over, state.end_reason = False, ""
+        state._legal = None
         return state
 
     def full_deck(self) -> Counter[str]:
@@ -512,6 +737,39 @@ class TopSpotState(State):
         another colour when neither is held. Made of action objects remembered per card list (a rollout or a bot
         asks about the same hands again and again; building the actions was most of the cost)."""
         hand = self.hands[self.order[len(self.plays)]]
+        bits = 0  # the hand as one integer (see _CARD_BIT)
+        card_bit = _CARD_BIT
+        for card in hand:
+            bit = card_bit[card]
+            if bits >= bit:  # not in display order, unless a second joker
+                if bit == _JOKER_BIT:
+                    continue
+                return self._list_legal_unsorted(hand)  # (a hand-written save may hold any order)
+            bits |= bit
+        plays = self.plays
+        groups = _GROUP_PLAYS
+        out: list[Action] = []
+        if not plays:
+            field = _COLOUR_FIELD
+            for colour in self.colours:
+                group = bits & field[colour]
+                if group:
+                    out += groups.get(group) or _group_plays(group)
+            if bits & _JOKER_BIT:
+                out += _joker_plays(bits ^ _JOKER_BIT, tuple(self.colours))
+            return out
+        group = bits & _COLOUR_FIELD[plays[0]["colour"]]
+        if group:
+            out += groups.get(group) or _group_plays(group)
+        if bits & _JOKER_BIT:
+            out += _joker_plays(bits ^ _JOKER_BIT, None)
+        elif not group:
+            out += [_single(card) for card in hand]
+        return out
+
+    def _list_legal_unsorted(self, hand: list[str]) -> list[Action]:
+        """:meth:`_list_legal` by searching the hand's colour groups in the hand's own order (a hand not in number
+        order within a colour, as a hand-written save may hold: the shape tables assume number order)."""
         coloured = [c for c in hand if c != JOKER]
         has_joker = JOKER in hand
         led = self.led_colour
@@ -541,7 +799,11 @@ class TopSpotState(State):
             cards = action.cards  # type: ignore[attr-defined]
             if cards not in seen:
                 seen.add(cards)
-                out.append({"cards": list(cards), "value": stack_value(cards), "top_view": stack_top_view(cards)})
+                found = _DRAWINGS.get(cards)
+                if found is None:
+                    found = _drawing(cards)
+                value, cells = found
+                out.append({"cards": list(cards), "value": value, "top_view": list(map(list, cells))})
         return out
 
     def result(self) -> dict[str, Any]:
@@ -592,12 +854,19 @@ class TopSpotState(State):
             "voids": [list(v) for v in self.voids],
             "no_joker": list(self.no_joker),
             "last_winner": self.last_winner,
-            "last_round": None if self.last_round is None else dict(
-                LAST_ROUND.encode(self.last_round), plays=[_drawn(p) for p in self.last_round["plays"]]),
+            "last_round": None if self.last_round is None else self._last_round_view(self.last_round),
             "playable": self._playable() if player == self.current_player else [],
-            "layouts": json.loads(_LAYOUTS_JSON),  # a fresh copy: views are never shared
+            "layouts": _layouts_view(),  # a fresh copy: views are never shared
         })
         return out
+
+    @staticmethod
+    def _last_round_view(last: LastRound) -> dict[str, Any]:
+        """``last_round`` for the view: its record (keys in declaration order, as its codec encodes it) with
+        each play drawn. Written out: views are built on every move of a bot's rollout."""
+        return {"round": last["round"], "tiebreak": last["tiebreak"], "led_colour": last["led_colour"],
+                "plays": [_drawn(p) for p in last["plays"]], "best": last["best"], "tied": list(last["tied"]),
+                "winner": last["winner"], "cards": list(last["cards"])}
 
     # ----- validation ---------------------------------------------------------------------------------------
     def problem(self, action: Action) -> IllegalAction | None:
@@ -694,60 +963,87 @@ class TopSpotState(State):
     REFUSAL_CODES = frozenset(REFUSALS)
 
     # ----- acting -------------------------------------------------------------------------------------------
-    def _start_round(self, leader: int) -> None:
+    def _start_round(self, leader: int, order: list[int] | None = None) -> None:
+        """Start a round led by ``leader``; ``order``, when given, is the seats with cards from ``leader`` on."""
         self.round_no += 1
         self.tiebreak = 0
         self.pot = []
         self.plays = []
-        self.order = [s % self.players for s in range(leader, leader + self.players) if self.hands[s % self.players]]
+        if order is None:
+            hands = self.hands
+            order = [s for s in range(leader, self.players) if hands[s]] + [s for s in range(leader) if hands[s]]
+        self.order = order
 
     def _apply(self, action: Action) -> list[Event]:
         assert isinstance(action, Play)
-        seat = self.order[len(self.plays)]
+        plays = self.plays
+        led_play = len(plays)
+        seat = self.order[led_play]
         hand = self.hands[seat]
-        for card in action.cards:
-            hand.remove(card)
-        cards = list(action.cards)
-        led = self.led_colour
-        joker_top = cards[0] == JOKER
-        if led is None:
-            colour, follows = (action.colour if joker_top else COLOUR[cards[0]]), True
-        elif joker_top or COLOUR[cards[0]] == led:
-            colour, follows = led, True
+        stack = action.cards
+        top = stack[0]
+        if len(stack) == 1:
+            hand.remove(top)
+            value = _SPOT_COUNT[top]
         else:
-            colour, follows = COLOUR[cards[0]], False
-            self.voids[seat] = sorted(set(self.voids[seat]) | {led}, key=self.colours.index)
-            if self.options["level"] == "expert":
-                self.no_joker[seat] = True
-        value = stack_value(cards)
-        assert colour is not None  # a leading joker stack declares one (checked), every other card has one
-        play = TablePlay(player=seat, cards=cards, colour=colour, value=value, follows=follows)
-        self.plays.append(play)
-        events: list[Event] = []
-        if not self._quiet:  # nobody reads the events of State.play
-            if led is None:
-                what = f"leads {colour}" + (" (declared for the joker)" if joker_top else "")
+            value, open_cells = 0, ALL_CELLS
+            for card in stack:
+                hand.remove(card)
+                value += (SPOTS[card] & open_cells).bit_count()
+                open_cells &= HOLES[card]
+        joker_top = top == JOKER
+        if not led_play:
+            led = None
+            colour, follows = (action.colour if joker_top else COLOUR[top]), True
+        else:
+            led = plays[0]["colour"]
+            if joker_top or COLOUR[top] == led:
+                colour, follows = led, True
             else:
-                what = "follows" if follows else f"cannot follow {led} and discards"
-            shape = " over ".join(cards)
-            events.append({
-                "type": "play", "player": seat, "cards": list(cards), "colour": colour, "value": value,
-                "follows": follows, "tiebreak": self.tiebreak,
-                "text": f"Seat {seat} {what}: {shape} (value {value}).",
-            })
-        if len(self.plays) == len(self.order):
-            events.extend(self._resolve())
+                colour, follows = COLOUR[top], False
+                self.voids[seat] = sorted(set(self.voids[seat]) | {led}, key=self.colours.index)
+                if self.options["level"] == "expert":
+                    self.no_joker[seat] = True
+        assert colour is not None  # a leading joker stack declares one (checked), every other card has one
+        # (a TablePlay, written as a literal: the same keys in the same order)
+        plays.append({"player": seat, "cards": list(stack), "colour": colour, "value": value, "follows": follows})
+        last = led_play + 1 == len(self.order)
+        if self._quiet:  # nobody reads the events of State.play
+            return self._resolve() if last else []
+        if led is None:
+            what = f"leads {colour} (declared for the joker)" if joker_top else f"leads {colour}"
+        else:
+            what = "follows" if follows else f"cannot follow {led} and discards"
+        events: list[Event] = [{
+            "type": "play", "player": seat, "cards": list(stack), "colour": colour, "value": value,
+            "follows": follows, "tiebreak": self.tiebreak,
+            "text": f"Seat {seat} {what}: {' over '.join(stack)} (value {value}).",
+        }]
+        if last:
+            events += self._resolve()
         return events
 
     def _resolve(self) -> list[Event]:
-        """The round is complete: find the winner, or start a tiebreaker, or leave the cards unclaimed."""
-        best = max(p["value"] for p in self.plays if p["follows"])
-        tied = [p["player"] for p in self.plays if p["follows"] and p["value"] == best]
-        round_cards = [c for p in self.plays for c in p["cards"]]
-        summary = LastRound(round=self.round_no, tiebreak=self.tiebreak, led_colour=self.led_colour,
-                            plays=[TABLE_PLAY.copy(p) for p in self.plays], best=best, tied=tied, winner=None,
-                            cards=[])
-        if self.options["level"] == "junior" or len(tied) == 1:
+        """The round is complete: find the winner, or start a tiebreaker, or leave the cards unclaimed.
+
+        The round's play records move into ``last_round`` as they are: every way out of here replaces
+        ``self.plays`` with a new list, so nothing else holds them."""
+        plays = self.plays
+        best = -1
+        tied: list[int] = []  # the seats that followed with the best value, in playing order
+        round_cards: list[str] = []
+        for p in plays:
+            round_cards += p["cards"]
+            if p["follows"]:
+                value = p["value"]
+                if value > best:
+                    best, tied = value, [p["player"]]
+                elif value == best:
+                    tied.append(p["player"])
+        # (a LastRound, written as a literal: the same keys in the same order)
+        summary: LastRound = {"round": self.round_no, "tiebreak": self.tiebreak, "led_colour": plays[0]["colour"],
+                              "plays": plays, "best": best, "tied": tied, "winner": None, "cards": []}
+        if len(tied) == 1 or self.options["level"] == "junior":
             return self._award(tied[0], summary, round_cards, "")
         self.pot.extend(round_cards)
         with_cards = [s for s in tied if self.hands[s]]
@@ -782,7 +1078,9 @@ class TopSpotState(State):
         self.last_winner = winner
         summary["winner"], summary["cards"] = winner, list(cards)
         self.last_round = summary
-        events: list[Event] = [] if self._quiet else [{
+        if self._quiet:
+            return self._continue(winner, won=True)
+        events: list[Event] = [{
             "type": "round_won", "winner": winner, "value": summary["best"], "cards": list(cards),
             "scores": self.scores(),
             "text": f"Seat {winner} wins the round with {summary['best']}{note} and scores 1 point.",
@@ -791,23 +1089,24 @@ class TopSpotState(State):
 
     def _continue(self, leader: int, won: bool) -> list[Event]:
         """After a round: end the game or let ``leader`` (or the next seat with cards) lead the next round."""
-        if not self.hands[leader]:
+        hands = self.hands
+        # the seats with cards, from the leader on (the next leader's order when the leader has cards)
+        holders = [s for s in range(leader, self.players) if hands[s]] + [s for s in range(leader) if hands[s]]
+        if not hands[leader]:
             if won:
                 return self._end(f"seat {leader} won a round with their last card(s)")
-            holders = [s % self.players for s in range(leader + 1, leader + self.players)
-                       if self.hands[s % self.players]]
             if not holders:
                 return self._end("nobody has cards left")
-            leader = holders[0]
-        if all(not h for s, h in enumerate(self.hands) if s != leader):
-            extra = len(self.hands[leader])
+            leader = holders[0]  # (the seats between had no cards: the order from it is the same list)
+        if len(holders) == 1:  # nobody but the leader has cards
+            extra = len(hands[leader])
             self.bonus[leader] += extra
             if self._quiet:
                 return self._end(f"seat {leader} was the only player with cards left")
             return [{"type": "bonus", "player": leader, "points": extra,
                      "text": f"Seat {leader} is the only player with cards: {extra} extra point(s)."}] + self._end(
                 f"seat {leader} was the only player with cards left")
-        self._start_round(leader)
+        self._start_round(leader, holders)
         if self._quiet:  # (as for every round event below: nobody reads the events of State.play)
             return []
         return [{"type": "round_start", "leader": leader, "round": self.round_no,
