@@ -8,6 +8,7 @@ goes out after laying out level 7. The lay-out solver lives in :mod:`pygame_rule
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import itertools
 from collections import Counter
@@ -21,6 +22,7 @@ from ..core.rng import GameRandom
 from ..core.table import PER_SEAT, Count, Is, PerSeat, Range, Seat, codec_for
 from .level8_solver import (
     DECK,
+    HAND_ORDER,
     JOKER,
     KINDS,
     NUMBER_CARDS,
@@ -32,6 +34,7 @@ from .level8_solver import (
     add_to_part,
     check_layout,
     enumerate_layouts,
+    find_layouts,
     is_card,
     normalise_part,
     part_text,
@@ -146,6 +149,55 @@ Level8Action = Draw | TakeDiscard | TakeNothing | LayOut | Add | Discard | Skip 
 
 
 # ----- the game ---------------------------------------------------------------------------------------------
+
+
+_DRAW = Draw()
+_TAKE_NOTHING = TakeNothing()
+_SERVE_SKIP = ServeSkip()
+_TAKE = [TakeDiscard(s) for s in range(8)]
+_SKIP = [Skip(s) for s in range(8)]
+_DISCARD = {c: Discard(c) for c in [*NUMBER_CARDS, JOKER, SKIP]}
+_ADDS: dict[tuple[int, int, str], Add] = {}
+_ACCEPTS: dict[Part, dict[str, tuple[str, ...]]] = {}
+_ACCEPTS_SIZE = 4096
+
+
+def _add_action(seat: int, part: int, token: str) -> Add:
+    """The shared :class:`Add` of ``token`` to ``seat``'s part ``part``."""
+    key = (seat, part, token)
+    found = _ADDS.get(key)
+    if found is None:
+        found = _ADDS[key] = Add(seat, part, token)
+    return found
+
+
+def _accepts(part: Part) -> dict[str, tuple[str, ...]]:
+    """What a table part accepts: hand card -> the tokens it may be added as (a joker: each meaning that fits).
+
+    A number card fits when :func:`add_to_part` takes it, which for a canonical part is: a run, the numbers just
+    below and above it; a set, its number; a colour group, its colour. Jokers take :func:`add_options`. Cached per
+    part (bounded: the oldest half goes when full).
+    """
+    kind = part[0]
+    out: dict[str, tuple[str, ...]]
+    if kind == "run":
+        nums = [NUMBER_CARDS[t][1] if t in NUMBER_CARDS else int(t[1:]) for t in part[1:]]
+        wanted = {min(nums) - 1, max(nums) + 1}
+        out = {t: (t,) for t, (_, n) in NUMBER_CARDS.items() if n in wanted}
+    elif kind == "set":
+        t = part[1]
+        number = NUMBER_CARDS[t][1] if t in NUMBER_CARDS else int(t[1:])
+        out = {t: (t,) for t, (_, n) in NUMBER_CARDS.items() if n == number}
+    else:
+        t = part[1]
+        colour = NUMBER_CARDS[t][0] if t in NUMBER_CARDS else t[1:]
+        out = {t: (t,) for t, (c, _) in NUMBER_CARDS.items() if c == colour}
+    out[JOKER] = tuple(add_options(part))
+    if len(_ACCEPTS) >= _ACCEPTS_SIZE:
+        for key in list(_ACCEPTS)[: _ACCEPTS_SIZE // 2]:
+            del _ACCEPTS[key]
+    _ACCEPTS[part] = out
+    return out
 
 
 def _seat_name(seat: int) -> str:
@@ -290,44 +342,55 @@ class Level8State(State):
         return list(enumerate_layouts(self.level_requirements(seat), self.hands[seat]))
 
     def _list_legal(self) -> list[Action]:
-        """The candidate moves that :meth:`problem` accepts: the generators propose, the rules decide."""
-        return [a for a in self._candidates() if self.problem(a) is None]
+        """Every legal move, built directly: each generator below proposes only moves that :meth:`problem` accepts
+        (tests/test_level8_oracle.py compares this listing with the old generate-then-filter one, order included).
 
-    def _candidates(self) -> list[Action]:
-        p = self.current_player
-        assert p is not None
-        if self.phase == "keep":
-            return self._keep_options(p)
-        if self.phase == "skipped":
-            return [ServeSkip()]
-        if self.phase == "draw":
-            out: list[Action] = [Draw()] if self.draw else []
-            out += [TakeDiscard(s) for s in range(self.players) if self.discards[s]]
-            return out or [TakeNothing()]
-        hand = self.hands[p]
-        out = []
-        if not self.laid[p]:
-            out += [LayOut(lay) for lay in enumerate_layouts(self.level_requirements(p), hand)]
-        elif len(hand) >= 2:
-            out += self._add_options(hand)
-        out += [Discard(c) for c in dict.fromkeys(hand)]
-        if SKIP in hand:
-            out += [Skip(t) for t in range(self.players) if t != p and not self.skipped[t]]
-        return out
+        Moves are shared objects (actions are frozen values): a discard, a skip or an addition is built once per
+        process, not once per listing.
+        """
+        p = self.turn if self.phase != "keep" else self.keep_queue[0]
+        phase = self.phase
+        if phase == "draw":
+            discards = self.discards
+            out: list[Action] = [_DRAW] if self.draw else []
+            out += [_TAKE[s] for s in range(self.players) if discards[s]]
+            return out or [_TAKE_NOTHING]
+        if phase == "play":
+            hand = self.hands[p]
+            if not self.laid[p]:
+                out = [LayOut(lay) for lay in find_layouts(self.level_requirements(p), hand)]
+            elif len(hand) >= 2:
+                out = self._add_options(hand)
+            else:
+                out = []
+            out += map(_DISCARD.__getitem__, dict.fromkeys(hand))
+            if SKIP in hand:
+                skipped = self.skipped
+                out += [_SKIP[t] for t in range(self.players) if t != p and not skipped[t]]
+            return out
+        if phase == "skipped":
+            return [_SERVE_SKIP]
+        return self._keep_options(p)
 
     def _add_options(self, hand: list[str]) -> list[Action]:
+        """Every addition of a hand card to a part on the table, in the order seat, part, hand card, joker meaning.
+
+        What a part accepts is worked out once per part (:func:`_accepts`), not by trying every card on it.
+        """
         out: list[Action] = []
         distinct = [c for c in dict.fromkeys(hand) if c != SKIP]
-        for s in range(self.players):
-            for i, part in enumerate(self.table[s]):
+        held = set(distinct)
+        for s, parts in enumerate(self.table):
+            for i, part in enumerate(parts):
+                accepts = _ACCEPTS.get(part)
+                if accepts is None:
+                    accepts = _accepts(part)
+                if accepts.keys().isdisjoint(held):
+                    continue
                 for card in distinct:
-                    tokens = add_options(part) if card == JOKER else [card]
-                    for tok in tokens:
-                        try:
-                            add_to_part(part, tok)
-                        except PartError:
-                            continue
-                        out.append(Add(s, i, tok))
+                    toks = accepts.get(card)
+                    if toks:
+                        out += [_add_action(s, i, tok) for tok in toks]
         return out
 
     def _keep_options(self, seat: int) -> list[Action]:
@@ -468,8 +531,7 @@ class Level8State(State):
 
     # ----- applying -----------------------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
-        p = self.current_player
-        assert p is not None
+        p = self.turn if self.phase != "keep" else self.keep_queue[0]  # the current player (the game is not over)
         self.undo_ok = False
         return self._effects[type(action)](self, p, action)
 
@@ -499,10 +561,14 @@ class Level8State(State):
         return [{"type": "take_nothing", "player": p, "text": f"{_seat_name(p)} finds no card to take."}]
 
     def _do_lay_out(self, p: int, action: LayOut) -> list[Event]:
-        return self._apply_layout(p, self._checked_layout(p, action))
+        # quiet play takes only listed moves, whose lay-outs are already canonical: no second check
+        return self._apply_layout(p, action.parts if self._quiet else self._checked_layout(p, action))
 
     def _do_add(self, p: int, action: Add) -> list[Event]:
-        new = self._checked_add(p, action)
+        if self._quiet:  # a listed addition fits: only the new canonical part is needed
+            new = add_to_part(self.table[action.seat][action.part], action.card)
+        else:
+            new = self._checked_add(p, action)
         self.table[action.seat][action.part] = new
         self._take(p, [physical(action.card)])
         self.undo_ok = True
@@ -512,7 +578,7 @@ class Level8State(State):
                  "text": f"{_seat_name(p)} adds {action.card} to {_seat_name(action.seat)}'s {part_text(new)}."}]
 
     def _do_discard(self, p: int, action: Discard) -> list[Event]:
-        self._take(p, [action.card])
+        self.hands[p].remove(action.card)
         self.discards[p].append(action.card)
         if self._quiet:
             return self._after_turn(p)
@@ -549,7 +615,8 @@ class Level8State(State):
     }
 
     def _give(self, p: int, card: str) -> None:
-        self.hands[p] = sort_cards([*self.hands[p], card])
+        """Put ``card`` into ``p``'s hand at its place in the hand order (after equal cards, as a stable sort)."""
+        bisect.insort(self.hands[p], card, key=HAND_ORDER.__getitem__)
 
     def _take(self, p: int, cards: list[str]) -> None:
         hand = self.hands[p]

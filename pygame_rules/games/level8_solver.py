@@ -27,7 +27,7 @@ import functools
 import itertools
 import json
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from importlib import resources
 from typing import Any
 
@@ -264,6 +264,12 @@ def card_key(token: str) -> tuple[int, int, int]:
     return (1 if token[0] == JOKER else 2, 0, 0)
 
 
+# the hand order of :func:`card_key` as one integer per physical card (for inserting a drawn card in place)
+HAND_ORDER: dict[str, int] = {
+    t: i for i, t in enumerate(sorted([*NUMBER_CARDS, JOKER, SKIP], key=card_key))
+}
+
+
 def sort_cards(tokens: Sequence[str]) -> list[str]:
     """``tokens`` in the canonical hand order."""
     return sorted(tokens, key=card_key)
@@ -419,113 +425,324 @@ def _part_colour(part: Part) -> str:
 # ----- enumeration ------------------------------------------------------------------------------------------
 
 
+_NUMBERS = DECK.high - DECK.low + 1
+_COLOURS = len(DECK.colours)
+# per number card: (number index, colour index); number index = number - DECK.low
+_CARD_AT: dict[str, tuple[int, int]] = {t: (n - DECK.low, COLOUR_INDEX[c]) for t, (c, n) in NUMBER_CARDS.items()}
+# the order in which the pool lists cards: by number, then colour (the hand order of :func:`card_key`)
+_CARD_ORDER: dict[str, int] = {t: n * _COLOURS + c for t, (n, c) in _CARD_AT.items()}
+_JOKER_AS_NUMBER = tuple(f"{JOKER}{n}" for n in range(DECK.low, DECK.high + 1))
+_JOKER_AS_COLOUR = tuple(f"{JOKER}{c}" for c in DECK.colours)
+
+
 class _Pool:
-    """The hand's number cards indexed for candidate generation, plus the joker count."""
+    """The hand as the search sees it: the count of each number and each colour, the numbers held in each colour
+    (bit masks), the joker count; the cards by number (in colour order) and by colour (in number order) are made
+    only when a search needs them (:meth:`groups`). Other tokens (skips) are ignored."""
+
+    __slots__ = ("cards", "ncount", "ccount", "jokers", "by_number", "by_colour")
 
     def __init__(self, hand: Sequence[str]) -> None:
-        self.by_number: dict[int, list[str]] = {n: [] for n in range(DECK.low, DECK.high + 1)}
-        self.by_colour: dict[str, list[str]] = {c: [] for c in DECK.colours}
-        for t in sort_cards([t for t in hand if t in NUMBER_CARDS]):
-            c, n = NUMBER_CARDS[t]
-            self.by_number[n].append(t)
-        for t in sorted((t for t in hand if t in NUMBER_CARDS), key=lambda t: NUMBER_CARDS[t][1]):
-            self.by_colour[NUMBER_CARDS[t][0]].append(t)
-        for n in self.by_number:
-            self.by_number[n].sort(key=lambda t: COLOUR_INDEX[NUMBER_CARDS[t][0]])
-        self.jokers = sum(1 for t in hand if t == JOKER)
+        ncount = [0] * _NUMBERS
+        ccount = [0] * _COLOURS
+        at = _CARD_AT
+        cards = []
+        for t in hand:
+            nc = at.get(t)
+            if nc is not None:
+                ncount[nc[0]] += 1
+                ccount[nc[1]] += 1
+                cards.append(t)
+        self.cards = cards
+        self.ncount = ncount
+        self.ccount = ccount
+        self.jokers = hand.count(JOKER)
+        self.by_number: list[list[str]] = []
+        self.by_colour: list[list[str]] = []
+
+    def groups(self) -> None:
+        """Fill :attr:`by_number` and :attr:`by_colour` (once)."""
+        if self.by_number:
+            return
+        by_number: list[list[str]] = [[] for _ in range(_NUMBERS)]
+        by_colour: list[list[str]] = [[] for _ in range(_COLOURS)]
+        at = _CARD_AT
+        for t in sorted(self.cards, key=_CARD_ORDER.__getitem__):
+            n, c = at[t]
+            by_number[n].append(t)
+            by_colour[c].append(t)
+        self.by_number = by_number
+        self.by_colour = by_colour
+
+    def colour_masks(self) -> list[int]:
+        """Per colour, the numbers held in it as a bit mask (bit ``n`` for number index ``n``)."""
+        masks = [0] * _COLOURS
+        at = _CARD_AT
+        for t in self.cards:
+            n, c = at[t]
+            masks[c] |= 1 << n
+        return masks
 
 
-def _group_candidates(kind: str, groups: dict[Any, list[str]], keys: Iterable[Any], used: set[str], jokers: int,
-                      lo: int, hi: int) -> Iterator[Part]:
-    """Parts of ``kind`` drawn from one group (cards of one number for sets, one colour for colour groups), with
-    ``lo``..``hi`` cards of which any number are jokers declared as that group's number or colour."""
-    for key in keys:
-        avail = [t for t in groups[key] if t not in used]
-        if len(avail) + jokers < lo:
-            continue
-        jt = f"{JOKER}{key}"
-        for k in range(0, min(jokers, hi) + 1):
-            for r in range(max(0, lo - k), min(len(avail), hi - k) + 1):
-                if r + k == 0:
-                    continue
-                for combo in itertools.combinations(avail, r):
-                    yield (kind, *combo, *([jt] * k))
-
-
-def _set_candidates(pool: _Pool, used: set[str], jokers: int, lo: int, hi: int) -> Iterator[Part]:
-    return _group_candidates("set", pool.by_number, range(DECK.low, DECK.high + 1), used, jokers, lo, hi)
-
-
-def _colour_candidates(pool: _Pool, used: set[str], jokers: int, lo: int, hi: int) -> Iterator[Part]:
-    return _group_candidates("colour", pool.by_colour, DECK.colours, used, jokers, lo, hi)
-
-
-def _run_candidates(pool: _Pool, used: set[str], jokers: int, lo: int, hi: int) -> Iterator[Part]:
-    options = {n: [t for t in pool.by_number[n] if t not in used] for n in range(DECK.low, DECK.high + 1)}
-    for a in range(DECK.low, DECK.high + 1):
-        gaps = 0
-        for b in range(a, min(DECK.high, a + hi - 1) + 1):
-            if not options[b]:
-                gaps += 1
-            if gaps > jokers:
-                break
-            if b - a + 1 < lo:
-                continue
-            yield from _run_fill(options, a, b, jokers, [])
-
-
-def _run_fill(options: dict[int, list[str]], x: int, b: int, jokers: int, acc: list[str]) -> Iterator[Part]:
-    if x > b:
-        yield ("run", *acc)
-        return
-    for t in options[x]:
-        acc.append(t)
-        yield from _run_fill(options, x + 1, b, jokers, acc)
-        acc.pop()
-    if jokers:
-        acc.append(f"{JOKER}{x}")
-        yield from _run_fill(options, x + 1, b, jokers - 1, acc)
-        acc.pop()
-
-
-_GENERATORS = {"run": _run_candidates, "set": _set_candidates, "colour": _colour_candidates}
-
-
-_LAYOUTS_CACHE: dict[tuple[tuple[Requirement, ...], tuple[str, ...]], tuple[Layout, ...]] = {}
+_LAYOUTS_CACHE: dict[tuple[tuple[tuple[str, int], ...], tuple[str, ...]], tuple[Layout, ...]] = {}
 _LAYOUTS_CACHE_SIZE = 1024
 
 
 def enumerate_layouts(reqs: Sequence[Requirement], hand: Sequence[str]) -> Iterator[Layout]:
-    """Every distinct canonical lay-out of ``reqs`` from ``hand`` (keeping at least one card), each once.
+    """Every distinct canonical lay-out of ``reqs`` from ``hand`` (keeping at least one card), each once."""
+    return iter(find_layouts(reqs, hand))
 
-    The answer depends only on the requirements and the multiset of cards (the pool sorts the hand), so it is
-    remembered per (requirements, sorted hand): a seat that has not laid out is asked again on every legal-move
-    listing, and bots' rollouts ask about the same hands over and over. The cache is bounded (oldest out first).
+
+def find_layouts(reqs: Sequence[Requirement], hand: Sequence[str]) -> tuple[Layout, ...]:
+    """What :func:`enumerate_layouts` lists, as a tuple; ``()`` at once when the hand cannot lay out.
+
+    Most hands cannot, and are answered by :func:`_no_part_fits` from card counts. A hand that can is searched once
+    and remembered per (requirements, sorted hand): the answer depends only on the multiset of cards, and the app
+    and bots' rollouts ask about the same hands again. The cache is bounded (oldest out first).
     """
-    key = (tuple(reqs), tuple(sorted(hand)))
+    plan = _plan(reqs)
+    budget = len(hand) - 1
+    if plan.total > budget:
+        return ()
+    pool = _Pool(hand)
+    if _cannot(plan, pool):
+        return ()
+    key = (plan.key, tuple(sorted(hand)))
     found = _LAYOUTS_CACHE.get(key)
     if found is None:
-        found = tuple(_enumerate_layouts(reqs, hand))
+        pool.groups()
+        found = tuple(_search(plan, pool, budget))
         if len(_LAYOUTS_CACHE) >= _LAYOUTS_CACHE_SIZE:
             del _LAYOUTS_CACHE[next(iter(_LAYOUTS_CACHE))]
         _LAYOUTS_CACHE[key] = found
-    return iter(found)
+    return found
+
+
+def can_lay_out(reqs: Sequence[Requirement], hand: Sequence[str]) -> bool:
+    """Whether ``hand`` can lay out ``reqs`` at all, i.e. :func:`enumerate_layouts` lists at least one lay-out.
+
+    Answered without listing, from card counts (:func:`_no_part_fits`). Exact: tests/test_level8_oracle.py compares
+    it with the old enumeration's emptiness on thousands of hands.
+    """
+    plan = _plan(reqs)
+    if plan.total > len(hand) - 1:
+        return False
+    return not _cannot(plan, _Pool(hand))
+
+
+Rest = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # slot sizes: runs, sets, colour groups
+
+
+class _Plan:
+    """What the search needs to know about a level once: its slots in search order (run, set, colour; small to
+    large within a kind), the card counts of every suffix of slots, and per suffix the sizes of each kind."""
+
+    __slots__ = ("slots", "key", "kinds", "sizes", "suffix", "rest", "total", "_after")
+
+    def __init__(self, reqs: Sequence[Requirement]) -> None:
+        slots = tuple(sorted(reqs, key=lambda r: (KIND_INDEX[r.kind], r.size)))
+        self.slots = slots
+        self.key = tuple((r.kind, r.size) for r in reqs)  # the requirements as a quickly hashed value
+        self.kinds = tuple(r.kind for r in slots)
+        self.sizes = tuple(r.size for r in slots)
+        self.suffix = tuple(sum(self.sizes[i:]) for i in range(len(slots) + 1))
+        self.total = self.suffix[0]
+        # per suffix: (run sizes, set sizes largest first, colour sizes largest first)
+        self.rest = tuple(
+            (tuple(r.size for r in slots[i:] if r.kind == "run"),
+             tuple(sorted((r.size for r in slots[i:] if r.kind == "set"), reverse=True)),
+             tuple(sorted((r.size for r in slots[i:] if r.kind == "colour"), reverse=True)))
+            for i in range(len(slots) + 1)
+        )
+        self._after: dict[int, tuple[list[list[int]], list[list[Rest]]]] = {}
+
+    def after(self, budget: int) -> tuple[list[list[int]], list[list[Rest]]]:
+        """Per slot ``i`` and part length ``L`` (up to ``budget``): the least number of cards the later slots need,
+        and their kinds' sizes, once slot ``i`` holds a part of ``L`` cards. Every later slot of the same kind then
+        takes parts of at least ``L`` cards (they sort after it, and parts sort by length first). Remembered per
+        budget (hands have few sizes)."""
+        found = self._after.get(budget)
+        if found is not None:
+            return found
+        kinds = self.kinds
+        sizes = self.sizes
+        need_after: list[list[int]] = []
+        rest_after: list[list[Rest]] = []
+        for i in range(len(kinds)):
+            same_sizes = [sizes[j] for j in range(i + 1, len(kinds)) if kinds[j] == kinds[i]]
+            other_cards = self.suffix[i + 1] - sum(same_sizes)
+            need_after.append([other_cards + sum(max(x, n) for x in same_sizes) for n in range(budget + 2)])
+            runs, sets, colours = self.rest[i + 1]
+            raised: list[Rest] = []
+            for n in range(budget + 2):
+                if kinds[i] == "run":
+                    raised.append((tuple(max(x, n) for x in runs), sets, colours))
+                elif kinds[i] == "set":
+                    raised.append((runs, tuple(max(x, n) for x in sets), colours))
+                else:
+                    raised.append((runs, sets, tuple(max(x, n) for x in colours)))
+            rest_after.append(raised)
+        self._after[budget] = (need_after, rest_after)
+        return need_after, rest_after
+
+
+_PLANS: dict[int, tuple[tuple[Requirement, ...], _Plan]] = {}
+_PLANS_BY_VALUE: dict[tuple[Requirement, ...], _Plan] = {}
+
+
+def _plan(reqs: Sequence[Requirement]) -> _Plan:
+    """The plan of ``reqs``, remembered per requirements tuple (a sheet's levels are the same tuples all game);
+    other sequences (a list may change) are looked up by value."""
+    if type(reqs) is not tuple:
+        key = tuple(reqs)
+        plan = _PLANS_BY_VALUE.get(key)
+        if plan is None:
+            if len(_PLANS_BY_VALUE) >= 256:
+                _PLANS_BY_VALUE.clear()
+            plan = _PLANS_BY_VALUE[key] = _Plan(key)
+        return plan
+    found = _PLANS.get(id(reqs))
+    if found is not None and found[0] is reqs:
+        return found[1]
+    plan = _Plan(reqs)
+    if len(_PLANS) >= 256:
+        _PLANS.clear()
+    _PLANS[id(reqs)] = (reqs, plan)  # the entry holds ``reqs``, so its id cannot be reused while it is here
+    return plan
+
+
+def _rest_fits(rest: Rest, ncount: list[int],
+               ccount: list[int], jokers: int) -> bool:
+    """A necessary condition for the slots of ``rest`` to be filled from cards with these number and colour counts
+    and ``jokers`` jokers, exact when the slots are all of the number kinds (runs, sets) or all colour groups.
+
+    Number kinds and colour groups draw on the same cards; with both, each side is tested on its own (necessary).
+    """
+    runs, sets, colours = rest
+    if colours and not _groups_fit_cached(colours, ccount, jokers):
+        return False
+    if runs:
+        return _runs_fit(runs, sets, ncount, jokers)
+    return not sets or _groups_fit_cached(sets, ncount, jokers)
+
+
+def _runs_fit(runs: tuple[int, ...], sets: tuple[int, ...], counts: list[int], jokers: int, first: int = 0) -> bool:
+    """Whether runs of these minimum lengths, then sets, fit number counts ``counts`` with ``jokers`` jokers.
+
+    Exact: a run takes a real card of each of its numbers when there is one (a joker is worth the same anywhere),
+    so only where each run starts matters; runs of equal length are tried in non-decreasing starts (``first``).
+    """
+    size = runs[0]
+    rest = runs[1:]
+    for a in range(first, _NUMBERS - size + 1):
+        window = counts[a:a + size]
+        need = window.count(0)
+        if need > jokers:
+            continue
+        after = counts[:]
+        for x in range(a, a + size):
+            if after[x]:
+                after[x] -= 1
+        if rest:
+            if _runs_fit(rest, sets, after, jokers - need, a if rest[0] == size else 0):
+                return True
+        elif not sets or _groups_fit_cached(sets, after, jokers - need):
+            return True
+    return False
+
+
+_GROUPS_MEMO: dict[tuple[tuple[int, ...], tuple[int, ...], int], bool] = {}
+
+
+def _groups_fit_cached(sizes: tuple[int, ...], counts: list[int], jokers: int) -> bool:
+    """:func:`_groups_fit` for ``sizes`` (largest first), remembered per multiset of counts: one group part is a
+    single comparison, several are looked up by their sorted counts (hands repeat those shapes all the time)."""
+    if len(sizes) == 1:
+        return max(counts) + jokers >= sizes[0]
+    key = (sizes, tuple(sorted(counts)), jokers)
+    found = _GROUPS_MEMO.get(key)
+    if found is None:
+        if len(_GROUPS_MEMO) >= 65536:
+            _GROUPS_MEMO.clear()
+        found = _GROUPS_MEMO[key] = _groups_fit(sizes, counts, jokers)
+    return found
 
 
 def _no_part_fits(pool: _Pool, slots: Sequence[Requirement]) -> bool:
-    """True when some requirement has no part at all, even alone with every joker: then there is no lay-out.
+    """True when ``pool`` cannot fill ``slots`` (at their minimum sizes, the budget aside): then there is no lay-out.
 
-    A cheap necessary test that answers the common "cannot lay out" case before the full enumeration.
+    Exact. Levels of the number kinds only, or of colour groups only, are answered from the counts
+    (:func:`_rest_fits`); one run or set with one colour group (every mixed level of the sheets) by
+    :func:`_one_with_colour_fits`; any other mix passes the necessary test of :func:`_rest_fits`, then a search for
+    one lay-out decides.
     """
-    nothing: set[str] = set()
-    for req in dict.fromkeys(slots):
-        if next(iter(_GENERATORS[req.kind](pool, nothing, pool.jokers, req.size, req.size)), None) is None:
+    return _cannot(_plan(slots), pool)
+
+
+def _cannot(plan: _Plan, pool: _Pool) -> bool:
+    """:func:`_no_part_fits` for a plan at hand."""
+    rest = plan.rest[0]
+    runs, sets, colours = rest
+    if colours and (runs or sets):
+        if len(colours) == 1 and len(runs) + len(sets) == 1:
+            return not _one_with_colour_fits(pool, runs, sets, colours[0])
+        if not _rest_fits(rest, pool.ncount, pool.ccount, pool.jokers):
             return True
-    # all the sets together (and all the colour groups together) must fit the hand's numbers (colours) and jokers
-    for kind, groups in (("set", pool.by_number), ("colour", pool.by_colour)):
-        sizes = sorted((r.size for r in slots if r.kind == kind), reverse=True)
-        if len(sizes) > 1 and not _groups_fit(sizes, [len(g) for g in groups.values()], pool.jokers):
-            return True
+        pool.groups()
+        budget = sum(pool.ncount) + pool.jokers  # the hand's budget does not matter here: only the cards
+        return not _search(plan, pool, budget, limit=1)
+    return not _rest_fits(rest, pool.ncount, pool.ccount, pool.jokers)
+
+
+def _one_with_colour_fits(pool: _Pool, runs: tuple[int, ...], sets: tuple[int, ...], size: int) -> bool:
+    """Whether one run (``runs``) or one set (``sets``) and one colour group of ``size`` fit the pool at once.
+
+    They compete only for the cards of the group's colour. For a colour ``c`` and a place for the other part, a
+    card of ``c`` is fought over only at a number where that part has no card of another colour; giving it to the
+    run or set never costs more than giving it to the group (the group takes it only while short, and then a joker
+    replaces it either way). So the jokers needed are exact from counts:
+
+    - a run over window ``w``: the numbers of ``w`` with no card at all, plus what the group lacks once it has
+      lost the cards of ``c`` that are the only card of their number in ``w``;
+    - a set of number ``x``: what the set lacks, plus what the group lacks, plus one when ``x``'s card of colour
+      ``c`` is needed by both (the set has at most ``size`` cards of ``x`` and the group at most ``size`` of ``c``).
+    """
+    jokers = pool.jokers
+    ncount = pool.ncount
+    ccount = pool.ccount
+    lack = [max(0, size - cc) for cc in ccount]
+    if min(lack) > jokers:
+        return False
+    masks = pool.colour_masks()
+    if runs:
+        length = runs[0]
+        held = sum(1 << n for n, k in enumerate(ncount) if k)
+        single = sum(1 << n for n, k in enumerate(ncount) if k == 1)
+        w = (1 << length) - 1
+        for _ in range(_NUMBERS - length + 1):
+            empty = length - (w & held).bit_count()
+            if empty <= jokers:
+                for c, cc in enumerate(ccount):
+                    if empty + max(0, size - cc + (w & single & masks[c]).bit_count()) <= jokers:
+                        return True
+            w <<= 1
+        return False
+    need = sets[0]
+    short = [max(0, need - k) for k in ncount]
+    best = min(short) + min(lack)
+    if best > jokers:
+        return False
+    if best < jokers:
+        return True
+    # exactly enough jokers: some best number and best colour must not fight over a card
+    low_short = min(short)
+    low_lack = min(lack)
+    for x, k in enumerate(ncount):
+        if short[x] != low_short:
+            continue
+        for c, cc in enumerate(ccount):
+            if lack[c] == low_lack and not (masks[c] >> x & 1 and k <= need and cc <= size):
+                return True
     return False
 
 
@@ -550,40 +767,362 @@ def _groups_fit(sizes: Sequence[int], counts: list[int], jokers: int) -> bool:
 
 
 def _enumerate_layouts(reqs: Sequence[Requirement], hand: Sequence[str]) -> Iterator[Layout]:
-    """The enumeration behind :func:`enumerate_layouts` (no cache).
-
-    Parts of one kind are generated in non-decreasing (size, cards) order and matched against that kind's minimum
-    sizes sorted ascending, which visits each multiset of parts exactly once; kinds come in the order run, set,
-    colour, so the output is already sorted as :func:`check_layout` sorts.
-    """
-    pool = _Pool(hand)
-    slots = sorted(reqs, key=lambda r: (KIND_INDEX[r.kind], r.size))
+    """The enumeration behind :func:`enumerate_layouts` (no cache): a quick exact refusal, then the search."""
+    plan = _plan(reqs)
     budget = len(hand) - 1
-    suffix = [sum(r.size for r in slots[i:]) for i in range(len(slots) + 1)]
-    if suffix[0] > budget or _no_part_fits(pool, slots):
-        return
-    used: set[str] = set()
-    acc: list[Part] = []
+    if plan.total > budget:
+        return iter(())
+    pool = _Pool(hand)
+    if _no_part_fits(pool, plan.slots):
+        return iter(())
+    pool.groups()
+    return iter(_search(plan, pool, budget))
 
-    def rec(i: int, jokers: int, spent: int, prev: tuple[int, Part] | None) -> Iterator[Layout]:
-        if i == len(slots):
-            yield tuple(acc)
+
+class _Table:
+    """Every part of one kind that the hand allows (from ``lo`` to ``hi`` cards, up to all its jokers), in the order
+    the search tries them, with bit masks over those parts (bit ``i`` is part ``i``): the parts using a card
+    (``uses``), using at most ``j`` jokers, of at least / at most ``s`` cards, and sorting at or after a part
+    (``from_``). A slot's choices given the cards already taken are then a few operations on integers.
+
+    The order: runs by first number, then length, then at each number its cards in colour order and the joker
+    last; sets (colour groups) by number (colour), then jokers used, then real cards, then the combination in
+    colour (number) order. Taking cards away from the hand removes parts and keeps the others' order, so every
+    slot's choices are this list filtered.
+    """
+
+    __slots__ = ("parts", "reals", "jokers", "lengths", "blocks", "hi", "uses", "jokers_le", "size_ge", "size_le",
+                 "from_")
+
+    def __init__(self, kind: str, pool: _Pool, lo: int, hi: int, jokers: int, clashes: bool, ordered: bool,
+                 masks: bool = True) -> None:
+        """``clashes``: a slot before one of this kind takes cards (make :attr:`uses`); ``ordered``: the kind fills
+        several slots (make :attr:`from_`); ``masks``: make the masks at all (a one-slot level needs only the
+        parts)."""
+        self.parts: list[Part] = []
+        self.reals: list[tuple[str, ...]] = []
+        self.jokers: list[int] = []
+        self.lengths: list[int] = []
+        # sets and colour groups: parts from the same group with the same counts share a block number (they leave
+        # the same counts behind); runs: each part its own block (``-1 - index`` never repeats)
+        self.blocks: list[int] = []
+        self.hi = hi
+        by_size = [0] * (hi + 2)
+        by_jokers = [0] * (jokers + 1)
+        if kind == "run":
+            self._runs(pool.by_number, lo, hi, jokers, by_size, by_jokers)
+        elif kind == "set":
+            self._groups(kind, pool.by_number, _JOKER_AS_NUMBER, lo, hi, jokers, by_size, by_jokers)
+        else:
+            self._groups(kind, pool.by_colour, _JOKER_AS_COLOUR, lo, hi, jokers, by_size, by_jokers)
+        if not masks:
             return
-        req = slots[i]
-        hi = budget - spent - suffix[i + 1]
-        if hi < req.size:
-            return
-        same_kind = i > 0 and slots[i - 1].kind == req.kind
-        for part in _GENERATORS[req.kind](pool, used, jokers, req.size, hi):
-            key = (len(part), part)
-            if same_kind and prev is not None and key < prev:
+        for j in range(1, jokers + 1):
+            by_jokers[j] |= by_jokers[j - 1]
+        self.jokers_le = by_jokers
+        size_le = by_size[:]
+        for k in range(1, hi + 2):
+            size_le[k] |= size_le[k - 1]
+        size_ge = by_size
+        for k in range(hi, -1, -1):
+            size_ge[k] |= size_ge[k + 1]
+        self.size_le = size_le
+        self.size_ge = size_ge
+        uses: dict[str, int] = {}
+        if clashes:
+            bit = 1
+            for real in self.reals:
+                for t in real:
+                    uses[t] = uses.get(t, 0) | bit
+                bit <<= 1
+        self.uses = uses
+        from_: list[int] = []
+        if ordered:
+            parts = self.parts
+            keys = [(n, p) for n, p in zip(self.lengths, parts, strict=True)]
+            from_ = [0] * len(parts)
+            acc = 0
+            for i in sorted(range(len(parts)), key=keys.__getitem__, reverse=True):
+                acc |= 1 << i
+                from_[i] = acc
+        self.from_ = from_
+
+    def _runs(self, by_number: list[list[str]], lo: int, hi: int, jokers: int, by_size: list[int],
+              by_jokers: list[int]) -> None:
+        """Every run of ``lo``..``hi`` cards, in the table's order.
+
+        From each first number, the runs grow one number at a time: the runs ending at ``b`` are those ending at
+        ``b - 1``, each followed by one of ``b``'s cards (in colour order) or a joker while one is left, which is
+        the table's order. Growth stops when no run can reach further.
+        """
+        parts = self.parts
+        reals = self.reals
+        used = self.jokers
+        lengths = self.lengths
+        # the numbers without a card, then stops past the end: a run from ``a`` ends before the (jokers+1)-th
+        empty = [x for x in range(_NUMBERS) if not by_number[x]]
+        empty += range(_NUMBERS, _NUMBERS + jokers + 1)
+        e = 0
+        for a in range(_NUMBERS - lo + 1):
+            while empty[e] < a:
+                e += 1
+            end = min(empty[e + jokers], a + hi, _NUMBERS)
+            if end - a < lo:
                 continue
-            js = sum(1 for t in part[1:] if t[0] == JOKER)
-            real = [t for t in part[1:] if t[0] != JOKER]
-            used.update(real)
-            acc.append(part)
-            yield from rec(i + 1, jokers - js, spent + len(part) - 1, key)
-            acc.pop()
-            used.difference_update(real)
+            # (cards and joker tokens, real cards, jokers used) of every run from ``a`` to ``b``
+            grown: list[tuple[tuple[str, ...], tuple[str, ...], int]] = [((), (), 0)]
+            for b in range(a, end):
+                cards = by_number[b]
+                jt = _JOKER_AS_NUMBER[b]
+                if jokers:
+                    nxt = []
+                    for toks, real, js in grown:
+                        for t in cards:
+                            nxt.append(((*toks, t), (*real, t), js))
+                        if js < jokers:
+                            nxt.append(((*toks, jt), real, js + 1))
+                    grown = nxt
+                else:
+                    grown = [((*toks, t), (*toks, t), 0) for toks, _, _ in grown for t in cards]
+                if not grown:
+                    break
+                length = b - a + 1
+                if length < lo:
+                    continue
+                start = len(parts)
+                parts += [("run", *toks) for toks, _, _ in grown]
+                reals += [real for _, real, _ in grown]
+                count = len(grown)
+                block = ((1 << count) - 1) << start
+                by_size[length] |= block
+                lengths += [length] * count
+                if jokers:
+                    bit = 1 << start
+                    for _, _, js in grown:
+                        used.append(js)
+                        by_jokers[js] |= bit
+                        bit <<= 1
+                else:
+                    used += [0] * count
+                    by_jokers[0] |= block
+        self.blocks = [-1 - i for i in range(len(parts))]
 
-    yield from rec(0, pool.jokers, 0, None)
+    def _groups(self, kind: str, groups: list[list[str]], joker_tokens: tuple[str, ...], lo: int, hi: int,
+                jokers: int, by_size: list[int], by_jokers: list[int]) -> None:
+        """Every set (colour group) of ``lo``..``hi`` cards, in the table's order."""
+        parts = self.parts
+        reals = self.reals
+        for key, group in enumerate(groups):
+            if len(group) + jokers < lo:
+                continue
+            jt = joker_tokens[key]
+            for k in range(0, min(jokers, hi) + 1):
+                js = (jt,) * k
+                for r in range(max(0, lo - k), min(len(group), hi - k) + 1):
+                    if r + k == 0:
+                        continue
+                    start = len(parts)
+                    combos = list(itertools.combinations(group, r))
+                    parts += [(kind, *c, *js) for c in combos]
+                    reals += combos
+                    count = len(combos)
+                    block = ((1 << count) - 1) << start
+                    by_size[r + k] |= block
+                    by_jokers[k] |= block
+                    self.jokers += [k] * count
+                    self.lengths += [r + k] * count
+                    self.blocks += [start] * count
+
+
+def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layout]:
+    """Every lay-out of ``plan``'s slots from ``pool`` using at most ``budget`` cards, in the solver's order (only the
+    first ``limit`` when ``limit`` is set). ``pool.groups()`` must have been called.
+
+    Slots are filled in order (run, set, colour; small to large within a kind), each from its kind's
+    :class:`_Table` in the table's order, and a slot of the same kind as the one before takes only parts whose
+    (length, cards) is at least that one's: so each multiset of parts comes once, already sorted as
+    :func:`check_layout` sorts, in the same order as the plain generate-and-recurse enumeration
+    (tests/level8_oracle.py). A slot's choices are a mask: the parts of the right size and joker count that sort
+    late enough and use none of the cards taken; the last slot's mask is the list of lay-outs completing the
+    others. Before going deeper than the next slot, the remaining slots are tested against the remaining counts
+    (:func:`_rest_fits`), so dead branches are cut early.
+    """
+    kinds = plan.kinds
+    sizes = plan.sizes
+    suffix = plan.suffix
+    rests = plan.rest
+    last = len(kinds) - 1
+    jokers = pool.jokers
+    if last == 0:
+        # one slot: every part of the kind with ``size``..``budget`` cards and up to all the jokers is a lay-out,
+        # in the table's order (no masks needed)
+        parts_only = _Table(kinds[0], pool, sizes[0], budget, jokers, False, False, masks=False).parts
+        return [(part,) for part in (parts_only[:limit] if limit else parts_only)]
+    tables: dict[str, _Table] = {}
+    for kind in dict.fromkeys(kinds):
+        ks = [s for s, k in zip(sizes, kinds, strict=True) if k == kind]
+        hi = budget - plan.total + max(ks)
+        if hi < min(ks):
+            return []
+        # a part of this kind may use only the jokers that the level's other slots can spare: they need at least
+        # what they would need with the whole hand (the largest of the kind's slots left out: the fewest needed)
+        spare = jokers
+        if len(kinds) > 1:
+            runs, sets, colours = plan.rest[0]
+            drop = max(ks)
+            fewer = {"run": runs, "set": sets, "colour": colours}
+            group = list(fewer[kind])
+            group.remove(drop)
+            fewer[kind] = tuple(group)
+            others: Rest = (fewer["run"], fewer["set"], fewer["colour"])
+            while spare >= 0 and not _rest_fits(others, pool.ncount, pool.ccount, jokers - spare):
+                spare -= 1
+            if spare < 0:
+                return []
+        table = _Table(kind, pool, min(ks), hi, spare, kind in kinds[1:], len(ks) > 1)
+        table.jokers_le += [table.jokers_le[-1]] * (jokers - spare)
+        tables[kind] = table
+    slot_tables = [tables[k] for k in kinds]
+    out: list[Layout] = []
+    later = [tuple(dict.fromkeys(kinds[i + 1:])) for i in range(len(kinds))]
+    clash = dict.fromkeys(tables, 0)  # per kind: the parts that use a card already taken
+    # per (kind, later kind): each part's clashes with the later kind's parts, worked out when first needed
+    clash_of: dict[tuple[str, str], list[int]] = {
+        (kinds[i], q): [-1] * len(slot_tables[i].parts) for i in range(last) for q in later[i]
+    }
+    ncount = pool.ncount[:]
+    ccount = pool.ccount[:]
+    at = _CARD_AT
+    acc: list[Part] = []
+    need_after, rest_after = plan.after(budget)
+    final = slot_tables[last]
+    final_kind = kinds[last]
+    final_parts = final.parts
+    final_lo = final.size_ge[sizes[last]]
+
+    def clashes(kind: str, later_kind: str, idx: int) -> int:
+        """The parts of ``later_kind`` that share a card with part ``idx`` of ``kind``."""
+        cache = clash_of[(kind, later_kind)]
+        m = cache[idx]
+        if m < 0:
+            uses = tables[later_kind].uses
+            m = 0
+            for t in tables[kind].reals[idx]:
+                m |= uses.get(t, 0)
+            cache[idx] = m
+        return m
+
+    def rec(i: int, jl: int, spent: int, prev: int) -> bool:
+        """Fill slots ``i`` and after; False once ``limit`` lay-outs are found (stop)."""
+        table = slot_tables[i]
+        kind = kinds[i]
+        lo = sizes[i]
+        hi = min(budget - spent - suffix[i + 1], table.hi)
+        if hi < lo:
+            return True
+        valid = table.size_ge[lo] & table.size_le[hi] & table.jokers_le[jl] & ~clash[kind]
+        if prev >= 0:
+            valid &= table.from_[prev]
+        parts = table.parts
+        reals = table.reals
+        used_jokers = table.jokers
+        lengths = table.lengths
+        if i + 1 == last:
+            # the last slot, inline: its mask given this part is the list of completions
+            same = final_kind == kind
+            avail = final_lo & ~clash[final_kind]
+            final_le = final.size_le
+            final_hi = final.hi
+            final_jokers = final.jokers_le
+            final_from = final.from_
+            cache = clash_of[(kind, final_kind)]
+            need = sizes[last]
+            # the last slot needs at least ``least`` jokers whatever this part is: parts leaving fewer are out
+            least = 0
+            while least <= jl and not avail & final_jokers[least]:
+                least += 1
+            if least > jl:
+                return True
+            valid &= table.jokers_le[jl - least]
+            while valid:
+                low = valid & -valid
+                valid ^= low
+                idx = low.bit_length() - 1
+                room = budget - spent - lengths[idx]
+                if room < need:
+                    continue
+                last_valid = avail & final_jokers[jl - used_jokers[idx]]
+                if same:
+                    last_valid &= final_from[idx]
+                if not last_valid:
+                    continue
+                hit = cache[idx]
+                if hit < 0:
+                    hit = clashes(kind, final_kind, idx)
+                last_valid &= final_le[min(room, final_hi)] & ~hit
+                if last_valid:
+                    base = (*acc, parts[idx])
+                    while last_valid:
+                        bit = last_valid & -last_valid
+                        last_valid ^= bit
+                        out.append((*base, final_parts[bit.bit_length() - 1]))
+                        if len(out) == limit:
+                            return False
+            return True
+        kinds_after = later[i]
+        same = kinds[i + 1] == kind
+        needs = need_after[i]
+        raised = rest_after[i]
+        blocks = table.blocks
+        # the rest sees only the counts this part leaves: one test per block, unless the rest mixes in colour
+        # groups after sets or runs (then which colours a part takes matters)
+        per_part = bool(rests[i + 1][2]) and kind != "colour"
+        # the rest needs at least ``least`` jokers even with every card still here: parts leaving fewer are out
+        least = 0
+        while least <= jl and not _rest_fits(rests[i + 1], ncount, ccount, least):
+            least += 1
+        if least > jl:
+            return True
+        valid &= table.jokers_le[jl - least]
+        last_block = -1 << 60  # no block yet
+        last_ok = False
+        while valid:
+            low = valid & -valid
+            valid ^= low
+            idx = low.bit_length() - 1
+            real = reals[idx]
+            left = jl - used_jokers[idx]
+            length = lengths[idx]
+            if spent + length + needs[length] > budget:
+                continue
+            block = blocks[idx]
+            if block == last_block and not per_part:
+                ok = last_ok
+            else:
+                for t in real:
+                    n, c = at[t]
+                    ncount[n] -= 1
+                    ccount[c] -= 1
+                ok = _rest_fits(raised[length], ncount, ccount, left)
+                for t in real:
+                    n, c = at[t]
+                    ncount[n] += 1
+                    ccount[c] += 1
+                last_block = block
+                last_ok = ok
+            if not ok:
+                continue
+            saved = [clash[k] for k in kinds_after]
+            for k in kinds_after:
+                clash[k] |= clashes(kind, k, idx)
+            acc.append(parts[idx])
+            going = rec(i + 1, left, spent + length, idx if same else -1)
+            acc.pop()
+            for k, m in zip(kinds_after, saved, strict=True):
+                clash[k] = m
+            if not going:
+                return False
+        return True
+
+    rec(0, jokers, 0, -1)
+    return out
