@@ -27,7 +27,9 @@ from tests import test_skipbo_properties as skipbo_props
 from tests import test_topspot_properties as topspot_props
 from tests.reference import VARIANTS, canonical
 
-STEP_CAP = 6000
+# Random play ends every game, but a Level 8 game of three can take more than 6,000 actions (index 12, seed 752:
+# between 6,000 and 30,000 with this policy), so the cap is a generous bound, not a typical length.
+STEP_CAP = 30_000
 SAMPLE_EVERY = 17
 
 
@@ -167,7 +169,7 @@ def play_variant(index: int, seed: int) -> None:
     raise AssertionError(f"{game} did not end within {STEP_CAP} actions")
 
 
-@settings(max_examples=3 * len(VARIANTS), deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=3 * len(VARIANTS), deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 @given(index=st.integers(0, len(VARIANTS) - 1), seed=st.integers(0, 10**6))
 def test_every_variant_keeps_the_shared_contract(index: int, seed: int) -> None:
     play_variant(index, seed)
