@@ -341,6 +341,26 @@ def test_offline_after_first_visit(context: Any, base_url: str, guard: Any) -> N
     guard.check()
 
 
+def test_the_apps_files_come_from_the_cache_without_the_service_workers_script(context: Any, base_url: str,
+                                                                             guard: Any) -> None:
+    """sw.js's static routes (Chromium): the content-hashed app files are read from the version's cache by the
+    browser itself, and Pyodide's files race the network against the fetch handler (docs/web.md)."""
+    page = context.new_page()
+    page.goto(base_url)
+    wait_engine(page)
+    page.wait_for_selector("body[data-offline=ready]", timeout=60_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+    page.reload()
+    wait_engine(page)
+    # the page's own files (the worker's imports are its own requests and carry no source in this timeline)
+    sources = page.evaluate("""() => Object.fromEntries(performance.getEntriesByType('resource')
+      .filter(e => new URL(e.name).pathname.startsWith('/app/')).map(e => [e.name.split('/').pop(),
+      e.workerMatchedSourceType]))""")
+    for name in ("app.css", "main.js", "engine.js", "i18n.js", "table.js"):
+        assert sources.get(name) == "cache", (name, sources)
+    guard.check()
+
+
 def test_an_updated_site_replaces_the_old_cache(browser: Any, site_dir: Any, tmp_path: Any) -> None:
     import re
     import shutil

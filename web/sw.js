@@ -59,7 +59,22 @@ async function precache() {
   }));
 }
 
+// Static routes (Chromium's ServiceWorker static routing API; other browsers lack `addRoutes` and use the fetch
+// handler below for everything): the app's content-hashed files are read from this version's cache without starting
+// this worker's script (a miss falls back to the network), and Pyodide's files race the network (the HTTP cache,
+// which keeps the compiled-wasm code cache) against the fetch handler (which answers from Cache Storage offline).
+function staticRoutes() {
+  const base = new URL(self.registration.scope).pathname;
+  return [
+    { condition: { urlPattern: { pathname: `${base}app/*` } }, source: { cacheName: CACHE } },
+    { condition: { urlPattern: { pathname: `${base}pyodide/*` } }, source: "race-network-and-fetch-handler" },
+  ];
+}
+
 self.addEventListener("install", (event) => {
+  if (typeof event.addRoutes === "function") {
+    event.waitUntil(Promise.resolve(event.addRoutes(staticRoutes())).catch(() => { /* the fetch handler serves all */ }));
+  }
   event.waitUntil(precache().then(() => self.skipWaiting()));
 });
 
