@@ -431,6 +431,9 @@ _COLOURS = len(DECK.colours)
 _CARD_AT: dict[str, tuple[int, int]] = {t: (n - DECK.low, COLOUR_INDEX[c]) for t, (c, n) in NUMBER_CARDS.items()}
 # the order in which the pool lists cards: by number, then colour (the hand order of :func:`card_key`)
 _CARD_ORDER: dict[str, int] = {t: n * _COLOURS + c for t, (n, c) in _CARD_AT.items()}
+# what :class:`_Pool` counts per token: a number card's (number, colour) indices, others a spare slot past both
+_OTHER = (_NUMBERS, _COLOURS)
+_COUNT_AT: dict[str, tuple[int, int]] = {**_CARD_AT, JOKER: _OTHER, SKIP: _OTHER}
 _JOKER_AS_NUMBER = tuple(f"{JOKER}{n}" for n in range(DECK.low, DECK.high + 1))
 _JOKER_AS_COLOUR = tuple(f"{JOKER}{c}" for c in DECK.colours)
 
@@ -440,25 +443,32 @@ class _Pool:
     (bit masks), the joker count; the cards by number (in colour order) and by colour (in number order) are made
     only when a search needs them (:meth:`groups`). Other tokens (skips) are ignored."""
 
-    __slots__ = ("cards", "ncount", "ccount", "jokers", "by_number", "by_colour")
+    __slots__ = ("hand", "ncount", "ccount", "jokers", "by_number", "by_colour")
 
     def __init__(self, hand: Sequence[str]) -> None:
-        ncount = [0] * _NUMBERS
-        ccount = [0] * _COLOURS
-        at = _CARD_AT
-        cards = []
+        # jokers, skips and any other token count in a spare last slot of each list, dropped at the end (one loop)
+        ncount = [0] * (_NUMBERS + 1)
+        ccount = [0] * (_COLOURS + 1)
+        at = _COUNT_AT
+        other = _OTHER
         for t in hand:
-            nc = at.get(t)
-            if nc is not None:
-                ncount[nc[0]] += 1
-                ccount[nc[1]] += 1
-                cards.append(t)
-        self.cards = cards
+            n, c = at.get(t, other)
+            ncount[n] += 1
+            ccount[c] += 1
+        ncount.pop()
+        ccount.pop()
+        self.hand = hand
         self.ncount = ncount
         self.ccount = ccount
         self.jokers = hand.count(JOKER)
         self.by_number: list[list[str]] = []
         self.by_colour: list[list[str]] = []
+
+    @property
+    def cards(self) -> list[str]:
+        """The number cards of the hand (made when asked: only searches need them)."""
+        at = _CARD_AT
+        return [t for t in self.hand if t in at]
 
     def groups(self) -> None:
         """Fill :attr:`by_number` and :attr:`by_colour` (once)."""
@@ -1084,6 +1094,9 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
         if least > jl:
             return True
         valid &= table.jokers_le[jl - least]
+        if same:
+            from_ = table.from_
+            next_lo = table.size_ge[sizes[i + 1]]
         last_block = -1 << 60  # no block yet
         last_ok = False
         while valid:
@@ -1095,6 +1108,13 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
             length = lengths[idx]
             if spent + length + needs[length] > budget:
                 continue
+            if same:
+                # the next slot takes this kind too: no part of it sorts late enough, fits and is free -> nothing
+                # to try (what rec(i + 1) would find first, without the call and the counts test)
+                nhi = budget - spent - length - suffix[i + 2]
+                if not (from_[idx] & next_lo & table.size_le[nhi if nhi < table.hi else table.hi]
+                        & table.jokers_le[left] & ~(clash[kind] | clashes(kind, kind, idx))):
+                    continue
             block = blocks[idx]
             if block == last_block and not per_part:
                 ok = last_ok
