@@ -348,8 +348,8 @@ class Level8State(State):
         Moves are shared objects (actions are frozen values): a discard, a skip or an addition is built once per
         process, not once per listing.
         """
-        p = self.turn if self.phase != "keep" else self.keep_queue[0]
         phase = self.phase
+        p = self.turn if phase != "keep" else self.keep_queue[0]
         if phase == "draw":
             discards = self.discards
             out: list[Action] = [_DRAW] if self.draw else []
@@ -358,7 +358,9 @@ class Level8State(State):
         if phase == "play":
             hand = self.hands[p]
             if not self.laid[p]:
-                out = [LayOut(lay) for lay in find_layouts(self.level_requirements(p), hand)]
+                # most hands cannot lay out: no list comprehension for them (the level read as level_requirements)
+                lays = find_layouts(SHEETS[self.options["sheet"]].levels[self.levels[p] - 1], hand)
+                out = [LayOut(lay) for lay in lays] if lays else []
             elif len(hand) >= 2:
                 out = self._add_options(hand)
             else:
