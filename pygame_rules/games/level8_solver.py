@@ -1155,5 +1155,4 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
         return True
 
     rec(0, jokers, 0, -1)
-    del rec  # ``rec`` refers to itself: freed now rather than by the cyclic collector later (with its tables)
     return out
