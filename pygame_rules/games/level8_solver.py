@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import gc
 import itertools
 import json
 from collections import Counter
@@ -522,16 +521,7 @@ def find_layouts(reqs: Sequence[Requirement], hand: Sequence[str]) -> tuple[Layo
     found = _LAYOUTS_CACHE.get(key)
     if found is None:
         pool.groups()
-        if gc.isenabled():
-            # the search makes many small tuples and no garbage cycles worth a collection midway: the cyclic
-            # collector is paused meanwhile (measured: the whole game faster)
-            gc.disable()
-            try:
-                found = tuple(_search(plan, pool, budget))
-            finally:
-                gc.enable()
-        else:
-            found = tuple(_search(plan, pool, budget))
+        found = tuple(_search(plan, pool, budget))
         if len(_LAYOUTS_CACHE) >= _LAYOUTS_CACHE_SIZE:
             del _LAYOUTS_CACHE[next(iter(_LAYOUTS_CACHE))]
         _LAYOUTS_CACHE[key] = found
