@@ -147,6 +147,22 @@ def test_two_widgets_on_another_origin_share_one_engine_and_do_not_jump(
     _only_our_origins(guard, base_url, host_url)
 
 
+def test_a_widget_on_another_site_works_where_third_party_storage_is_blocked(
+        context: Any, guard: Guard, host: tuple[Path, str], base_url: str) -> None:
+    """A teacher's page on another SITE (localhost, not 127.0.0.1): this Chromium blocks the frame's storage, so
+    its SharedWorker is refused; the widget must still start, on a worker of its own (js/engine.js)."""
+    folder, host_url = host
+    code = embed_code.encode(json.loads((SCENARIOS / "demo-topspot.json").read_text()))
+    _host_page(folder, "cross-site.html", [("ts", f"{base_url}embed.html?s={code}", 560)])
+    page = context.new_page()
+    other_site = host_url.replace("127.0.0.1", "localhost")
+    page.goto(other_site + "cross-site.html")
+    frame = page.frame_locator("#ts")
+    frame.locator("#widget[data-state=ready]").wait_for(timeout=ENGINE_TIMEOUT)
+    assert "stopped" not in frame.locator("#widget").inner_text()
+    _only_our_origins(guard, base_url, other_site)
+
+
 def test_a_broken_widget_code_shows_readable_fallback_text(
         context: Any, guard: Guard, host: tuple[Path, str], base_url: str) -> None:
     folder, host_url = host

@@ -60,13 +60,28 @@ export class Engine {
     this.started = false;
     this.ready = new Promise((resolve, reject) => { this._resolve = resolve; this._reject = reject; });
     this.ready.catch(() => {});
-    const worker = openWorker(this.workerUrl, { shared: this.wantShared });
+    this._open(this.wantShared);
+  }
+
+  _open(shared) {
+    const worker = openWorker(this.workerUrl, { shared });
+    let heard = false;
     this.worker = worker;
     this.shared = !!worker.shared;
-    worker.onmessage = (event) => { if (worker === this.worker) this._message(event.data); };
+    worker.onmessage = (event) => {
+      heard = true;
+      if (worker === this.worker) this._message(event.data);
+    };
     worker.onerror = (event) => {
       event.preventDefault();
       if (worker !== this.worker) return;
+      if (worker.shared && !heard) {
+        // A SharedWorker that fails before saying anything was refused by this browser here, e.g. in a frame on
+        // another site where the browser blocks third-party storage: the page gets a worker of its own instead.
+        worker.terminate();
+        this._open(false);
+        return;
+      }
       const message = event.message || "the engine worker stopped";
       if (this.started) this._died(message);
       else this._fail(message);
