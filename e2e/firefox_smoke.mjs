@@ -50,6 +50,21 @@ function watch(page) {
   });
 }
 
+// Before leaving a page, wait until its engine has no background work left: after a normal start the engine worker
+// makes the next visit's snapshot in a worker of its own one second after "ready" (js/worker.js). A navigation
+// that ends that worker while it is still loading its scripts makes Firefox log "A ServiceWorker intercepted the
+// request and encountered an unexpected error" for the cut load: harmless for a player (the next visit makes the
+// snapshot again), but a page error for this suite, which has to stay able to catch the real ones.
+async function settled(page) {
+  await page.waitForFunction(
+    () => {
+      const e = window.__app && window.__app.engine;
+      return !!e && !!e.start && (e.start.path === "snapshot" || !!e.snapshot);
+    },
+    { timeout: ENGINE_MS, polling: 100 },
+  );
+}
+
 async function myTurn(page) {
   await page.waitForFunction(
     () => {
@@ -92,6 +107,7 @@ try {
   await page.goto(server.url, { waitUntil: "load" });
   await page.waitForSelector("body[data-engine=ready]", { timeout: ENGINE_MS });
   report("engine ready", true, { userAgent: await browser.userAgent() });
+  await settled(page);
 
   for (const [game, board] of Object.entries(BOARDS)) {
     try {
@@ -103,6 +119,7 @@ try {
       const played = await playMoves(page, 3);
       const seen = await page.evaluate(() => window.__app.controller.log.length);
       report(`play ${game}`, played > 0 && seen > 0, { played, logLines: seen });
+      await settled(page);
     } catch (err) {
       report(`play ${game}`, false, { error: String(err) });
     }
