@@ -56,6 +56,7 @@ function watch(page) {
 // request and encountered an unexpected error" for the cut load: harmless for a player (the next visit makes the
 // snapshot again), but a page error for this suite, which has to stay able to catch the real ones.
 async function settled(page) {
+  const t0 = Date.now();
   await page.waitForFunction(
     () => {
       const e = window.__app && window.__app.engine;
@@ -63,6 +64,8 @@ async function settled(page) {
     },
     { timeout: ENGINE_MS, polling: 100 },
   );
+  const snap = await page.evaluate(() => window.__app.engine.snapshot || null);
+  console.error(`settled after ${Date.now() - t0} ms: ${JSON.stringify(snap)}`);
 }
 
 async function myTurn(page) {

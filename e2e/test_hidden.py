@@ -247,6 +247,33 @@ def test_a_dead_worker_is_restarted_and_the_game_resumes(page: Any, guard: Any) 
     guard.check()
 
 
+def test_a_game_opened_in_a_second_tab_moves_there_and_can_come_back(page: Any, guard: Any) -> None:
+    """One save slot, one place to play: the tab that opens the game last has it; the other stops (no live table,
+    so it cannot overwrite the save) and can take the game back, with every move made meanwhile."""
+    start_game(page, seats=["human", "bot:random"], seed=23)
+    wait_my_turn(page)
+    second = page.context.new_page()
+    try:
+        second.goto(page.url.split("#")[0])
+        wait_engine(second)
+        second.click("#resume")
+        wait_my_turn(second)
+        page.wait_for_selector("#elsewhere", timeout=30_000)
+        assert page.evaluate("() => window.__app.controller === undefined")
+        second.evaluate("(a) => window.__app.controller.play(a)",
+                        second.evaluate("() => window.__app.controller.table.legal[0]"))
+        wait_my_turn(second)
+        view = second.evaluate("() => window.__app.controller.table.view")
+        page.click("#play-here")
+        wait_my_turn(page)
+        assert page.evaluate("() => window.__app.controller.table.view") == view
+        second.wait_for_selector("#elsewhere", timeout=30_000)
+        assert second.evaluate("() => window.__app.controller === undefined")
+    finally:
+        second.close()
+    guard.check()
+
+
 def test_a_new_tab_offline_resumes_the_game_from_the_workers_save(page: Any, guard: Any) -> None:
     start_game(page, seats=["human", "bot:random"], seed=17)
     wait_my_turn(page)

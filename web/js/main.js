@@ -382,6 +382,43 @@ async function startGame(setup, seed) {
     options: setup.options, seat: viewer, keep: GAME_SLOT });
   setup.seed = answer.seed;
   openTable(setup, answer.session, answer.seed, viewer, answer.table);
+  claimTable();
+}
+
+// ----- one table per device -------------------------------------------------------------------------------------
+// The game in progress has one save slot (GAME_SLOT), written by each tab's own worker after every move: two tabs
+// playing it would overwrite each other's moves. So the tab that opened the game last has it, and any other tab
+// showing it stops, says where the game went and offers to play it here instead (which takes it back). Tables
+// that are not kept (the tests' scenario tables) take no part.
+const TAB = Math.random().toString(36).slice(2);
+const tables = typeof BroadcastChannel === "function" ? new BroadcastChannel("pygame_rules.table") : null;
+let holdsSlot = false;
+
+function claimTable() {
+  holdsSlot = true;
+  tables?.postMessage({ type: "taken", tab: TAB });
+}
+
+if (tables) {
+  tables.onmessage = (event) => {
+    if (!event.data || event.data.type !== "taken" || event.data.tab === TAB) return;
+    if (!holdsSlot || !controller || document.body.dataset.screen !== "play") return;
+    holdsSlot = false;
+    controller.destroy();
+    controller = null;
+    window.__app.controller = undefined;
+    showElsewhere();
+  };
+}
+
+/** This tab gave the game to another one: say so, and offer to bring it back here (from the worker's save). */
+function showElsewhere() {
+  document.body.dataset.screen = "elsewhere";
+  const here = h("button.btn.primary#play-here", { type: "button", onclick: () => resumeSaved() },
+    t("table.play_here"));
+  app.replaceChildren(h("section.play", h("div.pass-screen#elsewhere", { role: "status" },
+    h("h2", t("table.elsewhere_title")), h("p", t("table.elsewhere_text")), here,
+    h("button.btn.ghost#elsewhere-home", { type: "button", onclick: () => showHome() }, t("app.home")))));
 }
 
 /**
@@ -403,6 +440,7 @@ window.__app.playScenario = playScenario;
 
 function openTable(setup, session, seed, viewer, table) {
   if (controller) controller.destroy();
+  holdsSlot = false; // startGame and resumeSaved claim the slot once the table is open
   document.body.dataset.screen = "play";
   if (location.hash !== "#play") history.pushState(null, "", "#play");
   const root = h("section.play#play");
@@ -430,6 +468,7 @@ async function resumeSaved() {
     // The worker reads its own save (the page never holds it) and answers with this seat's table.
     const answer = await engine.request("resume", { keep: GAME_SLOT, seat: record.viewer });
     openTable(record.setup, answer.session, answer.seed, record.viewer, answer.table);
+    claimTable();
   } catch (err) {
     const engineDown = ["engine_unavailable", "engine_restarted", "engine_crashed"].includes(err.code);
     if (err instanceof EngineError && !engineDown) discardSave(err.message);
