@@ -198,24 +198,11 @@ _PLAY_STOCK_M = [_by_mask(row) for row in _PLAY_STOCK]
 _PLAY_DISCARD_M = [[_by_mask(row) for row in rows] for rows in _PLAY_DISCARD]
 
 
-# fits[c] per tuple of building pile heights: the bit mask of the piles card c fits (see _list_legal); at most
-# 12**4 entries, filled when first met
-_FITS: dict[tuple[int, ...], list[int]] = {}
-
-
-def _fits_by_card(heights: tuple[int, ...]) -> list[int]:
-    """Per card (index 0: the wild, then 1..12 and one spare), the bit mask of the building piles it fits."""
-    fits = [0] * (RULES.numbers + 2)
-    for p, height in enumerate(heights):
-        fits[height + 1] |= 1 << p
-    fits[WILD] = _ALL_PILES
-    return fits
-
-
 if RULES.building_piles != 4 or RULES.discard_piles != 4:  # _list_legal is written out for the published table
     raise ValueError("skipbo rules: the engine is written for four building piles and four discard piles")
 _FITS_SIZE = RULES.numbers + 2  # fits[c] for every card c, and for the number above a pile of 12 (never held)
 _WILD_BIT = 1 << WILD
+_BIT = tuple(1 << card for card in range(_FITS_SIZE))  # a card's (or a pile's next number's) bit in a mask of cards
 # the cards (ascending) whose bits are set in a mask of cards, filled when first asked for (only masks of at most
 # five cards ever are: the wild and the next number of each of the four piles)
 _CARDS: list[tuple[int, ...] | None] = [None] * (1 << (RULES.numbers + 1))
@@ -325,6 +312,11 @@ class SkipBoState(State):
         # whose piles each seat plays from: its own, and its partner's in the partnership game
         partners = [self.partner(seat) for seat in range(self.players)]
         self._team = [(seat,) if p is None else (seat, p) for seat, p in enumerate(partners)]
+        self._partner_of = partners
+        # scratch for legal_actions: fits[c] is the bit mask of the building piles card c fits; between calls it is
+        # all zero but for the wild, which fits every pile (one list per state, set and cleared by each listing)
+        self._fit_masks = [0] * _FITS_SIZE
+        self._fit_masks[WILD] = _ALL_PILES
 
     # ----- setup ------------------------------------------------------------------------------------------------
     @classmethod
@@ -461,63 +453,85 @@ class SkipBoState(State):
         """
         legal = self._legal
         if legal is not None:
-            return legal[:]
+            return list(legal)
         if self.winners is not None:
-            self._legal = []
+            self._legal = ()  # type: ignore[assignment]  # (a tuple: see below)
             return []
         seat = self.current
+        bit = _BIT
+        held = 0
+        for card in self.hands[seat]:
+            held |= bit[card]
         b0, b1, b2, b3 = self.building
         n0 = len(b0) + 1
         n1 = len(b1) + 1
         n2 = len(b2) + 1
         n3 = len(b3) + 1
-        fits = [0] * _FITS_SIZE
-        fits[n0] = 1
-        fits[n1] |= 2
-        fits[n2] |= 4
-        fits[n3] |= 8
-        fits[WILD] = _ALL_PILES
-        held = 0
-        for card in self.hands[seat]:
-            held |= 1 << card
-        out: list[Action] = []
-        playable = held & (_WILD_BIT | 1 << n0 | 1 << n1 | 1 << n2 | 1 << n3)
-        cards = _CARDS[playable]
-        if cards is None:
-            cards = _cards(playable)
-        for card in cards:
-            out += _PLAY_HAND_M[card][fits[card]]
-        for owner in self._team[seat]:
-            stock = self.stocks[owner]
+        fits = self._fit_masks
+        try:
+            fits[n0] = 1
+            fits[n1] |= 2
+            fits[n2] |= 4
+            fits[n3] |= 8
+            plays: tuple[Action, ...] = ()
+            playable = held & (_WILD_BIT | bit[n0] | bit[n1] | bit[n2] | bit[n3])
+            if playable:
+                cards = _CARDS[playable]
+                if cards is None:
+                    cards = _cards(playable)
+                for card in cards:
+                    plays += _PLAY_HAND_M[card][fits[card]]
+            # the own stock and discard piles, written out; then the partner's, if any
+            stock = self.stocks[seat]
             if stock:
                 mask = fits[stock[-1]]
                 if mask:
-                    out += _PLAY_STOCK_M[owner][mask]
-            d0, d1, d2, d3 = self.discards[owner]
-            r0, r1, r2, r3 = _PLAY_DISCARD_M[owner]
+                    plays += _PLAY_STOCK_M[seat][mask]
+            d0, d1, d2, d3 = self.discards[seat]
+            r0, r1, r2, r3 = _PLAY_DISCARD_M[seat]
             if d0:
                 mask = fits[d0[-1]]
                 if mask:
-                    out += r0[mask]
+                    plays += r0[mask]
             if d1:
                 mask = fits[d1[-1]]
                 if mask:
-                    out += r1[mask]
+                    plays += r1[mask]
             if d2:
                 mask = fits[d2[-1]]
                 if mask:
-                    out += r2[mask]
+                    plays += r2[mask]
             if d3:
                 mask = fits[d3[-1]]
                 if mask:
-                    out += r3[mask]
+                    plays += r3[mask]
+            partner = self._partner_of[seat]
+            if partner is not None:
+                plays += self._partner_plays(partner, fits)
+        finally:
+            fits[n0] = fits[n1] = fits[n2] = fits[n3] = 0
         # every discard of a hand card, or ending the turn with an empty hand: one prebuilt tuple per hand
         ends = _ENDS[held]
         if ends is None:
             ends = _ENDS[held] = _ends(held)
-        out += ends
-        self._legal = out
-        return out[:]
+        listed = plays + ends
+        self._legal = listed  # type: ignore[assignment]  # (a tuple: see below)
+        return list(listed)
+
+    def _partner_plays(self, owner: int, fits: list[int]) -> tuple[Action, ...]:
+        """The plays from partner ``owner``'s stock and discard piles (the partnership game), in listing order."""
+        plays: tuple[Action, ...] = ()
+        stock = self.stocks[owner]
+        if stock:
+            mask = fits[stock[-1]]
+            if mask:
+                plays += _PLAY_STOCK_M[owner][mask]
+        for dpile, rows in zip(self.discards[owner], _PLAY_DISCARD_M[owner], strict=True):
+            if dpile:
+                mask = fits[dpile[-1]]
+                if mask:
+                    plays += rows[mask]
+        return plays
 
     def _list_legal(self) -> list[Action]:
         """The hook of :meth:`State.legal_actions`, which Skip-Bo overrides with the listing written out."""
@@ -661,24 +675,46 @@ class SkipBoState(State):
         seat = self.current
         act: Any = action  # (read without narrowing: the exact class is tested once, below)
         cls = type(act)
+        # (each branch reads its action's fields itself: an attribute read that sees one class only is specialised)
         if cls is PlayHand:  # (the kinds in the order of how often they are played)
             card = act.card
+            index = act.pile
             hand = self.hands[seat]
             hand.remove(card)
             undoable = True
         elif cls is Discard:
+            card = act.card
+            self.hands[seat].remove(card)
+            self.discards[seat][act.discard].append(card)
             self.last_undoable = False
-            self.hands[seat].remove(act.card)
-            self.discards[seat][act.discard].append(act.card)
             self.idle_turns = 0
-            self._pass_turn(seat)
+            # the next seat's turn begins and it draws up to a full hand (_pass_turn and _top_up, written out)
+            following = seat + 1
+            if following == self.players:
+                following = 0
+            self.current = following
+            self.turn += 1
+            self.played_this_turn = False
+            hand = self.hands[following]
+            need = _HAND - len(hand)
+            if need > 0:
+                draw = self.draw
+                if len(draw) >= need:
+                    taken = draw[-need:]
+                    del draw[-need:]
+                    taken.reverse()
+                    hand += taken
+                else:
+                    self._top_up(hand)
             return
         elif cls is PlayDiscard:
             card = self.discards[act.owner][act.discard].pop()
+            index = act.pile
             hand = self.hands[seat]
             undoable = True
         elif cls is PlayStock:
             card = self.stocks[act.owner].pop()
+            index = act.pile
             hand = self.hands[seat]
             undoable = False
         else:  # EndTurn
@@ -691,7 +727,6 @@ class SkipBoState(State):
                 self._pass_turn(seat)
             return
         building = self.building
-        index = act.pile
         pile = building[index]
         pile.append(card)
         self.played_this_turn = True
