@@ -507,7 +507,7 @@ class SkipBoState(State):
         """
         legal = self._legal
         if legal is not None:
-            return list(legal)
+            return [*legal]
         if self.winners is not None:
             self._legal = ()  # type: ignore[assignment]  # (a tuple: see below)
             return []
@@ -570,7 +570,7 @@ class SkipBoState(State):
             ends = _ENDS[held] = _ends(held)
         listed = plays + ends
         self._legal = listed  # type: ignore[assignment]  # (a tuple: see below)
-        return list(listed)
+        return [*listed]
 
     def _partner_plays(self, owner: int, fits: list[int]) -> tuple[Action, ...]:
         """The plays from partner ``owner``'s stock and discard piles (the partnership game), in listing order."""
