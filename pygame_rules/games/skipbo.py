@@ -227,8 +227,9 @@ def _ends(held: int) -> tuple[Action, ...]:
 
 # ----- shuffling -------------------------------------------------------------------------------------------------
 _DECK = RULES.deck()  # the unshuffled deck, copied for every deal
-# per number of cards n, the steps of a Fisher-Yates shuffle: (i, k) for i = n-1 .. 1, k the bits of i + 1
-_FISHER_YATES = [tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1)) for n in range(RULES.deck_size + 1)]
+# the steps of a Fisher-Yates shuffle of the whole deck: (i, k) for i = 161 .. 1, k the bits of i + 1; a shuffle
+# of n cards takes the last n - 1 steps
+_FISHER_YATES = tuple((i, (i + 1).bit_length()) for i in range(RULES.deck_size - 1, 0, -1))
 
 
 def _shuffle(rng: GameRandom, items: list[int]) -> None:
@@ -238,11 +239,12 @@ def _shuffle(rng: GameRandom, items: list[int]) -> None:
     precomputed (a quarter fewer instructions per card). Tests hold it equal to :meth:`GameRandom.shuffle` for
     many seeds and lengths (tests/test_skipbo_speed.py).
     """
-    if len(items) >= len(_FISHER_YATES):  # (more cards than the deck: never in a game)
+    skip = RULES.deck_size - len(items)
+    if skip < 0:  # (more cards than the deck: never in a game)
         rng.shuffle(items)
         return
     getrandbits = rng._next().getrandbits
-    for i, k in _FISHER_YATES[len(items)]:
+    for i, k in _FISHER_YATES[skip:]:
         j = getrandbits(k)
         while j > i:
             j = getrandbits(k)
