@@ -732,13 +732,22 @@ class SkipBoState(State):
         act: Any = action  # (read without narrowing: the exact class is tested once, below)
         cls = type(act)
         # (each branch reads its action's fields itself: an attribute read that sees one class only is specialised)
-        if cls is PlayHand:  # (the kinds in the order of how often they are played)
+        if cls is PlayHand:  # (the kinds in the order of how often they are played; the commonest written out)
             card = act.card
-            index = act.pile
             hand = self.hands[seat]
             hand.remove(card)
-            undoable = True
-        elif cls is Discard:
+            building = self.building
+            index = act.pile
+            pile = building[index]
+            pile.append(card)
+            self.played_this_turn = True
+            if len(pile) == _TOP:
+                self.set_aside += pile
+                building[index] = []
+            # (a hand play empties no stock; a hand it empties draws anew, which ends undo if a card came)
+            self.last_undoable = True if hand else not self._top_up(hand)
+            return
+        if cls is Discard:
             card = act.card
             self.hands[seat].remove(card)
             self.discards[seat][act.discard].append(card)
