@@ -213,6 +213,11 @@ def _cards(mask: int) -> tuple[int, ...]:
     cards = _CARDS[mask] = tuple(c for c in range(RULES.numbers + 1) if mask >> c & 1)
     return cards
 
+# the card of a mask that holds exactly one card, else -1
+_ONLY = [-1] * (1 << (RULES.numbers + 1))
+for _card in range(RULES.numbers + 1):
+    _ONLY[1 << _card] = _card
+
 # how a turn can end, per bit mask of the distinct hand cards: every discard of a hand card (by card, then discard
 # pile), or ending the turn when the hand is empty (the end-turn rule, see _end_turn_refusal); filled when first met
 _ENDS: list[tuple[Action, ...] | None] = [None] * (1 << (RULES.numbers + 1))
@@ -532,11 +537,15 @@ class SkipBoState(State):
             plays: tuple[Action, ...] = ()
             playable = held & (_WILD_BIT | bit[n0] | bit[n1] | bit[n2] | bit[n3])
             if playable:
-                cards = _CARDS[playable]
-                if cards is None:
-                    cards = _cards(playable)
-                for card in cards:
-                    plays += _PLAY_HAND_M[card][fits[card]]
+                card = _ONLY[playable]
+                if card >= 0:  # (one card: the commonest case, no loop)
+                    plays = _PLAY_HAND_M[card][fits[card]]
+                else:
+                    cards = _CARDS[playable]
+                    if cards is None:
+                        cards = _cards(playable)
+                    for card in cards:
+                        plays += _PLAY_HAND_M[card][fits[card]]
             # the own stock and discard piles, written out; then the partner's, if any
             stock = self.stocks[seat]
             if stock:
