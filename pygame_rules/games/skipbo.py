@@ -553,23 +553,22 @@ class SkipBoState(State):
                 if mask:
                     plays += _PLAY_STOCK_M[seat][mask]
             d0, d1, d2, d3 = self.discards[seat]
-            r0, r1, r2, r3 = _PLAY_DISCARD_M[seat]
             if d0:
                 mask = fits[d0[-1]]
                 if mask:
-                    plays += r0[mask]
+                    plays += _PLAY_DISCARD_M[seat][0][mask]
             if d1:
                 mask = fits[d1[-1]]
                 if mask:
-                    plays += r1[mask]
+                    plays += _PLAY_DISCARD_M[seat][1][mask]
             if d2:
                 mask = fits[d2[-1]]
                 if mask:
-                    plays += r2[mask]
+                    plays += _PLAY_DISCARD_M[seat][2][mask]
             if d3:
                 mask = fits[d3[-1]]
                 if mask:
-                    plays += r3[mask]
+                    plays += _PLAY_DISCARD_M[seat][3][mask]
             partner = self._partner_of[seat]
             if partner is not None:
                 plays += self._partner_plays(partner, fits)
