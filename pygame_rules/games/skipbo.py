@@ -344,6 +344,7 @@ class SkipBoState(State):
         partners = [self.partner(seat) for seat in range(self.players)]
         self._team = [(seat,) if p is None else (seat, p) for seat, p in enumerate(partners)]
         self._partner_of = partners
+        self._partnered = any(p is not None for p in partners)
         # scratch for legal_actions: fits[c] is the bit mask of the building piles card c fits; between calls it is
         # all zero but for the wild, which fits every pile (one list per state, set and cleared by each listing)
         self._fit_masks = [0] * _FITS_SIZE
@@ -569,9 +570,8 @@ class SkipBoState(State):
                 mask = fits[d3[-1]]
                 if mask:
                     plays += _PLAY_DISCARD_M[seat][3][mask]
-            partner = self._partner_of[seat]
-            if partner is not None:
-                plays += self._partner_plays(partner, fits)
+            if self._partnered:
+                plays += self._partner_plays(seat, fits)
         finally:
             fits[n0] = fits[n1] = fits[n2] = fits[n3] = 0
         # every discard of a hand card, or ending the turn with an empty hand: one prebuilt tuple per hand
@@ -582,8 +582,10 @@ class SkipBoState(State):
         self._legal = listed  # type: ignore[assignment]  # (a tuple: see below)
         return [*listed]
 
-    def _partner_plays(self, owner: int, fits: list[int]) -> tuple[Action, ...]:
-        """The plays from partner ``owner``'s stock and discard piles (the partnership game), in listing order."""
+    def _partner_plays(self, seat: int, fits: list[int]) -> tuple[Action, ...]:
+        """The plays from the stock and discard piles of ``seat``'s partner (the partnership game), in listing order."""
+        owner = self._partner_of[seat]
+        assert owner is not None
         plays: tuple[Action, ...] = ()
         stock = self.stocks[owner]
         if stock:
