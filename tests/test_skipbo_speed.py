@@ -2,7 +2,8 @@
 
 - ``_shuffle`` is :meth:`GameRandom.shuffle` with its steps precomputed: same permutation, same draw counted;
 - ``SkipBoState._blank`` is the core's blank table (``SkipBoState(players, options, rng)``) written out;
-- every action carries its class's ``kind`` as its own attribute too, without changing equality, hashing or JSON;
+- every listed (prebuilt) action carries its class's ``kind`` as its own attribute too, without changing
+  equality, hashing or JSON;
 - the listing's per-state scratch (``_fit_masks``) is left clean after every listing, and the cached legal list is
   never handed out itself (a caller may change its copy).
 
@@ -60,14 +61,14 @@ def every_action() -> list[Action]:
     return [a for row in rows for a in row] + [skipbo.END_TURN]
 
 
-def test_actions_carry_their_kind_without_changing_what_they_are() -> None:
+def test_listed_actions_carry_their_kind_without_changing_what_they_are() -> None:
     state = pr.new_game("skipbo", players=4, seed=1)
     for action in every_action():
         assert vars(action)["kind"] == type(action).kind  # own attribute, same value as the class's
-        parsed = state.parse_action(action.to_json())
-        assert type(parsed) is type(action) and vars(parsed)["kind"] == type(action).kind
+        parsed = state.parse_action(action.to_json())  # made anew, as bots' plans are: the class's kind only
+        assert type(parsed) is type(action) and parsed.kind == type(action).kind
         assert parsed == action and hash(parsed) == hash(action)
-        assert action.to_json() == Action.to_json(action)  # the canonical JSON, no "kind" field added
+        assert action.to_json() == Action.to_json(action) == parsed.to_json()  # the canonical JSON, unchanged
         assert "kind" not in action.to_json()
 
 
@@ -81,6 +82,7 @@ def test_listing_leaves_its_scratch_clean_and_hands_out_copies() -> None:
         while not state.is_over():
             legal = state.legal_actions()
             assert state._fit_masks == blank
+            assert all(vars(a)["kind"] == type(a).kind for a in legal)  # listed objects are the prebuilt ones
             legal.clear()  # a caller may change its copy: the next read is whole again
             again = state.legal_actions()
             assert again and again == state.legal_actions() and again is not state.legal_actions()
