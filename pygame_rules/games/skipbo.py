@@ -161,6 +161,14 @@ _PLAY_DISCARD: list[list[tuple[Action, ...]]] = [
     for owner in range(MAX_PLAYERS)]
 _DISCARD: list[tuple[Action, ...]] = [
     tuple(Discard(card, d) for d in range(RULES.discard_piles)) for card in range(RULES.numbers + 1)]
+# The listed objects also carry their class's ``kind`` as their own attribute (the same value; equality, hashing and
+# JSON are by fields and unchanged). Callers filter legal lists by ``a.kind`` (the bench's play-first policy, bots),
+# and CPython 3.11 never specialises reading a class attribute through an instance, while it does an instance one:
+# measured 4-7% of a whole bench game. Only these prebuilt objects get it (set as frozen dataclasses set fields, by
+# ``object.__setattr__``): actions parsed or built elsewhere (bots' plans) are made as fast as ever.
+for _row in [*_PLAY_HAND, *_PLAY_STOCK, *[row for rows in _PLAY_DISCARD for row in rows], *_DISCARD, (END_TURN,)]:
+    for _action in _row:
+        object.__setattr__(_action, "kind", type(_action).kind)
 _ALL_PILES = (1 << RULES.building_piles) - 1
 _TOP = RULES.numbers  # a building pile that reaches this height is complete and set aside
 _HAND = RULES.hand_size
@@ -178,24 +186,11 @@ _PLAY_STOCK_M = [_by_mask(row) for row in _PLAY_STOCK]
 _PLAY_DISCARD_M = [[_by_mask(row) for row in rows] for rows in _PLAY_DISCARD]
 
 
-# fits[c] per tuple of building pile heights: the bit mask of the piles card c fits (see _list_legal); at most
-# 12**4 entries, filled when first met
-_FITS: dict[tuple[int, ...], list[int]] = {}
-
-
-def _fits_by_card(heights: tuple[int, ...]) -> list[int]:
-    """Per card (index 0: the wild, then 1..12 and one spare), the bit mask of the building piles it fits."""
-    fits = [0] * (RULES.numbers + 2)
-    for p, height in enumerate(heights):
-        fits[height + 1] |= 1 << p
-    fits[WILD] = _ALL_PILES
-    return fits
-
-
 if RULES.building_piles != 4 or RULES.discard_piles != 4:  # _list_legal is written out for the published table
     raise ValueError("skipbo rules: the engine is written for four building piles and four discard piles")
 _FITS_SIZE = RULES.numbers + 2  # fits[c] for every card c, and for the number above a pile of 12 (never held)
 _WILD_BIT = 1 << WILD
+_BIT = tuple(1 << card for card in range(_FITS_SIZE))  # a card's (or a pile's next number's) bit in a mask of cards
 # the cards (ascending) whose bits are set in a mask of cards, filled when first asked for (only masks of at most
 # five cards ever are: the wild and the next number of each of the four piles)
 _CARDS: list[tuple[int, ...] | None] = [None] * (1 << (RULES.numbers + 1))
@@ -205,6 +200,11 @@ def _cards(mask: int) -> tuple[int, ...]:
     """The cards of ``mask`` in ascending order (wild first), remembered in ``_CARDS``."""
     cards = _CARDS[mask] = tuple(c for c in range(RULES.numbers + 1) if mask >> c & 1)
     return cards
+
+# the card of a mask that holds exactly one card, else -1
+_ONLY = [-1] * (1 << (RULES.numbers + 1))
+for _card in range(RULES.numbers + 1):
+    _ONLY[1 << _card] = _card
 
 # how a turn can end, per bit mask of the distinct hand cards: every discard of a hand card (by card, then discard
 # pile), or ending the turn when the hand is empty (the end-turn rule, see _end_turn_refusal); filled when first met
@@ -216,6 +216,32 @@ def _ends(held: int) -> tuple[Action, ...]:
     if not held:
         return (END_TURN,)
     return tuple(a for card in range(RULES.numbers + 1) if held >> card & 1 for a in _DISCARD[card])
+
+
+# ----- shuffling -------------------------------------------------------------------------------------------------
+_DECK = RULES.deck()  # the unshuffled deck, copied for every deal
+# the steps of a Fisher-Yates shuffle of the whole deck: (i, k) for i = 161 .. 1, k the bits of i + 1; a shuffle
+# of n cards takes the last n - 1 steps
+_FISHER_YATES = tuple((i, (i + 1).bit_length()) for i in range(RULES.deck_size - 1, 0, -1))
+
+
+def _shuffle(rng: GameRandom, items: list[int]) -> None:
+    """:meth:`GameRandom.shuffle` (the same permutation from the same generator, the same draw counted).
+
+    A four-player game reshuffles its completed piles a dozen times or more, so the loop is written with its steps
+    precomputed (a quarter fewer instructions per card). Tests hold it equal to :meth:`GameRandom.shuffle` for
+    many seeds and lengths (tests/test_skipbo_speed.py).
+    """
+    skip = RULES.deck_size - len(items)
+    if skip < 0:  # (more cards than the deck: never in a game)
+        rng.shuffle(items)
+        return
+    getrandbits = rng._next().getrandbits
+    for i, k in _FISHER_YATES[skip:]:
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
 
 
 # ----- match -----------------------------------------------------------------------------------------------------
@@ -305,6 +331,12 @@ class SkipBoState(State):
         # whose piles each seat plays from: its own, and its partner's in the partnership game
         partners = [self.partner(seat) for seat in range(self.players)]
         self._team = [(seat,) if p is None else (seat, p) for seat, p in enumerate(partners)]
+        self._partner_of = partners
+        self._partnered = any(p is not None for p in partners)
+        # scratch for legal_actions: fits[c] is the bit mask of the building piles card c fits; between calls it is
+        # all zero but for the wild, which fits every pile (one list per state, set and cleared by each listing)
+        self._fit_masks = [0] * _FITS_SIZE
+        self._fit_masks[WILD] = _ALL_PILES
 
     # ----- setup ------------------------------------------------------------------------------------------------
     @classmethod
@@ -321,9 +353,9 @@ class SkipBoState(State):
 
     @classmethod
     def _setup(cls, players: int, options: dict[str, Any], rng: GameRandom, start: int | None) -> SkipBoState:
-        state = cls(players, options, rng)
-        deck = RULES.deck()
-        rng.shuffle(deck)
+        state = cls._blank(players, options, rng)
+        deck = _DECK[:]
+        _shuffle(rng, deck)
         # dealt one card at a time around the table from the top (the end) of the deck: seat s gets the cards at
         # -1-s, -1-s-players, ... (taken as slices, the same cards in the same order)
         dealt = options["stock_size"] * players
@@ -334,7 +366,37 @@ class SkipBoState(State):
         if start is None:
             start = options["first_player"] if options["first_player"] is not None else rng.randint(0, players - 1)
         state.start = state.current = start
-        state._refill(start)
+        state._top_up(state.hands[start])  # (the first hand: no event to word, the draw pile is full)
+        return state
+
+    @classmethod
+    def _blank(cls, players: int, options: dict[str, Any], rng: GameRandom) -> SkipBoState:
+        """``cls(players, options, rng)``, the core's blank table, written out for the deal of every new game.
+
+        The core fills each declared field from its annotation, which costs about a third of a deal; this sets the
+        same values in the same order. A test holds the two equal, attribute by attribute, for every player count
+        and option (tests/test_skipbo_speed.py).
+        """
+        state = cls.__new__(cls)
+        state.players = players
+        state.options = options
+        state.rng = rng
+        state.draw = []
+        state.set_aside = []
+        state.building = [[] for _ in range(RULES.building_piles)]
+        state.hands = [[] for _ in range(players)]
+        state.stocks = [[] for _ in range(players)]
+        state.discards = [[[] for _ in range(RULES.discard_piles)] for _ in range(players)]
+        state.current = 0
+        state.start = 0
+        state.turn = 1
+        state.idle_turns = 0
+        state.played_this_turn = False
+        state.last_undoable = False
+        state.winners = None
+        state.end_reason = None
+        state._legal = None
+        state._init()
         return state
 
     def _deal_rest(self, given: set[str], params: dict[str, Any]) -> None:
@@ -349,7 +411,7 @@ class SkipBoState(State):
         if "draw" in given:
             self.set_aside += rest
         else:
-            self.rng.shuffle(rest)
+            _shuffle(self.rng, rest)
             self.draw = rest
 
     # ----- helpers ----------------------------------------------------------------------------------------------
@@ -366,7 +428,7 @@ class SkipBoState(State):
         if not self.draw and self.set_aside:
             self.draw = self.set_aside
             self.set_aside = []
-            self.rng.shuffle(self.draw)
+            _shuffle(self.rng, self.draw)
             self._recycled = True
         return self.draw.pop() if self.draw else None
 
@@ -441,63 +503,89 @@ class SkipBoState(State):
         """
         legal = self._legal
         if legal is not None:
-            return legal[:]
+            return [*legal]
         if self.winners is not None:
-            self._legal = []
+            self._legal = ()  # type: ignore[assignment]  # (a tuple: see below)
             return []
         seat = self.current
+        bit = _BIT
+        held = 0
+        for card in self.hands[seat]:
+            held |= bit[card]
         b0, b1, b2, b3 = self.building
         n0 = len(b0) + 1
         n1 = len(b1) + 1
         n2 = len(b2) + 1
         n3 = len(b3) + 1
-        fits = [0] * _FITS_SIZE
-        fits[n0] = 1
-        fits[n1] |= 2
-        fits[n2] |= 4
-        fits[n3] |= 8
-        fits[WILD] = _ALL_PILES
-        held = 0
-        for card in self.hands[seat]:
-            held |= 1 << card
-        out: list[Action] = []
-        playable = held & (_WILD_BIT | 1 << n0 | 1 << n1 | 1 << n2 | 1 << n3)
-        cards = _CARDS[playable]
-        if cards is None:
-            cards = _cards(playable)
-        for card in cards:
-            out += _PLAY_HAND_M[card][fits[card]]
-        for owner in self._team[seat]:
-            stock = self.stocks[owner]
+        fits = self._fit_masks
+        try:
+            fits[n0] = 1
+            fits[n1] |= 2
+            fits[n2] |= 4
+            fits[n3] |= 8
+            plays: tuple[Action, ...] = ()
+            playable = held & (_WILD_BIT | bit[n0] | bit[n1] | bit[n2] | bit[n3])
+            if playable:
+                card = _ONLY[playable]
+                if card >= 0:  # (one card: the commonest case, no loop)
+                    plays = _PLAY_HAND_M[card][fits[card]]
+                else:
+                    cards = _CARDS[playable]
+                    if cards is None:
+                        cards = _cards(playable)
+                    for card in cards:
+                        plays += _PLAY_HAND_M[card][fits[card]]
+            # the own stock and discard piles, written out; then the partner's, if any
+            stock = self.stocks[seat]
             if stock:
                 mask = fits[stock[-1]]
                 if mask:
-                    out += _PLAY_STOCK_M[owner][mask]
-            d0, d1, d2, d3 = self.discards[owner]
-            r0, r1, r2, r3 = _PLAY_DISCARD_M[owner]
+                    plays += _PLAY_STOCK_M[seat][mask]
+            d0, d1, d2, d3 = self.discards[seat]
             if d0:
                 mask = fits[d0[-1]]
                 if mask:
-                    out += r0[mask]
+                    plays += _PLAY_DISCARD_M[seat][0][mask]
             if d1:
                 mask = fits[d1[-1]]
                 if mask:
-                    out += r1[mask]
+                    plays += _PLAY_DISCARD_M[seat][1][mask]
             if d2:
                 mask = fits[d2[-1]]
                 if mask:
-                    out += r2[mask]
+                    plays += _PLAY_DISCARD_M[seat][2][mask]
             if d3:
                 mask = fits[d3[-1]]
                 if mask:
-                    out += r3[mask]
+                    plays += _PLAY_DISCARD_M[seat][3][mask]
+            if self._partnered:
+                plays += self._partner_plays(seat, fits)
+        finally:
+            fits[n0] = fits[n1] = fits[n2] = fits[n3] = 0
         # every discard of a hand card, or ending the turn with an empty hand: one prebuilt tuple per hand
         ends = _ENDS[held]
         if ends is None:
             ends = _ENDS[held] = _ends(held)
-        out += ends
-        self._legal = out
-        return out[:]
+        listed = plays + ends
+        self._legal = listed  # type: ignore[assignment]  # (a tuple: see below)
+        return [*listed]
+
+    def _partner_plays(self, seat: int, fits: list[int]) -> tuple[Action, ...]:
+        """The plays from the stock and discard piles of ``seat``'s partner (the partnership game), in listing order."""
+        owner = self._partner_of[seat]
+        assert owner is not None
+        plays: tuple[Action, ...] = ()
+        stock = self.stocks[owner]
+        if stock:
+            mask = fits[stock[-1]]
+            if mask:
+                plays += _PLAY_STOCK_M[owner][mask]
+        for dpile, rows in zip(self.discards[owner], _PLAY_DISCARD_M[owner], strict=True):
+            if dpile:
+                mask = fits[dpile[-1]]
+                if mask:
+                    plays += rows[mask]
+        return plays
 
     def _list_legal(self) -> list[Action]:
         """The hook of :meth:`State.legal_actions`, which Skip-Bo overrides with the listing written out."""
@@ -641,24 +729,55 @@ class SkipBoState(State):
         seat = self.current
         act: Any = action  # (read without narrowing: the exact class is tested once, below)
         cls = type(act)
-        if cls is PlayHand:  # (the kinds in the order of how often they are played)
+        # (each branch reads its action's fields itself: an attribute read that sees one class only is specialised)
+        if cls is PlayHand:  # (the kinds in the order of how often they are played; the commonest written out)
             card = act.card
             hand = self.hands[seat]
             hand.remove(card)
-            undoable = True
-        elif cls is Discard:
+            building = self.building
+            index = act.pile
+            pile = building[index]
+            pile.append(card)
+            self.played_this_turn = True
+            if len(pile) == _TOP:
+                self.set_aside += pile
+                building[index] = []
+            # (a hand play empties no stock; a hand it empties draws anew, which ends undo if a card came)
+            self.last_undoable = True if hand else not self._top_up(hand)
+            return
+        if cls is Discard:
+            card = act.card
+            self.hands[seat].remove(card)
+            self.discards[seat][act.discard].append(card)
             self.last_undoable = False
-            self.hands[seat].remove(act.card)
-            self.discards[seat][act.discard].append(act.card)
             self.idle_turns = 0
-            self._pass_turn(seat)
+            # the next seat's turn begins and it draws up to a full hand (_pass_turn and _top_up, written out)
+            following = seat + 1
+            if following == self.players:
+                following = 0
+            self.current = following
+            self.turn += 1
+            self.played_this_turn = False
+            hand = self.hands[following]
+            need = _HAND - len(hand)
+            if need > 0:
+                draw = self.draw
+                if len(draw) >= need:
+                    taken = draw[-need:]
+                    del draw[-need:]
+                    taken.reverse()
+                    hand += taken
+                else:
+                    self._top_up(hand)
             return
         elif cls is PlayDiscard:
             card = self.discards[act.owner][act.discard].pop()
+            index = act.pile
             hand = self.hands[seat]
             undoable = True
         elif cls is PlayStock:
             card = self.stocks[act.owner].pop()
+            index = act.pile
             hand = self.hands[seat]
             undoable = False
         else:  # EndTurn
@@ -671,7 +790,6 @@ class SkipBoState(State):
                 self._pass_turn(seat)
             return
         building = self.building
-        index = act.pile
         pile = building[index]
         pile.append(card)
         self.played_this_turn = True
