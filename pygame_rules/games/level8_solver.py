@@ -517,7 +517,7 @@ def find_layouts(reqs: Sequence[Requirement], hand: Sequence[str]) -> tuple[Layo
     pool = _Pool(hand)
     if _cannot(plan, pool):
         return ()
-    key = (plan.key, tuple(sorted(hand)))
+    key = (plan.key, tuple(hand))  # the answer depends on the multiset only: any order of one hand is a right key
     found = _LAYOUTS_CACHE.get(key)
     if found is None:
         pool.groups()
@@ -649,6 +649,8 @@ def _runs_fit(runs: tuple[int, ...], sets: tuple[int, ...], counts: list[int], j
         need = window.count(0)
         if need > jokers:
             continue
+        if not rest and not sets:
+            return True  # the last run fits: nothing else needs the counts it leaves
         after = counts[:]
         for x in range(a, a + size):
             if after[x]:
