@@ -517,7 +517,7 @@ def find_layouts(reqs: Sequence[Requirement], hand: Sequence[str]) -> tuple[Layo
     pool = _Pool(hand)
     if _cannot(plan, pool):
         return ()
-    key = (plan.key, tuple(hand))  # the answer depends on the multiset only: any order of one hand is a right key
+    key = (plan.key, tuple(sorted(hand)))
     found = _LAYOUTS_CACHE.get(key)
     if found is None:
         pool.groups()
