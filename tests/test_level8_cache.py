@@ -17,7 +17,9 @@ import pytest
 import pygame_rules as pr
 from pygame_rules.games import level8_solver as solver
 from pygame_rules.games.level8 import Level8State
-from tests.level8_oracle import old_legal_actions
+from pygame_rules.games.level8_solver import Requirement
+from tests.level8_oracle import old_enumerate_layouts, old_legal_actions
+from tests.test_level8_oracle import _random_hand
 
 
 def _empty_caches() -> None:
@@ -69,3 +71,20 @@ def test_cached_layouts_equal_a_fresh_search_for_every_hand_of_a_game() -> None:
             checked += bool(fresh)
         state.play(rng.choice(state.legal_actions()))
     assert checked > 10
+
+
+@pytest.mark.parametrize("kind", ["set", "colour"])
+def test_levels_of_equal_groups_list_the_old_layouts_in_the_old_order(kind: str) -> None:
+    # levels of 2-4 sets (or colour groups) of one size take their own path (level8_solver._groups_only)
+    rng = random.Random(f"cache/groups/{kind}")
+    hits = 0
+    for _ in range(400):
+        slots = rng.randint(2, 4)
+        size = rng.randint(2, 10 // slots)
+        reqs = (Requirement(kind, size),) * slots
+        hand = _random_hand(rng)
+        solver._LAYOUTS_CACHE.clear()
+        want = old_enumerate_layouts(reqs, hand)
+        assert list(solver.enumerate_layouts(reqs, hand)) == want, (reqs, hand)
+        hits += bool(want)
+    assert hits > 40
