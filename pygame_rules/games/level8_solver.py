@@ -947,53 +947,34 @@ class _Table:
                     self.blocks += [start] * count
 
 
-def _groups_only(kind: str, groups: list[list[str]], joker_tokens: tuple[str, ...], size: int, slots: int,
-                 jokers: int, budget: int) -> list[Layout]:
-    """Every lay-out of a level of ``slots`` sets, or ``slots`` colour groups, all of at least ``size`` cards, in
-    the solver's order, without the tables of :func:`_search`.
+def _equal_slots(table: _Table, slots: int, size: int, budget: int) -> list[Layout]:
+    """Every lay-out of a level of ``slots`` parts of one kind, all of at least ``size`` cards, in the solver's
+    order, from ``table`` (its parts only: no masks) instead of the slot-by-slot masks of :func:`_search`.
 
-    The parts are listed in the table's order (group, jokers, real cards, combination: :class:`_Table`), each
-    with the hand's cards it uses as a bit mask; a lay-out is chosen as parts in that order (a later part, or the
-    same joker-only part again), pairwise disjoint, within the jokers and the budget. Each lay-out is then put in
-    canonical order (parts by length, then cards) and the list sorted by its parts' places in the table, which is
-    the order in which :func:`_search` finds them (each slot tried in the table's order, a slot of the kind after
-    another taking parts that sort after the other's). tests/test_level8_oracle.py pins the result against the
-    old enumeration. Slots of one size only: with several sizes, the counts tests of :func:`_search` prune far
-    better than this walk (measured slower, up to 5x with jokers).
+    A lay-out is chosen as parts in the table's order (a later part, or the same joker-only part again), pairwise
+    disjoint, within the jokers and the budget. Each lay-out is then put in canonical order (parts by length,
+    then cards) and the list sorted by its parts' places in the table, which is the order in which
+    :func:`_search` finds them (each slot tried in the table's order, a slot of the kind after another taking
+    parts that sort after the other's). tests/test_level8_oracle.py pins the result against the old enumeration.
+    With slots of several sizes the counts tests of :func:`_search` prune far better (this walk measured slower,
+    up to 5x with jokers).
     """
-    lo = size
-    hi = budget - size * (slots - 1)
-    if hi < lo:
-        return []
-    parts: list[Part] = []
+    parts = table.parts
+    used = table.jokers
+    lengths = table.lengths
+    bits: dict[str, int] = {}
     masks: list[int] = []
-    used: list[int] = []
-    lengths: list[int] = []
-    canon: list[tuple[int, Part]] = []  # the order of parts inside a lay-out: by length, then cards
-    bit = 1
-    for key, group in enumerate(groups):
-        n = len(group)
-        bits = [bit << q for q in range(n)]
-        bit <<= n
-        if n + jokers < lo:
-            continue
-        jt = joker_tokens[key]
-        for k in range(0, min(jokers, hi) + 1):
-            js = (jt,) * k
-            for r in range(max(0, lo - k), min(n, hi - k) + 1):
-                if r + k == 0:
-                    continue
-                for pos in itertools.combinations(range(n), r):
-                    part = (kind, *[group[q] for q in pos], *js)
-                    parts.append(part)
-                    m = 0
-                    for q in pos:
-                        m |= bits[q]
-                    masks.append(m)
-                    used.append(k)
-                    lengths.append(r + k)
-                    canon.append((r + k, part))
+    for real in table.reals:
+        m = 0
+        for t in real:
+            b = bits.get(t)
+            if b is None:
+                b = bits[t] = 1 << len(bits)
+            m |= b
+        masks.append(m)
+    canon = list(zip(lengths, parts, strict=True))  # the order of parts inside a lay-out: by length, then cards
     total = len(parts)
+    jokers = max(used, default=0)
     # per joker count ``j``: the parts using at most ``j`` jokers, and where each part index starts in that list
     usable = [[i for i in range(total) if used[i] <= j] for j in range(jokers + 1)]
     start_at = [[bisect.bisect_left(lst, i) for i in range(total + 1)] for lst in usable]
@@ -1003,14 +984,14 @@ def _groups_only(kind: str, groups: list[list[str]], joker_tokens: tuple[str, ..
 
     def walk(first: int, need: int, jl: int, room: int, taken: int) -> None:
         """Choose ``need`` more parts from part ``first`` on, none using ``taken``."""
-        if room < need * lo:
+        if room < need * size:
             return
-        candidates = usable[jl]
-        for at in range(start_at[jl][first], len(candidates)):
+        candidates = usable[jl if jl < jokers else jokers]
+        for at in range(start_at[jl if jl < jokers else jokers][first], len(candidates)):
             i = candidates[at]
             m = masks[i]
             length = lengths[i]
-            if m & taken or length > room:
+            if m & taken or length > room or used[i] > jl:
                 continue
             chosen.append(i)
             if need == 1:
@@ -1044,13 +1025,16 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
     rests = plan.rest
     last = len(kinds) - 1
     jokers = pool.jokers
-    if last and kinds[0] == kinds[last] != "run" and sizes[0] == sizes[last]:
-        # sets alone or colour groups alone, all of one size: chosen from one list, then sorted into the solver's
-        # order (with slots of several sizes the masks and counts tests of the search below prune better)
-        if kinds[0] == "set":
-            found = _groups_only("set", pool.by_number, _JOKER_AS_NUMBER, sizes[0], last + 1, jokers, budget)
-        else:
-            found = _groups_only("colour", pool.by_colour, _JOKER_AS_COLOUR, sizes[0], last + 1, jokers, budget)
+    if last and kinds[0] == kinds[last] != "run" and sizes[0] == sizes[last] and jokers < 3:
+        # sets alone (or colour groups alone) of one size: chosen from the table's parts, then sorted into the
+        # solver's order (runs, and hands of 3 jokers or more, measured slower this way: their many lay-outs cost
+        # more to sort than the inline last slot below spends listing them)
+        size = sizes[0]
+        hi = budget - size * last
+        if hi < size:
+            return []
+        found = _equal_slots(_Table(kinds[0], pool, size, hi, jokers, False, False, masks=False), last + 1, size,
+                             budget)
         return found[:limit] if limit else found
     if last == 0:
         # one slot: every part of the kind with ``size``..``budget`` cards and up to all the jokers is a lay-out,
