@@ -435,6 +435,8 @@ _CARD_ORDER: dict[str, int] = {t: n * _COLOURS + c for t, (n, c) in _CARD_AT.ite
 # what :class:`_Pool` counts per token: a number card's (number, colour) indices, others a spare slot past both
 _OTHER = (_NUMBERS, _COLOURS)
 _COUNT_AT: dict[str, tuple[int, int]] = {**_CARD_AT, JOKER: _OTHER, SKIP: _OTHER}
+# the number index the pool counts per token when only numbers are counted (jokers, skips: the spare slot)
+_NUMBER_AT: dict[str, int] = {t: n for t, (n, _) in _COUNT_AT.items()}
 _JOKER_AS_NUMBER = tuple(f"{JOKER}{n}" for n in range(DECK.low, DECK.high + 1))
 _JOKER_AS_COLOUR = tuple(f"{JOKER}{c}" for c in DECK.colours)
 
@@ -446,24 +448,44 @@ class _Pool:
 
     __slots__ = ("hand", "ncount", "ccount", "jokers", "by_number", "by_colour")
 
-    def __init__(self, hand: Sequence[str]) -> None:
+    def __init__(self, hand: Sequence[str], colours: bool = True) -> None:
+        """``colours``: count the colours too (levels of runs and sets alone need only the numbers until a search
+        starts: :meth:`count_colours`)."""
         # jokers, skips and any other token count in a spare last slot of each list, dropped at the end (one loop)
         ncount = [0] * (_NUMBERS + 1)
-        ccount = [0] * (_COLOURS + 1)
-        at = _COUNT_AT
-        other = _OTHER
-        for t in hand:
-            n, c = at.get(t, other)
-            ncount[n] += 1
-            ccount[c] += 1
+        ccount: list[int] = []
+        if colours:
+            ccount = [0] * (_COLOURS + 1)
+            at = _COUNT_AT
+            other = _OTHER
+            for t in hand:
+                n, c = at.get(t, other)
+                ncount[n] += 1
+                ccount[c] += 1
+            ccount.pop()
+        else:
+            number_at = _NUMBER_AT
+            spare = _NUMBERS
+            for t in hand:
+                ncount[number_at.get(t, spare)] += 1
         ncount.pop()
-        ccount.pop()
         self.hand = hand
         self.ncount = ncount
         self.ccount = ccount
         self.jokers = hand.count(JOKER)
         self.by_number: list[list[str]] = []
         self.by_colour: list[list[str]] = []
+
+    def count_colours(self) -> None:
+        """Fill :attr:`ccount` when the pool was made without it."""
+        if not self.ccount:
+            ccount = [0] * (_COLOURS + 1)
+            at = _COUNT_AT
+            other = _OTHER
+            for t in self.hand:
+                ccount[at.get(t, other)[1]] += 1
+            ccount.pop()
+            self.ccount = ccount
 
     @property
     def cards(self) -> list[str]:
@@ -515,12 +537,13 @@ def find_layouts(reqs: Sequence[Requirement], hand: Sequence[str]) -> tuple[Layo
     budget = len(hand) - 1
     if plan.total > budget:
         return ()
-    pool = _Pool(hand)
+    pool = _Pool(hand, plan.colours)
     if _cannot(plan, pool):
         return ()
     key = (plan.key, tuple(sorted(hand)))
     found = _LAYOUTS_CACHE.get(key)
     if found is None:
+        pool.count_colours()
         pool.groups()
         found = tuple(_search(plan, pool, budget))
         if len(_LAYOUTS_CACHE) >= _LAYOUTS_CACHE_SIZE:
@@ -548,7 +571,7 @@ class _Plan:
     """What the search needs to know about a level once: its slots in search order (run, set, colour; small to
     large within a kind), the card counts of every suffix of slots, and per suffix the sizes of each kind."""
 
-    __slots__ = ("slots", "key", "kinds", "sizes", "suffix", "rest", "total", "_after")
+    __slots__ = ("slots", "key", "kinds", "sizes", "suffix", "rest", "total", "colours", "_after")
 
     def __init__(self, reqs: Sequence[Requirement]) -> None:
         slots = tuple(sorted(reqs, key=lambda r: (KIND_INDEX[r.kind], r.size)))
@@ -558,6 +581,7 @@ class _Plan:
         self.sizes = tuple(r.size for r in slots)
         self.suffix = tuple(sum(self.sizes[i:]) for i in range(len(slots) + 1))
         self.total = self.suffix[0]
+        self.colours = "colour" in self.kinds  # whether deciding "cannot" needs the colour counts
         # per suffix: (run sizes, set sizes largest first, colour sizes largest first)
         self.rest = tuple(
             (tuple(r.size for r in slots[i:] if r.kind == "run"),
