@@ -971,7 +971,7 @@ class _Table:
                     self.blocks += [start] * count
 
 
-def _equal_slots(table: _Table, slots: int, size: int, budget: int) -> list[Layout]:
+def _equal_slots(table: _Table, slots: int, size: int, jokers: int, budget: int) -> list[Layout]:
     """Every lay-out of a level of ``slots`` parts of one kind, all of at least ``size`` cards, in the solver's
     order, from ``table`` (its parts only: no masks) instead of the slot-by-slot masks of :func:`_search`.
 
@@ -998,7 +998,6 @@ def _equal_slots(table: _Table, slots: int, size: int, budget: int) -> list[Layo
         masks.append(m)
     canon = list(zip(lengths, parts, strict=True))  # the order of parts inside a lay-out: by length, then cards
     total = len(parts)
-    jokers = max(used, default=0)
     # per joker count ``j``: the parts using at most ``j`` jokers, and where each part index starts in that list
     usable = [[i for i in range(total) if used[i] <= j] for j in range(jokers + 1)]
     start_at = [[bisect.bisect_left(lst, i) for i in range(total + 1)] for lst in usable]
@@ -1010,12 +1009,12 @@ def _equal_slots(table: _Table, slots: int, size: int, budget: int) -> list[Layo
         """Choose ``need`` more parts from part ``first`` on, none using ``taken``."""
         if room < need * size:
             return
-        candidates = usable[jl if jl < jokers else jokers]
-        for at in range(start_at[jl if jl < jokers else jokers][first], len(candidates)):
+        candidates = usable[jl]
+        for at in range(start_at[jl][first], len(candidates)):
             i = candidates[at]
             m = masks[i]
             length = lengths[i]
-            if m & taken or length > room or used[i] > jl:
+            if m & taken or length > room:
                 continue
             chosen.append(i)
             if need == 1:
@@ -1058,7 +1057,7 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
         if hi < size:
             return []
         found = _equal_slots(_Table(kinds[0], pool, size, hi, jokers, False, False, masks=False), last + 1, size,
-                             budget)
+                             jokers, budget)
         return found[:limit] if limit else found
     if last == 0:
         # one slot: every part of the kind with ``size``..``budget`` cards and up to all the jokers is a lay-out,
