@@ -1029,6 +1029,66 @@ def _equal_slots(table: _Table, slots: int, size: int, jokers: int, budget: int)
     return [lay for _, lay in found]
 
 
+def _two_slots(table: _Table, final: _Table, same: bool, sizes: tuple[int, ...], budget: int, jokers: int,
+               limit: int) -> list[Layout]:
+    """:func:`_search` for a level of two slots, without its recursion's set-up: each part of the first slot (in
+    its table's order) with the parts of the second slot that complete it, as one mask (the second slot of the
+    same kind takes only parts that sort at or after the first's). The same steps as the inline last slot of
+    :func:`_search`."""
+    lo = sizes[0]
+    need = sizes[1]
+    hi = budget - need
+    if hi > table.hi:
+        hi = table.hi
+    if hi < lo:
+        return []
+    out: list[Layout] = []
+    valid = table.size_ge[lo] & table.size_le[hi] & table.jokers_le[jokers]
+    avail = final.size_ge[need]
+    final_jokers = final.jokers_le
+    # the last slot needs at least ``least`` jokers whatever the first part is: parts leaving fewer are out
+    least = 0
+    while least <= jokers and not avail & final_jokers[least]:
+        least += 1
+    if least > jokers:
+        return out
+    valid &= table.jokers_le[jokers - least]
+    parts = table.parts
+    reals = table.reals
+    used_jokers = table.jokers
+    lengths = table.lengths
+    uses = final.uses
+    final_le = final.size_le
+    final_hi = final.hi
+    final_from = final.from_
+    final_parts = final.parts
+    while valid:
+        low = valid & -valid
+        valid ^= low
+        idx = low.bit_length() - 1
+        room = budget - lengths[idx]
+        if room < need:
+            continue
+        last_valid = avail & final_jokers[jokers - used_jokers[idx]]
+        if same:
+            last_valid &= final_from[idx]
+        if not last_valid:
+            continue
+        hit = 0
+        for t in reals[idx]:
+            hit |= uses.get(t, 0)
+        last_valid &= final_le[room if room < final_hi else final_hi] & ~hit
+        if last_valid:
+            part = parts[idx]
+            while last_valid:
+                bit = last_valid & -last_valid
+                last_valid ^= bit
+                out.append((part, final_parts[bit.bit_length() - 1]))
+                if len(out) == limit:
+                    return out
+    return out
+
+
 def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layout]:
     """Every lay-out of ``plan``'s slots from ``pool`` using at most ``budget`` cards, in the solver's order (only the
     first ``limit`` when ``limit`` is set). ``pool.groups()`` must have been called.
@@ -1089,6 +1149,8 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
         table.jokers_le += [table.jokers_le[-1]] * (jokers - spare)
         tables[kind] = table
     slot_tables = [tables[k] for k in kinds]
+    if last == 1:
+        return _two_slots(slot_tables[0], slot_tables[1], kinds[0] == kinds[1], sizes, budget, jokers, limit)
     out: list[Layout] = []
     later = [tuple(dict.fromkeys(kinds[i + 1:])) for i in range(len(kinds))]
     clash = dict.fromkeys(tables, 0)  # per kind: the parts that use a card already taken
