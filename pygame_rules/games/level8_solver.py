@@ -571,7 +571,7 @@ class _Plan:
     """What the search needs to know about a level once: its slots in search order (run, set, colour; small to
     large within a kind), the card counts of every suffix of slots, and per suffix the sizes of each kind."""
 
-    __slots__ = ("slots", "key", "kinds", "sizes", "suffix", "rest", "total", "colours", "_after")
+    __slots__ = ("slots", "key", "kinds", "sizes", "suffix", "rest", "total", "colours", "per_kind", "_after")
 
     def __init__(self, reqs: Sequence[Requirement]) -> None:
         slots = tuple(sorted(reqs, key=lambda r: (KIND_INDEX[r.kind], r.size)))
@@ -589,6 +589,17 @@ class _Plan:
              tuple(sorted((r.size for r in slots[i:] if r.kind == "colour"), reverse=True)))
             for i in range(len(slots) + 1)
         )
+        # per kind (in slot order): its smallest and largest slot, the other slots with that largest one left out
+        # (what the kind's parts must leave jokers for), whether a slot before one of it takes cards, and whether
+        # it fills several slots (what :func:`_search` builds its :class:`_Table` with)
+        per_kind = []
+        for kind in dict.fromkeys(self.kinds):
+            ks = [r.size for r in slots if r.kind == kind]
+            fewer = {"run": list(self.rest[0][0]), "set": list(self.rest[0][1]), "colour": list(self.rest[0][2])}
+            fewer[kind].remove(max(ks))
+            others: Rest = (tuple(fewer["run"]), tuple(fewer["set"]), tuple(fewer["colour"]))
+            per_kind.append((kind, min(ks), max(ks), others, kind in self.kinds[1:], len(ks) > 1))
+        self.per_kind = tuple(per_kind)
         self._after: dict[int, tuple[list[list[int]], list[list[Rest]]]] = {}
 
     def after(self, budget: int) -> tuple[list[list[int]], list[list[Rest]]]:
@@ -1125,27 +1136,20 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
         parts_only = _Table(kinds[0], pool, sizes[0], budget, jokers, False, False, masks=False).parts
         return [(part,) for part in (parts_only[:limit] if limit else parts_only)]
     tables: dict[str, _Table] = {}
-    for kind in dict.fromkeys(kinds):
-        ks = [s for s, k in zip(sizes, kinds, strict=True) if k == kind]
-        hi = budget - plan.total + max(ks)
-        if hi < min(ks):
+    ncount = pool.ncount
+    ccount = pool.ccount
+    for kind, lo, top, others, clashes, ordered in plan.per_kind:
+        hi = budget - plan.total + top
+        if hi < lo:
             return []
         # a part of this kind may use only the jokers that the level's other slots can spare: they need at least
         # what they would need with the whole hand (the largest of the kind's slots left out: the fewest needed)
         spare = jokers
-        if len(kinds) > 1:
-            runs, sets, colours = plan.rest[0]
-            drop = max(ks)
-            fewer = {"run": runs, "set": sets, "colour": colours}
-            group = list(fewer[kind])
-            group.remove(drop)
-            fewer[kind] = tuple(group)
-            others: Rest = (fewer["run"], fewer["set"], fewer["colour"])
-            while spare >= 0 and not _rest_fits(others, pool.ncount, pool.ccount, jokers - spare):
-                spare -= 1
-            if spare < 0:
-                return []
-        table = _Table(kind, pool, min(ks), hi, spare, kind in kinds[1:], len(ks) > 1)
+        while spare >= 0 and not _rest_fits(others, ncount, ccount, jokers - spare):
+            spare -= 1
+        if spare < 0:
+            return []
+        table = _Table(kind, pool, lo, hi, spare, clashes, ordered)
         table.jokers_le += [table.jokers_le[-1]] * (jokers - spare)
         tables[kind] = table
     slot_tables = [tables[k] for k in kinds]
