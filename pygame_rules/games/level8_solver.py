@@ -1138,7 +1138,7 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
     tables: dict[str, _Table] = {}
     ncount = pool.ncount
     ccount = pool.ccount
-    for kind, lo, top, others, clashes, ordered in plan.per_kind:
+    for kind, lo, top, others, after_another, several in plan.per_kind:
         hi = budget - plan.total + top
         if hi < lo:
             return []
@@ -1149,7 +1149,7 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
             spare -= 1
         if spare < 0:
             return []
-        table = _Table(kind, pool, lo, hi, spare, clashes, ordered)
+        table = _Table(kind, pool, lo, hi, spare, after_another, several)
         table.jokers_le += [table.jokers_le[-1]] * (jokers - spare)
         tables[kind] = table
     slot_tables = [tables[k] for k in kinds]
