@@ -766,12 +766,14 @@ def _one_with_colour_fits(pool: _Pool, runs: tuple[int, ...], sets: tuple[int, .
         length = runs[0]
         held = sum(1 << n for n, k in enumerate(ncount) if k)
         single = sum(1 << n for n, k in enumerate(ncount) if k == 1)
+        # only the colours whose group fits at all can take the group
+        colours = [(size - cc, masks[c]) for c, cc in enumerate(ccount) if size - cc <= jokers]
         w = (1 << length) - 1
         for _ in range(_NUMBERS - length + 1):
             empty = length - (w & held).bit_count()
             if empty <= jokers:
-                for c, cc in enumerate(ccount):
-                    if empty + max(0, size - cc + (w & single & masks[c]).bit_count()) <= jokers:
+                for short, mask in colours:
+                    if empty + max(0, short + (w & single & mask).bit_count()) <= jokers:
                         return True
             w <<= 1
         return False
