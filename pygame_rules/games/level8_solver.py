@@ -772,8 +772,8 @@ def _one_with_colour_fits(pool: _Pool, runs: tuple[int, ...], sets: tuple[int, .
         for _ in range(_NUMBERS - length + 1):
             empty = length - (w & held).bit_count()
             if empty <= jokers:
-                for short, mask in colours:
-                    if empty + max(0, short + (w & single & mask).bit_count()) <= jokers:
+                for lacking, mask in colours:
+                    if empty + max(0, lacking + (w & single & mask).bit_count()) <= jokers:
                         return True
             w <<= 1
         return False
