@@ -435,7 +435,7 @@ _CARD_ORDER: dict[str, int] = {t: n * _COLOURS + c for t, (n, c) in _CARD_AT.ite
 # what :class:`_Pool` counts per token: a number card's (number, colour) indices, others a spare slot past both
 _OTHER = (_NUMBERS, _COLOURS)
 _COUNT_AT: dict[str, tuple[int, int]] = {**_CARD_AT, JOKER: _OTHER, SKIP: _OTHER}
-# the number index the pool counts per token when only numbers are counted (jokers, skips: the spare slot)
+# the number index of each card (jokers and skips count in the spare slot past the numbers)
 _NUMBER_AT: dict[str, int] = {t: n for t, (n, _) in _COUNT_AT.items()}
 _JOKER_AS_NUMBER = tuple(f"{JOKER}{n}" for n in range(DECK.low, DECK.high + 1))
 _JOKER_AS_COLOUR = tuple(f"{JOKER}{c}" for c in DECK.colours)
@@ -448,44 +448,24 @@ class _Pool:
 
     __slots__ = ("hand", "ncount", "ccount", "jokers", "by_number", "by_colour")
 
-    def __init__(self, hand: Sequence[str], colours: bool = True) -> None:
-        """``colours``: count the colours too (levels of runs and sets alone need only the numbers until a search
-        starts: :meth:`count_colours`)."""
+    def __init__(self, hand: Sequence[str]) -> None:
         # jokers, skips and any other token count in a spare last slot of each list, dropped at the end (one loop)
         ncount = [0] * (_NUMBERS + 1)
-        ccount: list[int] = []
-        if colours:
-            ccount = [0] * (_COLOURS + 1)
-            at = _COUNT_AT
-            other = _OTHER
-            for t in hand:
-                n, c = at.get(t, other)
-                ncount[n] += 1
-                ccount[c] += 1
-            ccount.pop()
-        else:
-            number_at = _NUMBER_AT
-            spare = _NUMBERS
-            for t in hand:
-                ncount[number_at.get(t, spare)] += 1
+        ccount = [0] * (_COLOURS + 1)
+        at = _COUNT_AT
+        other = _OTHER
+        for t in hand:
+            n, c = at.get(t, other)
+            ncount[n] += 1
+            ccount[c] += 1
         ncount.pop()
+        ccount.pop()
         self.hand = hand
         self.ncount = ncount
         self.ccount = ccount
         self.jokers = hand.count(JOKER)
         self.by_number: list[list[str]] = []
         self.by_colour: list[list[str]] = []
-
-    def count_colours(self) -> None:
-        """Fill :attr:`ccount` when the pool was made without it."""
-        if not self.ccount:
-            ccount = [0] * (_COLOURS + 1)
-            at = _COUNT_AT
-            other = _OTHER
-            for t in self.hand:
-                ccount[at.get(t, other)[1]] += 1
-            ccount.pop()
-            self.ccount = ccount
 
     @property
     def cards(self) -> list[str]:
@@ -537,13 +517,28 @@ def find_layouts(reqs: Sequence[Requirement], hand: Sequence[str]) -> tuple[Layo
     budget = len(hand) - 1
     if plan.total > budget:
         return ()
-    pool = _Pool(hand, plan.colours)
-    if _cannot(plan, pool):
-        return ()
+    if plan.colours:
+        pool = _Pool(hand)
+        if _cannot(plan, pool):
+            return ()
+    else:
+        # runs and sets alone: "cannot" from the number counts, before any pool is made (most hands stop here)
+        ncount = [0] * (_NUMBERS + 1)
+        number_at = _NUMBER_AT
+        spare = _NUMBERS
+        for t in hand:
+            ncount[number_at.get(t, spare)] += 1
+        ncount.pop()
+        runs, sets, _ = plan.rest[0]
+        if runs:
+            if not _runs_fit(runs, sets, ncount, hand.count(JOKER)):
+                return ()
+        elif not _groups_fit_cached(sets, ncount, hand.count(JOKER)):
+            return ()
+        pool = _Pool(hand)
     key = (plan.key, tuple(sorted(hand)))
     found = _LAYOUTS_CACHE.get(key)
     if found is None:
-        pool.count_colours()
         pool.groups()
         found = tuple(_search(plan, pool, budget))
         if len(_LAYOUTS_CACHE) >= _LAYOUTS_CACHE_SIZE:
