@@ -850,7 +850,7 @@ class _Table:
         self.lengths: list[int] = []
         # sets and colour groups: parts from the same group with the same counts share a block number (they leave
         # the same counts behind); runs: each part its own block (``-1 - index`` never repeats)
-        self.blocks: list[int] = []
+        self.blocks: Sequence[int] = ()
         self.hi = hi
         by_size = [0] * (hi + 2)
         by_jokers = [0] * (jokers + 1)
@@ -914,8 +914,8 @@ class _Table:
             end = min(empty[e + jokers], a + hi, _NUMBERS)
             if end - a < lo:
                 continue
-            # (cards and joker tokens, real cards, jokers used) of every run from ``a`` to ``b``
-            grown: list[tuple[tuple[str, ...], tuple[str, ...], int]] = [((), (), 0)]
+            # (the part: kind, cards and joker tokens; real cards; jokers used) of every run from ``a`` to ``b``
+            grown: list[tuple[tuple[str, ...], tuple[str, ...], int]] = [(("run",), (), 0)]
             for b in range(a, end):
                 cards = by_number[b]
                 jt = _JOKER_AS_NUMBER[b]
@@ -928,14 +928,14 @@ class _Table:
                             nxt.append(((*toks, jt), real, js + 1))
                     grown = nxt
                 else:
-                    grown = [((*toks, t), (*toks, t), 0) for toks, _, _ in grown for t in cards]
+                    grown = [((*toks, t), (*real, t), 0) for toks, real, _ in grown for t in cards]
                 if not grown:
                     break
                 length = b - a + 1
                 if length < lo:
                     continue
                 start = len(parts)
-                parts += [("run", *toks) for toks, _, _ in grown]
+                parts += [toks for toks, _, _ in grown]
                 reals += [real for _, real, _ in grown]
                 count = len(grown)
                 block = ((1 << count) - 1) << start
@@ -950,13 +950,15 @@ class _Table:
                 else:
                     used += [0] * count
                     by_jokers[0] |= block
-        self.blocks = [-1 - i for i in range(len(parts))]
+        self.blocks = range(-1, -1 - len(parts), -1)  # ``-1 - index`` for every part, made in O(1)
 
     def _groups(self, kind: str, groups: list[list[str]], joker_tokens: tuple[str, ...], lo: int, hi: int,
                 jokers: int, by_size: list[int], by_jokers: list[int]) -> None:
         """Every set (colour group) of ``lo``..``hi`` cards, in the table's order."""
         parts = self.parts
         reals = self.reals
+        blocks: list[int] = []
+        self.blocks = blocks
         for key, group in enumerate(groups):
             if len(group) + jokers < lo:
                 continue
@@ -976,7 +978,7 @@ class _Table:
                     by_jokers[k] |= block
                     self.jokers += [k] * count
                     self.lengths += [r + k] * count
-                    self.blocks += [start] * count
+                    blocks += [start] * count
 
 
 def _equal_slots(table: _Table, slots: int, size: int, jokers: int, budget: int) -> list[Layout]:
