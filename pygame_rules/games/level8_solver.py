@@ -753,11 +753,12 @@ def _one_with_colour_fits(pool: _Pool, runs: tuple[int, ...], sets: tuple[int, .
     jokers = pool.jokers
     ncount = pool.ncount
     ccount = pool.ccount
-    lack = [max(0, size - cc) for cc in ccount]
-    if min(lack) > jokers:
+    low_lack = size - max(ccount)  # what the best colour lacks (at most: negative when it has more than enough)
+    if low_lack > jokers:
         return False
-    masks = pool.colour_masks()
+    low_lack = max(0, low_lack)
     if runs:
+        masks = pool.colour_masks()
         length = runs[0]
         held = sum(1 << n for n, k in enumerate(ncount) if k)
         single = sum(1 << n for n, k in enumerate(ncount) if k == 1)
@@ -772,21 +773,19 @@ def _one_with_colour_fits(pool: _Pool, runs: tuple[int, ...], sets: tuple[int, .
                         return True
             w <<= 1
         return False
+    # a set: decided by the best number and the best colour alone unless the jokers are exactly enough; then some
+    # best number and best colour must not fight over a card
     need = sets[0]
-    short = [max(0, need - k) for k in ncount]
-    best = min(short) + min(lack)
-    if best > jokers:
-        return False
-    if best < jokers:
-        return True
-    # exactly enough jokers: some best number and best colour must not fight over a card
-    low_short = min(short)
-    low_lack = min(lack)
+    low_short = max(0, need - max(ncount))
+    best = low_short + low_lack
+    if best != jokers:
+        return best < jokers
+    masks = pool.colour_masks()
     for x, k in enumerate(ncount):
-        if short[x] != low_short:
+        if max(0, need - k) != low_short:
             continue
         for c, cc in enumerate(ccount):
-            if lack[c] == low_lack and not (masks[c] >> x & 1 and k <= need and cc <= size):
+            if max(0, size - cc) == low_lack and not (masks[c] >> x & 1 and k <= need and cc <= size):
                 return True
     return False
 
