@@ -953,30 +953,51 @@ class _Table:
 
     def _groups(self, kind: str, groups: list[list[str]], joker_tokens: tuple[str, ...], lo: int, hi: int,
                 jokers: int, by_size: list[int], by_jokers: list[int]) -> None:
-        """Every set (colour group) of ``lo``..``hi`` cards, in the table's order."""
+        """Every set (colour group) of ``lo``..``hi`` cards, in the table's order.
+
+        A block is the parts of one group with ``k`` jokers and ``r`` real cards; a block of one part (no real
+        card, or all of the group's) is added without building combinations."""
         parts = self.parts
         reals = self.reals
         blocks: list[int] = []
         self.blocks = blocks
+        used = self.jokers
+        lengths = self.lengths
+        combinations = itertools.combinations
+        top = min(jokers, hi)
         for key, group in enumerate(groups):
-            if len(group) + jokers < lo:
+            n = len(group)
+            if n + jokers < lo:
                 continue
             jt = joker_tokens[key]
-            for k in range(0, min(jokers, hi) + 1):
+            whole = tuple(group)
+            for k in range(0, top + 1):
                 js = (jt,) * k
-                for r in range(max(0, lo - k), min(len(group), hi - k) + 1):
+                for r in range(max(0, lo - k), min(n, hi - k) + 1):
                     if r + k == 0:
                         continue
                     start = len(parts)
-                    combos = list(itertools.combinations(group, r))
+                    if r == 0 or r == n:
+                        # one part: jokers alone, or the whole group (and jokers)
+                        real = whole if r else ()
+                        parts.append((kind, *real, *js))
+                        reals.append(real)
+                        bit = 1 << start
+                        by_size[r + k] |= bit
+                        by_jokers[k] |= bit
+                        used.append(k)
+                        lengths.append(r + k)
+                        blocks.append(start)
+                        continue
+                    combos = list(combinations(group, r))
                     parts += [(kind, *c, *js) for c in combos]
                     reals += combos
                     count = len(combos)
                     block = ((1 << count) - 1) << start
                     by_size[r + k] |= block
                     by_jokers[k] |= block
-                    self.jokers += [k] * count
-                    self.lengths += [r + k] * count
+                    used += [k] * count
+                    lengths += [r + k] * count
                     blocks += [start] * count
 
 
