@@ -344,7 +344,7 @@ def test_offline_after_first_visit(context: Any, base_url: str, guard: Any) -> N
 def test_the_apps_files_come_from_the_cache_without_the_service_workers_script(context: Any, base_url: str,
                                                                              guard: Any) -> None:
     """sw.js's static routes (Chromium): the content-hashed app files are read from the version's cache by the
-    browser itself, and Pyodide's files race the network against the fetch handler (docs/web.md)."""
+    browser itself, without the service worker's script (docs/web.md)."""
     page = context.new_page()
     page.goto(base_url)
     wait_engine(page)
@@ -358,6 +358,11 @@ def test_the_apps_files_come_from_the_cache_without_the_service_workers_script(c
       e.workerMatchedSourceType]))""")
     for name in ("app.css", "main.js", "engine.js", "i18n.js", "table.js"):
         assert sources.get(name) == "cache", (name, sources)
+    version = page.evaluate("""() => new Promise((ok) => {
+      navigator.serviceWorker.onmessage = (e) => ok(e.data);
+      navigator.serviceWorker.controller.postMessage("version");
+    })""")
+    assert version["routes"] == "added", version
     guard.check()
 
 

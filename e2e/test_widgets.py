@@ -276,3 +276,52 @@ def test_embed_works_offline_after_one_visit(context: Any, guard: Guard, base_ur
     assert "Player 2 leads red" in page.inner_text(".rw-log")
     context.set_offline(False)
     _only_our_origins(guard, base_url)
+
+
+def test_a_widget_goes_on_after_its_engine_restarts(context: Any, guard: Guard, base_url: str,
+                                                     site_dir: Path) -> None:
+    """A worker that dies (here: terminated, so the next request times out) is restarted by the engine, and the
+    widget sets its position up again in the new one: the reader's next click works, nothing is lost."""
+    folder = site_dir / "e2e-restart"
+    folder.mkdir(exist_ok=True)
+    policy = serve.headers_for("/index.html", serve.load_header_rules())["Content-Security-Policy"]
+    policy = policy.replace("; frame-ancestors 'self'", "")
+    (folder / "page.html").write_text(f"""<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="{policy}">
+<title>restart</title><link rel="icon" href="../icons/icon.svg">
+<script type="module" src="../widgets.js"></script></head><body>
+<rules-scenario id="ts" game="topspot" src="../scenarios/demo-topspot.json"></rules-scenario>
+</body></html>""")
+    try:
+        page = context.new_page()
+        # a dedicated worker (the measuring switch): terminating it really ends Python and its sessions
+        page.goto(base_url + "e2e-restart/page.html?worker=dedicated")
+        page.wait_for_selector("#ts[data-state=ready]", timeout=ENGINE_TIMEOUT)
+        page.click("#ts .rw-next")
+        page.wait_for_selector("#ts[data-step='1']", timeout=ENGINE_TIMEOUT)
+        # the page's one widget module (the engine lives there), as loaded by widgets.js
+        js = page.evaluate("""() => performance.getEntriesByType('resource').map(e => e.name)
+            .find(n => /\\/app\\/[^/]+\\/js\\/widget\\.js$/.test(n))""")
+        assert js
+        page.evaluate("""async (url) => {
+            document.documentElement.dataset.engineTimeout = '3000';
+            window.__testEngine = (await import(url)).getEngine();
+            window.__testEngine.worker.terminate();
+        }""", js)
+        page.click("#ts .rw-next")  # times out: the engine restarts its worker
+        page.wait_for_function("() => window.__testEngine.restarts.length === 1"
+                               " && window.__testEngine.state.stage === 'ready'", timeout=ENGINE_TIMEOUT)
+        # the usual time limit again: the new worker's first answers may take a while on a busy machine
+        page.evaluate("() => { delete document.documentElement.dataset.engineTimeout; }")
+        page.wait_for_selector("#ts[data-step='1']")
+        # the reader is told in words, not with the engine's own message
+        assert "started again" in page.inner_text("#ts .rw-status")
+        page.click("#ts .rw-next")
+        page.wait_for_selector("#ts[data-step='2']", timeout=ENGINE_TIMEOUT)
+        assert "Player 3 follows: red 6" in page.inner_text("#ts .rw-log")
+        assert page.locator("#ts .rw-status").is_hidden()
+        verdict = _try_json(page, "#ts", LEGAL)
+        assert verdict.startswith("Legal"), verdict
+        assert not guard.errors, guard.errors[:5]
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

@@ -55,6 +55,32 @@ def test_demo_scenarios_set_up_and_play_with_the_engine(path: Path) -> None:
         assert table["current_player"] == spec["seat"], "the reader must be to move after the steps"
 
 
+LANGS = {"en", "nl", "de", "fr"}
+
+
+def _texts(node: object, where: str = "") -> list[tuple[str, dict[str, str]]]:
+    """Every reader-facing text of a scenario file: the objects keyed by language ("en" and more)."""
+    if isinstance(node, dict):
+        if "en" in node and all(isinstance(v, str) for v in node.values()):
+            return [(where, node)]
+        return [found for key, value in node.items() for found in _texts(value, f"{where}.{key}")]
+    if isinstance(node, list):
+        return [found for i, value in enumerate(node) for found in _texts(value, f"{where}[{i}]")]
+    return []
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "web" / "scenarios").glob("*.json")), ids=lambda p: p.name)
+def test_every_shipped_scenario_speaks_every_language(path: Path) -> None:
+    """A widget in Dutch, German or French never shows an English title or caption (the widget falls back to
+    English for a language a text lacks, which is right for a teacher's own scenario but not for ours)."""
+    texts = _texts(json.loads(path.read_text()))
+    assert texts, "a shipped scenario has at least a title"
+    missing = {where: sorted(LANGS - set(text)) for where, text in texts if LANGS - set(text)}
+    assert not missing, missing
+    empty = [where for where, text in texts if any(not value.strip() for value in text.values())]
+    assert not empty, empty
+
+
 def test_topspot_demo_has_the_legal_and_illegal_moves_the_e2e_test_tries() -> None:
     spec = json.loads((ROOT / "web" / "scenarios" / "demo-topspot.json").read_text())
     session = _ask({"op": "scenario", "game": "topspot", "scenario": spec["scenario"], "seat": 0})["session"]

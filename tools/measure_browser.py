@@ -133,9 +133,11 @@ class Rounds:
     def app_ready(self, page: Any, label: str, row: dict[str, Any]) -> float:
         page.wait_for_selector(READY, timeout=TIMEOUT)
         info = page.evaluate("() => ({ready: window.__app.engineReadyAt, click: window.__firstClickable,"
-                             " start: window.__app.engine.start, timings: window.__app.engine.timings})")
+                             " start: window.__app.engine.start, timings: window.__app.engine.timings,"
+                             " opened: window.__app.engine.openedAt, ran: window.__app.engine.workerRanAt})")
         self.paths.setdefault(label, []).append((info["start"] or {}).get("path", "?"))
-        self.stages.append({"label": label, **(info["timings"] or {})})
+        page_times = {k: info[k] for k in ("opened", "ran", "ready") if isinstance(info.get(k), (int, float))}
+        self.stages.append({"label": label, **(info["timings"] or {}), "page": page_times})
         if info["click"] is not None:
             row.setdefault("clickable", []).append(info["click"])
         return float(info["ready"])
@@ -273,6 +275,11 @@ def report(r: Rounds, site: Path, bots: tuple[list[float], list[float]] | None) 
         keys = [k for k in names if k in stages[0]]
         parts = ", ".join(f"{k} {med([s.get(k, 0) for s in stages]):.0f}" for k in keys)
         print(f"  worker stages, {label} (ms after the worker started, medians): {parts}")
+        page = [s["page"] for s in stages if len(s.get("page", {})) == 3]
+        if page:
+            # Page time (ms after navigation): the worker asked for, its first module running, engine ready.
+            print(f"    on the page's clock: worker opened {med([p['opened'] for p in page]):.0f}, its module ran "
+                  f"{med([p['ran'] for p in page]):.0f}, engine ready {med([p['ready'] for p in page]):.0f}")
 
     paths = set().union(*r.first_visit_paths) if r.first_visit_paths else set()
     wanted = {site / "index.html" if p == "/" else site / p.lstrip("/") for p in paths}

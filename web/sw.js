@@ -61,19 +61,22 @@ async function precache() {
 
 // Static routes (Chromium's ServiceWorker static routing API; other browsers lack `addRoutes` and use the fetch
 // handler below for everything): the app's content-hashed files are read from this version's cache without starting
-// this worker's script (a miss falls back to the network), and Pyodide's files race the network (the HTTP cache,
-// which keeps the compiled-wasm code cache) against the fetch handler (which answers from Cache Storage offline).
+// this worker's script (a miss falls back to the network). Chromium applies the routes to the page's own requests
+// only, not to those of the engine's worker (its resource entries carry no `workerMatchedSourceType`, and a
+// "network" route for pyodide/* still answered offline from this worker's cache), so Pyodide's files, which only the
+// worker asks for, have no route: the fetch handler below answers them.
 function staticRoutes() {
   const base = new URL(self.registration.scope).pathname;
-  return [
-    { condition: { urlPattern: { pathname: `${base}app/*` } }, source: { cacheName: CACHE } },
-    { condition: { urlPattern: { pathname: `${base}pyodide/*` } }, source: "race-network-and-fetch-handler" },
-  ];
+  return [{ condition: { urlPattern: { pathname: `${base}app/*` } }, source: { cacheName: CACHE } }];
 }
+
+let routes = "none"; // whether install added the static routes (answered to the page's "version" message)
 
 self.addEventListener("install", (event) => {
   if (typeof event.addRoutes === "function") {
-    event.waitUntil(Promise.resolve(event.addRoutes(staticRoutes())).catch(() => { /* the fetch handler serves all */ }));
+    event.waitUntil(Promise.resolve(event.addRoutes(staticRoutes())).then(() => { routes = "added"; }, (err) => {
+      routes = `refused: ${err && err.message || err}`; // the fetch handler serves everything
+    }));
   }
   event.waitUntil(precache().then(() => self.skipWaiting()));
 });
@@ -88,7 +91,7 @@ self.addEventListener("activate", (event) => {
 });
 
 self.addEventListener("message", (event) => {
-  if (event.data === "version") event.source.postMessage({ cache: CACHE, files: PRECACHE.length });
+  if (event.data === "version") event.source.postMessage({ cache: CACHE, files: PRECACHE.length, routes });
 });
 
 self.addEventListener("fetch", (event) => {

@@ -65,6 +65,7 @@ export class Engine {
 
   _open(shared) {
     const worker = openWorker(this.workerUrl, { shared });
+    this.openedAt = performance.now(); // page time the worker was asked for (measure_browser prints it)
     let heard = false;
     this.worker = worker;
     this.shared = !!worker.shared;
@@ -151,6 +152,7 @@ export class Engine {
       this.readyAt = performance.now();
       this.python = msg.python;
       this.timings = msg.timings; // ms since the worker started: python (runtime up), wheel (unpacked), api
+      if (typeof msg.at === "number") this.workerRanAt = msg.at - performance.timeOrigin; // page time of stage 0
       this.start = msg.start; // {path: "snapshot" | "normal" | "fallback", reason} (js/pyodide-start.js)
       this._status({ stage: "ready", label: "Engine ready", fraction: 1, python: msg.python });
       this._resolve();

@@ -261,6 +261,12 @@ export class ScenarioWidget {
       }
     });
     this._state("loading", t("widget.loading"), 0.02);
+    // A restarted engine (its worker died or hung) has none of the old sessions: the next step, check or try sets
+    // the position up again from the scenario file (_goto), so the widget goes on where the reader was.
+    eng.onRestart(() => {
+      this._sessionAt = null; // no step stands in the new engine
+      this._lost = true; // and the old session is not there to drop
+    });
     try {
       await eng.ready;
       const answer = await eng.request("scenario", { game: this.spec.game, scenario: this.spec.scenario,
@@ -367,11 +373,13 @@ export class ScenarioWidget {
       this.logs[this.at + 1] = this.lines(answer.table);
       this.at += 1;
       this.busy = false;
+      if (!this.status.hidden) this._state("ready", ""); // an earlier step's failure note goes
       this.draw();
     } catch (err) {
       this.busy = false;
       this.draw();
-      this._state("ready", t("widget.stepFailed", { n: this.at + 1, message: err.message }));
+      this._state("ready", err.code === "engine_restarted" ? t("widget.engineRestarted")
+        : t("widget.stepFailed", { n: this.at + 1, message: err.message }));
     }
   }
 
@@ -400,7 +408,8 @@ export class ScenarioWidget {
       await eng.request("act", { session: answer.session, action: stepAction(this.spec.steps[j]),
         seat: this.tables[j].current_player });
     }
-    eng.request("drop", { session: this.session }).catch(() => {});
+    if (!this._lost) eng.request("drop", { session: this.session }).catch(() => {});
+    this._lost = false;
     this.session = answer.session;
     this._sessionAt = k;
   }
@@ -474,7 +483,8 @@ export class ScenarioWidget {
       this.buttons.replaceChildren();
       this._verdict("legal", t("widget.legal", { message: said || canon(action) }));
     } catch (err) {
-      this._verdict("illegal", t("widget.illegal", { message: err.message }));
+      if (err.code === "engine_restarted") this._verdict("error", t("widget.engineRestarted"));
+      else this._verdict("illegal", t("widget.illegal", { message: err.message }));
     } finally {
       this.busy = false;
     }

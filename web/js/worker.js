@@ -1,7 +1,7 @@
 // Module Web Worker: starts the self-hosted Pyodide, installs our wheel and answers JSON requests through
 // pygame_rules/api.py. Bots think here, so the page never freezes. Messages to the page:
 //   {type: "progress", stage, label, fraction}   while starting
-//   {type: "ready", ms, python, timings, start}  once api.handle is callable; start = {path, reason}: path is
+//   {type: "ready", ms, python, timings, start, at}  once api.handle is callable; start = {path, reason}: path is
 //                                                "snapshot", "normal" or "fallback" (js/pyodide-start.js)
 //   {type: "snapshot", stored, bytes, ms}        after a normal start, once the new snapshot is kept (made by
 //                                                js/snapshot-worker.js where this worker can start a worker)
@@ -33,7 +33,9 @@ async function start() {
   mark("api");
   const python = pyodide.runPython("import sys; sys.version.split()[0]");
   const startInfo = { path: begun.path, reason: begun.reason };
-  self.postMessage({ type: "ready", ms: performance.now() - started, python, timings: t, start: startInfo });
+  // at: when this module began to run, in epoch ms, so the page can place the worker's stages on its own clock.
+  self.postMessage({ type: "ready", ms: performance.now() - started, python, timings: t, start: startInfo,
+    at: performance.timeOrigin + started });
   if (begun.snapshot) keepSnapshot(begun.key, begun.snapshot);
   if (begun.makeInBackground) setTimeout(makeSnapshotInBackground, SNAPSHOT_DELAY_MS);
   return api;
