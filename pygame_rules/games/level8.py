@@ -155,6 +155,8 @@ _DRAW = Draw()
 _TAKE_NOTHING = TakeNothing()
 _SERVE_SKIP = ServeSkip()
 _TAKE = [TakeDiscard(s) for s in range(8)]
+# per player count: drawing or taking any discard top, the draw phase's list when no pile is empty
+_DRAW_OR_TAKE = [[_DRAW, *_TAKE[:n]] for n in range(9)]
 _SKIP = [Skip(s) for s in range(8)]
 _DISCARD = {c: Discard(c) for c in [*NUMBER_CARDS, JOKER, SKIP]}
 _ADDS: dict[tuple[int, int, str], Add] = {}
@@ -352,6 +354,8 @@ class Level8State(State):
         p = self.turn if phase != "keep" else self.keep_queue[0]
         if phase == "draw":
             discards = self.discards
+            if self.draw and all(discards):  # the usual case: the draw pile and every discard pile
+                return list(_DRAW_OR_TAKE[self.players])
             out: list[Action] = [_DRAW] if self.draw else []
             out += [_TAKE[s] for s in range(self.players) if discards[s]]
             return out or [_TAKE_NOTHING]

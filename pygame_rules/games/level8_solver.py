@@ -22,6 +22,7 @@ matters for the table: a number in runs and sets, a colour in colour groups.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import functools
 import itertools
@@ -434,6 +435,8 @@ _CARD_ORDER: dict[str, int] = {t: n * _COLOURS + c for t, (n, c) in _CARD_AT.ite
 # what :class:`_Pool` counts per token: a number card's (number, colour) indices, others a spare slot past both
 _OTHER = (_NUMBERS, _COLOURS)
 _COUNT_AT: dict[str, tuple[int, int]] = {**_CARD_AT, JOKER: _OTHER, SKIP: _OTHER}
+# the number index of each card (jokers and skips count in the spare slot past the numbers)
+_NUMBER_AT: dict[str, int] = {t: n for t, (n, _) in _COUNT_AT.items()}
 _JOKER_AS_NUMBER = tuple(f"{JOKER}{n}" for n in range(DECK.low, DECK.high + 1))
 _JOKER_AS_COLOUR = tuple(f"{JOKER}{c}" for c in DECK.colours)
 
@@ -514,9 +517,25 @@ def find_layouts(reqs: Sequence[Requirement], hand: Sequence[str]) -> tuple[Layo
     budget = len(hand) - 1
     if plan.total > budget:
         return ()
-    pool = _Pool(hand)
-    if _cannot(plan, pool):
-        return ()
+    if plan.colours:
+        pool = _Pool(hand)
+        if _cannot(plan, pool):
+            return ()
+    else:
+        # runs and sets alone: "cannot" from the number counts, before any pool is made (most hands stop here)
+        ncount = [0] * (_NUMBERS + 1)
+        number_at = _NUMBER_AT
+        spare = _NUMBERS
+        for t in hand:
+            ncount[number_at.get(t, spare)] += 1
+        ncount.pop()
+        runs, sets, _ = plan.rest[0]
+        if runs:
+            if not _runs_fit(runs, sets, ncount, hand.count(JOKER)):
+                return ()
+        elif not _groups_fit_cached(sets, ncount, hand.count(JOKER)):
+            return ()
+        pool = _Pool(hand)
     key = (plan.key, tuple(sorted(hand)))
     found = _LAYOUTS_CACHE.get(key)
     if found is None:
@@ -547,7 +566,7 @@ class _Plan:
     """What the search needs to know about a level once: its slots in search order (run, set, colour; small to
     large within a kind), the card counts of every suffix of slots, and per suffix the sizes of each kind."""
 
-    __slots__ = ("slots", "key", "kinds", "sizes", "suffix", "rest", "total", "_after")
+    __slots__ = ("slots", "key", "kinds", "sizes", "suffix", "rest", "total", "colours", "per_kind", "_after")
 
     def __init__(self, reqs: Sequence[Requirement]) -> None:
         slots = tuple(sorted(reqs, key=lambda r: (KIND_INDEX[r.kind], r.size)))
@@ -557,6 +576,7 @@ class _Plan:
         self.sizes = tuple(r.size for r in slots)
         self.suffix = tuple(sum(self.sizes[i:]) for i in range(len(slots) + 1))
         self.total = self.suffix[0]
+        self.colours = "colour" in self.kinds  # whether deciding "cannot" needs the colour counts
         # per suffix: (run sizes, set sizes largest first, colour sizes largest first)
         self.rest = tuple(
             (tuple(r.size for r in slots[i:] if r.kind == "run"),
@@ -564,6 +584,17 @@ class _Plan:
              tuple(sorted((r.size for r in slots[i:] if r.kind == "colour"), reverse=True)))
             for i in range(len(slots) + 1)
         )
+        # per kind (in slot order): its smallest and largest slot, the other slots with that largest one left out
+        # (what the kind's parts must leave jokers for), whether a slot before one of it takes cards, and whether
+        # it fills several slots (what :func:`_search` builds its :class:`_Table` with)
+        per_kind = []
+        for kind in dict.fromkeys(self.kinds):
+            ks = [r.size for r in slots if r.kind == kind]
+            fewer = {"run": list(self.rest[0][0]), "set": list(self.rest[0][1]), "colour": list(self.rest[0][2])}
+            fewer[kind].remove(max(ks))
+            others: Rest = (tuple(fewer["run"]), tuple(fewer["set"]), tuple(fewer["colour"]))
+            per_kind.append((kind, min(ks), max(ks), others, kind in self.kinds[1:], len(ks) > 1))
+        self.per_kind = tuple(per_kind)
         self._after: dict[int, tuple[list[list[int]], list[list[Rest]]]] = {}
 
     def after(self, budget: int) -> tuple[list[list[int]], list[list[Rest]]]:
@@ -649,6 +680,8 @@ def _runs_fit(runs: tuple[int, ...], sets: tuple[int, ...], counts: list[int], j
         need = window.count(0)
         if need > jokers:
             continue
+        if not rest and not sets:
+            return True  # the last run fits: nothing else needs the counts it leaves
         after = counts[:]
         for x in range(a, a + size):
             if after[x]:
@@ -720,38 +753,39 @@ def _one_with_colour_fits(pool: _Pool, runs: tuple[int, ...], sets: tuple[int, .
     jokers = pool.jokers
     ncount = pool.ncount
     ccount = pool.ccount
-    lack = [max(0, size - cc) for cc in ccount]
-    if min(lack) > jokers:
+    low_lack = size - max(ccount)  # what the best colour lacks (at most: negative when it has more than enough)
+    if low_lack > jokers:
         return False
-    masks = pool.colour_masks()
+    low_lack = max(0, low_lack)
     if runs:
+        masks = pool.colour_masks()
         length = runs[0]
         held = sum(1 << n for n, k in enumerate(ncount) if k)
         single = sum(1 << n for n, k in enumerate(ncount) if k == 1)
+        # only the colours whose group fits at all can take the group
+        colours = [(size - cc, masks[c]) for c, cc in enumerate(ccount) if size - cc <= jokers]
         w = (1 << length) - 1
         for _ in range(_NUMBERS - length + 1):
             empty = length - (w & held).bit_count()
             if empty <= jokers:
-                for c, cc in enumerate(ccount):
-                    if empty + max(0, size - cc + (w & single & masks[c]).bit_count()) <= jokers:
+                for lacking, mask in colours:
+                    if empty + max(0, lacking + (w & single & mask).bit_count()) <= jokers:
                         return True
             w <<= 1
         return False
+    # a set: decided by the best number and the best colour alone unless the jokers are exactly enough; then some
+    # best number and best colour must not fight over a card
     need = sets[0]
-    short = [max(0, need - k) for k in ncount]
-    best = min(short) + min(lack)
-    if best > jokers:
-        return False
-    if best < jokers:
-        return True
-    # exactly enough jokers: some best number and best colour must not fight over a card
-    low_short = min(short)
-    low_lack = min(lack)
+    low_short = max(0, need - max(ncount))
+    best = low_short + low_lack
+    if best != jokers:
+        return best < jokers
+    masks = pool.colour_masks()
     for x, k in enumerate(ncount):
-        if short[x] != low_short:
+        if max(0, need - k) != low_short:
             continue
         for c, cc in enumerate(ccount):
-            if lack[c] == low_lack and not (masks[c] >> x & 1 and k <= need and cc <= size):
+            if max(0, size - cc) == low_lack and not (masks[c] >> x & 1 and k <= need and cc <= size):
                 return True
     return False
 
@@ -815,7 +849,7 @@ class _Table:
         self.lengths: list[int] = []
         # sets and colour groups: parts from the same group with the same counts share a block number (they leave
         # the same counts behind); runs: each part its own block (``-1 - index`` never repeats)
-        self.blocks: list[int] = []
+        self.blocks: Sequence[int] = ()
         self.hi = hi
         by_size = [0] * (hi + 2)
         by_jokers = [0] * (jokers + 1)
@@ -879,8 +913,8 @@ class _Table:
             end = min(empty[e + jokers], a + hi, _NUMBERS)
             if end - a < lo:
                 continue
-            # (cards and joker tokens, real cards, jokers used) of every run from ``a`` to ``b``
-            grown: list[tuple[tuple[str, ...], tuple[str, ...], int]] = [((), (), 0)]
+            # (the part: kind, cards and joker tokens; real cards; jokers used) of every run from ``a`` to ``b``
+            grown: list[tuple[tuple[str, ...], tuple[str, ...], int]] = [(("run",), (), 0)]
             for b in range(a, end):
                 cards = by_number[b]
                 jt = _JOKER_AS_NUMBER[b]
@@ -893,14 +927,14 @@ class _Table:
                             nxt.append(((*toks, jt), real, js + 1))
                     grown = nxt
                 else:
-                    grown = [((*toks, t), (*toks, t), 0) for toks, _, _ in grown for t in cards]
+                    grown = [((*toks, t), (*real, t), 0) for toks, real, _ in grown for t in cards]
                 if not grown:
                     break
                 length = b - a + 1
                 if length < lo:
                     continue
                 start = len(parts)
-                parts += [("run", *toks) for toks, _, _ in grown]
+                parts += [toks for toks, _, _ in grown]
                 reals += [real for _, real, _ in grown]
                 count = len(grown)
                 block = ((1 << count) - 1) << start
@@ -915,33 +949,174 @@ class _Table:
                 else:
                     used += [0] * count
                     by_jokers[0] |= block
-        self.blocks = [-1 - i for i in range(len(parts))]
+        self.blocks = range(-1, -1 - len(parts), -1)  # ``-1 - index`` for every part, made in O(1)
 
     def _groups(self, kind: str, groups: list[list[str]], joker_tokens: tuple[str, ...], lo: int, hi: int,
                 jokers: int, by_size: list[int], by_jokers: list[int]) -> None:
-        """Every set (colour group) of ``lo``..``hi`` cards, in the table's order."""
+        """Every set (colour group) of ``lo``..``hi`` cards, in the table's order.
+
+        A block is the parts of one group with ``k`` jokers and ``r`` real cards; a block of one part (no real
+        card, or all of the group's) is added without building combinations."""
         parts = self.parts
         reals = self.reals
+        blocks: list[int] = []
+        self.blocks = blocks
+        used = self.jokers
+        lengths = self.lengths
+        combinations = itertools.combinations
+        top = min(jokers, hi)
         for key, group in enumerate(groups):
-            if len(group) + jokers < lo:
+            n = len(group)
+            if n + jokers < lo:
                 continue
             jt = joker_tokens[key]
-            for k in range(0, min(jokers, hi) + 1):
+            whole = tuple(group)
+            for k in range(0, top + 1):
                 js = (jt,) * k
-                for r in range(max(0, lo - k), min(len(group), hi - k) + 1):
+                for r in range(max(0, lo - k), min(n, hi - k) + 1):
                     if r + k == 0:
                         continue
                     start = len(parts)
-                    combos = list(itertools.combinations(group, r))
+                    if r == 0 or r == n:
+                        # one part: jokers alone, or the whole group (and jokers)
+                        real = whole if r else ()
+                        parts.append((kind, *real, *js))
+                        reals.append(real)
+                        bit = 1 << start
+                        by_size[r + k] |= bit
+                        by_jokers[k] |= bit
+                        used.append(k)
+                        lengths.append(r + k)
+                        blocks.append(start)
+                        continue
+                    combos = list(combinations(group, r))
                     parts += [(kind, *c, *js) for c in combos]
                     reals += combos
                     count = len(combos)
                     block = ((1 << count) - 1) << start
                     by_size[r + k] |= block
                     by_jokers[k] |= block
-                    self.jokers += [k] * count
-                    self.lengths += [r + k] * count
-                    self.blocks += [start] * count
+                    used += [k] * count
+                    lengths += [r + k] * count
+                    blocks += [start] * count
+
+
+def _equal_slots(table: _Table, slots: int, size: int, jokers: int, budget: int) -> list[Layout]:
+    """Every lay-out of a level of ``slots`` parts of one kind, all of at least ``size`` cards, in the solver's
+    order, from ``table`` (its parts only: no masks) instead of the slot-by-slot masks of :func:`_search`.
+
+    A lay-out is chosen as parts in the table's order (a later part, or the same joker-only part again), pairwise
+    disjoint, within the jokers and the budget. Each lay-out is then put in canonical order (parts by length,
+    then cards) and the list sorted by its parts' places in the table, which is the order in which
+    :func:`_search` finds them (each slot tried in the table's order, a slot of the kind after another taking
+    parts that sort after the other's). tests/test_level8_oracle.py pins the result against the old enumeration.
+    With slots of several sizes the counts tests of :func:`_search` prune far better (this walk measured slower,
+    up to 5x with jokers).
+    """
+    parts = table.parts
+    used = table.jokers
+    lengths = table.lengths
+    bits: dict[str, int] = {}
+    masks: list[int] = []
+    for real in table.reals:
+        m = 0
+        for t in real:
+            b = bits.get(t)
+            if b is None:
+                b = bits[t] = 1 << len(bits)
+            m |= b
+        masks.append(m)
+    canon = list(zip(lengths, parts, strict=True))  # the order of parts inside a lay-out: by length, then cards
+    total = len(parts)
+    # per joker count ``j``: the parts using at most ``j`` jokers, and where each part index starts in that list
+    usable = [[i for i in range(total) if used[i] <= j] for j in range(jokers + 1)]
+    start_at = [[bisect.bisect_left(lst, i) for i in range(total + 1)] for lst in usable]
+    found: list[tuple[tuple[int, ...], Layout]] = []
+    chosen: list[int] = []
+    key_of = canon.__getitem__
+
+    def walk(first: int, need: int, jl: int, room: int, taken: int) -> None:
+        """Choose ``need`` more parts from part ``first`` on, none using ``taken``."""
+        if room < need * size:
+            return
+        candidates = usable[jl]
+        for at in range(start_at[jl][first], len(candidates)):
+            i = candidates[at]
+            m = masks[i]
+            length = lengths[i]
+            if m & taken or length > room:
+                continue
+            chosen.append(i)
+            if need == 1:
+                order = sorted(chosen, key=key_of)
+                found.append((tuple(order), tuple([parts[j] for j in order])))
+            else:
+                walk(i if not m else i + 1, need - 1, jl - used[i], room - length, taken | m)
+            chosen.pop()
+
+    walk(0, slots, jokers, budget, 0)
+    found.sort()
+    return [lay for _, lay in found]
+
+
+def _two_slots(table: _Table, final: _Table, same: bool, sizes: tuple[int, ...], budget: int, jokers: int,
+               limit: int) -> list[Layout]:
+    """:func:`_search` for a level of two slots, without its recursion's set-up: each part of the first slot (in
+    its table's order) with the parts of the second slot that complete it, as one mask (the second slot of the
+    same kind takes only parts that sort at or after the first's). The same steps as the inline last slot of
+    :func:`_search`."""
+    lo = sizes[0]
+    need = sizes[1]
+    hi = budget - need
+    if hi > table.hi:
+        hi = table.hi
+    if hi < lo:
+        return []
+    out: list[Layout] = []
+    valid = table.size_ge[lo] & table.size_le[hi] & table.jokers_le[jokers]
+    avail = final.size_ge[need]
+    final_jokers = final.jokers_le
+    # the last slot needs at least ``least`` jokers whatever the first part is: parts leaving fewer are out
+    least = 0
+    while least <= jokers and not avail & final_jokers[least]:
+        least += 1
+    if least > jokers:
+        return out
+    valid &= table.jokers_le[jokers - least]
+    parts = table.parts
+    reals = table.reals
+    used_jokers = table.jokers
+    lengths = table.lengths
+    uses = final.uses
+    final_le = final.size_le
+    final_hi = final.hi
+    final_from = final.from_
+    final_parts = final.parts
+    while valid:
+        low = valid & -valid
+        valid ^= low
+        idx = low.bit_length() - 1
+        room = budget - lengths[idx]
+        if room < need:
+            continue
+        last_valid = avail & final_jokers[jokers - used_jokers[idx]]
+        if same:
+            last_valid &= final_from[idx]
+        if not last_valid:
+            continue
+        hit = 0
+        for t in reals[idx]:
+            hit |= uses.get(t, 0)
+        last_valid &= final_le[room if room < final_hi else final_hi] & ~hit
+        if last_valid:
+            part = parts[idx]
+            while last_valid:
+                bit = last_valid & -last_valid
+                last_valid ^= bit
+                out.append((part, final_parts[bit.bit_length() - 1]))
+                if len(out) == limit:
+                    return out
+    return out
 
 
 def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layout]:
@@ -963,36 +1138,42 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
     rests = plan.rest
     last = len(kinds) - 1
     jokers = pool.jokers
+    if last and kinds[0] == kinds[last] != "run" and sizes[0] == sizes[last] and jokers < 3:
+        # sets alone (or colour groups alone) of one size: chosen from the table's parts, then sorted into the
+        # solver's order (runs, and hands of 3 jokers or more, measured slower this way: their many lay-outs cost
+        # more to sort than the inline last slot below spends listing them)
+        size = sizes[0]
+        hi = budget - size * last
+        if hi < size:
+            return []
+        found = _equal_slots(_Table(kinds[0], pool, size, hi, jokers, False, False, masks=False), last + 1, size,
+                             jokers, budget)
+        return found[:limit] if limit else found
     if last == 0:
         # one slot: every part of the kind with ``size``..``budget`` cards and up to all the jokers is a lay-out,
         # in the table's order (no masks needed)
         parts_only = _Table(kinds[0], pool, sizes[0], budget, jokers, False, False, masks=False).parts
         return [(part,) for part in (parts_only[:limit] if limit else parts_only)]
     tables: dict[str, _Table] = {}
-    for kind in dict.fromkeys(kinds):
-        ks = [s for s, k in zip(sizes, kinds, strict=True) if k == kind]
-        hi = budget - plan.total + max(ks)
-        if hi < min(ks):
+    ncount = pool.ncount
+    ccount = pool.ccount
+    for kind, lo, top, others, after_another, several in plan.per_kind:
+        hi = budget - plan.total + top
+        if hi < lo:
             return []
         # a part of this kind may use only the jokers that the level's other slots can spare: they need at least
         # what they would need with the whole hand (the largest of the kind's slots left out: the fewest needed)
         spare = jokers
-        if len(kinds) > 1:
-            runs, sets, colours = plan.rest[0]
-            drop = max(ks)
-            fewer = {"run": runs, "set": sets, "colour": colours}
-            group = list(fewer[kind])
-            group.remove(drop)
-            fewer[kind] = tuple(group)
-            others: Rest = (fewer["run"], fewer["set"], fewer["colour"])
-            while spare >= 0 and not _rest_fits(others, pool.ncount, pool.ccount, jokers - spare):
-                spare -= 1
-            if spare < 0:
-                return []
-        table = _Table(kind, pool, min(ks), hi, spare, kind in kinds[1:], len(ks) > 1)
+        while spare >= 0 and not _rest_fits(others, ncount, ccount, jokers - spare):
+            spare -= 1
+        if spare < 0:
+            return []
+        table = _Table(kind, pool, lo, hi, spare, after_another, several)
         table.jokers_le += [table.jokers_le[-1]] * (jokers - spare)
         tables[kind] = table
     slot_tables = [tables[k] for k in kinds]
+    if last == 1:
+        return _two_slots(slot_tables[0], slot_tables[1], kinds[0] == kinds[1], sizes, budget, jokers, limit)
     out: list[Layout] = []
     later = [tuple(dict.fromkeys(kinds[i + 1:])) for i in range(len(kinds))]
     clash = dict.fromkeys(tables, 0)  # per kind: the parts that use a card already taken
