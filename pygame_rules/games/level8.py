@@ -203,6 +203,17 @@ def _accepts(part: Part) -> dict[str, tuple[str, ...]]:
     return out
 
 
+_SORTED_DECKS: dict[str, tuple[str, ...]] = {}
+
+
+def _sorted_deck(edition: str) -> tuple[str, ...]:
+    """Every physical card of ``edition`` in the order a deal shuffles from (plain string order), made once."""
+    found = _SORTED_DECKS.get(edition)
+    if found is None:
+        found = _SORTED_DECKS[edition] = tuple(sorted(DECK.cards(edition)))
+    return found
+
+
 def _seat_name(seat: int) -> str:
     return f"Seat {seat}"
 
@@ -283,30 +294,49 @@ class Level8State(State):
 
     def _new_deal(self) -> list[Event]:
         """Shuffle everything except kept cards, deal up to 10 each from the dealer's left, turn one card up."""
-        kept = [list(k or []) for k in self.kept]
-        pool = Counter(self.deck())
-        pool.subtract(Counter(c for k in kept for c in k))
-        cards = sorted(pool.elements())
+        players = self.players
+        if any(self.kept):
+            kept = [list(k or []) for k in self.kept]
+            pool = Counter(self.deck())
+            pool.subtract(Counter(c for k in kept for c in k))
+            cards = sorted(pool.elements())
+        else:  # nobody kept a card (always on the one-star sheet): the sorted deck, made once per edition
+            kept = []
+            cards = list(_sorted_deck(self.options["edition"]))
         self.rng.shuffle(cards)
-        self.draw = cards
         self.under = 0
-        self.hands = kept
-        self.discards = [[] for _ in range(self.players)]
-        self.table = [[] for _ in range(self.players)]
-        self.laid = [False] * self.players
-        self.skipped = [False] * self.players
-        self.kept = [None] * self.players
+        self.discards = [[] for _ in range(players)]
+        self.table = [[] for _ in range(players)]
+        self.laid = [False] * players
+        self.skipped = [False] * players
+        self.kept = [None] * players
         self.keep_queue = []
-        for _ in range(HAND_SIZE):
-            for i in range(1, self.players + 1):
-                seat = (self.dealer + i) % self.players
-                if len(self.hands[seat]) < HAND_SIZE:
-                    self.hands[seat].append(self.draw.pop())
-        self.hands = [sort_cards(h) for h in self.hands]
+        if kept:
+            self.draw = cards
+            self.hands = kept
+            for _ in range(HAND_SIZE):
+                for i in range(1, players + 1):
+                    seat = (self.dealer + i) % players
+                    if len(self.hands[seat]) < HAND_SIZE:
+                        self.hands[seat].append(self.draw.pop())
+        else:
+            # one card at a time from the dealer's left off the top (the end): the i-th seat from the dealer's left
+            # gets the cards at i - 1, i - 1 + players, ... counted from the top
+            dealt = HAND_SIZE * players
+            top = cards[: -dealt - 1: -1]
+            self.draw = cards[: len(cards) - dealt]
+            hands: list[list[str]] = [[] for _ in range(players)]
+            for i in range(1, players + 1):
+                hands[(self.dealer + i) % players] = top[i - 1::players]
+            self.hands = hands
+        # (a hand holds physical cards only, whose hand order is HAND_ORDER: the same stable sort as sort_cards)
+        self.hands = [sorted(h, key=_HAND_KEY) for h in self.hands]
         up = self.draw.pop()
         self.discards[self.dealer].append(up)
         self.deal_number += 1
-        self._start_turn((self.dealer + 1) % self.players)
+        self._start_turn((self.dealer + 1) % players)
+        if self._quiet:
+            return []
         return [{
             "type": "deal",
             "deal": self.deal_number,
