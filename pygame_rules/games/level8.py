@@ -157,7 +157,7 @@ _TAKE_NOTHING = TakeNothing()
 _SERVE_SKIP = ServeSkip()
 _TAKE = [TakeDiscard(s) for s in range(8)]
 # per player count: drawing or taking any discard top, the draw phase's list when no pile is empty
-_DRAW_OR_TAKE = [[_DRAW, *_TAKE[:n]] for n in range(9)]
+_DRAW_OR_TAKE: list[list[Action]] = [[_DRAW, *_TAKE[:n]] for n in range(9)]
 _SKIP = [Skip(s) for s in range(8)]
 _DISCARD = {c: Discard(c) for c in [*NUMBER_CARDS, JOKER, SKIP]}
 _ADDS: dict[tuple[int, int, str], Add] = {}
@@ -212,6 +212,24 @@ def _sorted_deck(edition: str) -> tuple[str, ...]:
     if found is None:
         found = _SORTED_DECKS[edition] = tuple(sorted(DECK.cards(edition)))
     return found
+
+
+_PART_ADDS: dict[tuple[int, int, Part], dict[str, tuple[Add, ...]]] = {}
+
+
+def _part_adds(seat: int, index: int, part: Part) -> dict[str, tuple[Add, ...]]:
+    """The additions to ``seat``'s part ``index`` (``part``) per hand card, in the order of :func:`_accepts`'s
+    tokens: the shared :class:`Add` objects, looked up once per (seat, place, part) instead of once per listing.
+    Bounded like :func:`_accepts`'s cache."""
+    accepts = _ACCEPTS.get(part)
+    if accepts is None:
+        accepts = _accepts(part)
+    out = {card: tuple(_add_action(seat, index, tok) for tok in toks) for card, toks in accepts.items() if toks}
+    if len(_PART_ADDS) >= _ACCEPTS_SIZE:
+        for key in list(_PART_ADDS)[: _ACCEPTS_SIZE // 2]:
+            del _PART_ADDS[key]
+    _PART_ADDS[(seat, index, part)] = out
+    return out
 
 
 def _seat_name(seat: int) -> str:
@@ -415,19 +433,18 @@ class Level8State(State):
         What a part accepts is worked out once per part (:func:`_accepts`), not by trying every card on it.
         """
         out: list[Action] = []
-        distinct = [c for c in dict.fromkeys(hand) if c != SKIP]
-        held = set(distinct)
+        distinct = dict.fromkeys(hand)  # (a skip card is never accepted: no part's additions name it)
         for s, parts in enumerate(self.table):
             for i, part in enumerate(parts):
-                accepts = _ACCEPTS.get(part)
-                if accepts is None:
-                    accepts = _accepts(part)
-                if accepts.keys().isdisjoint(held):
+                adds = _PART_ADDS.get((s, i, part))
+                if adds is None:
+                    adds = _part_adds(s, i, part)
+                if adds.keys().isdisjoint(distinct):
                     continue
                 for card in distinct:
-                    toks = accepts.get(card)
-                    if toks:
-                        out += [_add_action(s, i, tok) for tok in toks]
+                    found = adds.get(card)
+                    if found:
+                        out += found
         return out
 
     def _keep_options(self, seat: int) -> list[Action]:
@@ -569,10 +586,15 @@ class Level8State(State):
     # ----- applying -----------------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         """:meth:`State.legal_actions` with its two calls (``is_over``, the hook) read inline: asked before every
-        move of every rollout. The same cached list, copied on every read."""
+        move of every rollout. The same cached list, copied on every read; the draw phase's usual list (the draw
+        pile and every discard pile have a card: half of all listings) is the shared one, never changed."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = [] if self.phase == "over" else self._list_legal()
+            phase = self.phase
+            if phase == "draw" and self.draw and all(self.discards):
+                legal = self._legal = _DRAW_OR_TAKE[self.players]
+            else:
+                legal = self._legal = [] if phase == "over" else self._list_legal()
         return list(legal)
 
     def play(self, action: Action) -> None:
