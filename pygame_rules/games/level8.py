@@ -218,16 +218,13 @@ _PART_ADDS: dict[tuple[int, int, Part], dict[str, tuple[Add, ...]]] = {}
 
 
 def _part_adds(seat: int, index: int, part: Part) -> dict[str, tuple[Add, ...]]:
-    """The additions to ``seat``'s part ``index`` (``part``) per hand card, in the order of :func:`_accepts`'s
-    tokens: the shared :class:`Add` objects, looked up once per (seat, place, part) instead of once per listing.
+    """A new, empty entry of ``_PART_ADDS``: the additions to ``seat``'s part ``index`` (``part``) per hand card,
+    the shared :class:`Add` objects, filled in as cards are held (most of what a part accepts is never held).
     Bounded like :func:`_accepts`'s cache."""
-    accepts = _ACCEPTS.get(part)
-    if accepts is None:
-        accepts = _accepts(part)
-    out = {card: tuple(_add_action(seat, index, tok) for tok in toks) for card, toks in accepts.items() if toks}
     if len(_PART_ADDS) >= _ACCEPTS_SIZE:
         for key in list(_PART_ADDS)[: _ACCEPTS_SIZE // 2]:
             del _PART_ADDS[key]
+    out: dict[str, tuple[Add, ...]] = {}
     _PART_ADDS[(seat, index, part)] = out
     return out
 
@@ -436,14 +433,20 @@ class Level8State(State):
         distinct = dict.fromkeys(hand)  # (a skip card is never accepted: no part's additions name it)
         for s, parts in enumerate(self.table):
             for i, part in enumerate(parts):
-                adds = _PART_ADDS.get((s, i, part))
-                if adds is None:
-                    adds = _part_adds(s, i, part)
-                if adds.keys().isdisjoint(distinct):
+                accepts = _ACCEPTS.get(part)
+                if accepts is None:
+                    accepts = _accepts(part)
+                if accepts.keys().isdisjoint(distinct):
                     continue
+                built = _PART_ADDS.get((s, i, part))
+                if built is None:
+                    built = _part_adds(s, i, part)
                 for card in distinct:
-                    found = adds.get(card)
-                    if found:
+                    toks = accepts.get(card)
+                    if toks:
+                        found = built.get(card)
+                        if found is None:
+                            found = built[card] = tuple([_add_action(s, i, tok) for tok in toks])
                         out += found
         return out
 
