@@ -163,6 +163,12 @@ _DISCARD = {c: Discard(c) for c in [*NUMBER_CARDS, JOKER, SKIP]}
 _ADDS: dict[tuple[int, int, str], Add] = {}
 _ACCEPTS: dict[Part, dict[str, tuple[str, ...]]] = {}
 _ACCEPTS_SIZE = 4096
+# the number cards of each number and of each colour, each accepted as itself (what _accepts starts from)
+_NUMBER_ACCEPTS: dict[int, dict[str, tuple[str, ...]]] = {}
+_COLOUR_ACCEPTS: dict[str, dict[str, tuple[str, ...]]] = {}
+for _t, (_c, _n) in NUMBER_CARDS.items():
+    _NUMBER_ACCEPTS.setdefault(_n, {})[_t] = (_t,)
+    _COLOUR_ACCEPTS.setdefault(_c, {})[_t] = (_t,)
 
 
 def _add_action(seat: int, part: int, token: str) -> Add:
@@ -185,16 +191,13 @@ def _accepts(part: Part) -> dict[str, tuple[str, ...]]:
     out: dict[str, tuple[str, ...]]
     if kind == "run":
         nums = [NUMBER_CARDS[t][1] if t in NUMBER_CARDS else int(t[1:]) for t in part[1:]]
-        wanted = {min(nums) - 1, max(nums) + 1}
-        out = {t: (t,) for t, (_, n) in NUMBER_CARDS.items() if n in wanted}
+        out = {**_NUMBER_ACCEPTS.get(min(nums) - 1, {}), **_NUMBER_ACCEPTS.get(max(nums) + 1, {})}
     elif kind == "set":
         t = part[1]
-        number = NUMBER_CARDS[t][1] if t in NUMBER_CARDS else int(t[1:])
-        out = {t: (t,) for t, (_, n) in NUMBER_CARDS.items() if n == number}
+        out = dict(_NUMBER_ACCEPTS[NUMBER_CARDS[t][1] if t in NUMBER_CARDS else int(t[1:])])
     else:
         t = part[1]
-        colour = NUMBER_CARDS[t][0] if t in NUMBER_CARDS else t[1:]
-        out = {t: (t,) for t, (c, _) in NUMBER_CARDS.items() if c == colour}
+        out = dict(_COLOUR_ACCEPTS[NUMBER_CARDS[t][0] if t in NUMBER_CARDS else t[1:]])
     out[JOKER] = tuple(add_options(part))
     if len(_ACCEPTS) >= _ACCEPTS_SIZE:
         for key in list(_ACCEPTS)[: _ACCEPTS_SIZE // 2]:
