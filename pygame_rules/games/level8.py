@@ -34,11 +34,12 @@ from .level8_solver import (
     add_to_part,
     check_layout,
     enumerate_layouts,
-    find_layouts,
     is_card,
+    layouts_of_plan,
     normalise_part,
     part_text,
     physical,
+    plan_of,
     sort_cards,
 )
 
@@ -287,6 +288,10 @@ class Level8State(State):
     last_deal: DealEnd | None
     undo_ok: bool
 
+    def _init(self) -> None:
+        # derived, never saved: the solver's plan of each level of this game's sheet (the listing asks every turn)
+        self._plans = [plan_of(reqs) for reqs in SHEETS[self.options["sheet"]].levels]
+
     @property
     def sheet(self) -> Sheet:
         """The level sheet these options play."""
@@ -412,7 +417,7 @@ class Level8State(State):
             hand = self.hands[p]
             if not self.laid[p]:
                 # most hands cannot lay out: no list comprehension for them (the level read as level_requirements)
-                lays = find_layouts(SHEETS[self.options["sheet"]].levels[self.levels[p] - 1], hand)
+                lays = layouts_of_plan(self._plans[self.levels[p] - 1], hand)
                 out = [LayOut(lay) for lay in lays] if lays else []
             elif len(hand) >= 2:
                 out = self._add_options(hand)

@@ -513,7 +513,17 @@ def find_layouts(reqs: Sequence[Requirement], hand: Sequence[str]) -> tuple[Layo
     and remembered per (requirements, sorted hand): the answer depends only on the multiset of cards, and the app
     and bots' rollouts ask about the same hands again. The cache is bounded (oldest out first).
     """
-    plan = _plan(reqs)
+    return layouts_of_plan(_plan(reqs), hand)
+
+
+def plan_of(reqs: Sequence[Requirement]) -> _Plan:
+    """The solver's plan of a level (what :func:`layouts_of_plan` takes), remembered per requirements tuple."""
+    return _plan(reqs)
+
+
+def layouts_of_plan(plan: _Plan, hand: Sequence[str]) -> tuple[Layout, ...]:
+    """:func:`find_layouts` for the plan of its requirements (:func:`plan_of`): a caller that asks about the
+    same levels all the time (a game's listing) keeps the plans instead of looking them up on every call."""
     budget = len(hand) - 1
     if plan.total > budget:
         return ()
