@@ -82,3 +82,29 @@ def test_quiet_play_matches_apply_on_an_empty_draw_pile() -> None:
             reference.apply_listed(action)
             state.play(action)
             assert state == reference
+
+
+def test_a_quiet_addition_places_the_card_where_add_to_part_does() -> None:
+    """``_added`` (quiet play's addition) against ``add_to_part`` on parts of real lay-outs grown by additions."""
+    from pygame_rules.games.level8 import _accepts, _added
+    from pygame_rules.games.level8_solver import JOKER, NUMBER_CARDS, SHEETS, add_to_part, find_layouts
+
+    rng = random.Random("l8-fast/added")
+    cards = [*NUMBER_CARDS, JOKER, JOKER, JOKER]
+    levels = [reqs for sheet in SHEETS.values() for reqs in sheet.levels]
+    kinds: Counter[str] = Counter()
+    for _ in range(400):
+        lays = find_layouts(rng.choice(levels), rng.sample(cards, 14))
+        if not lays:
+            continue
+        part = rng.choice(rng.choice(lays))
+        for _grow in range(4):  # add to the part a few times, checking every token it accepts each time
+            options = [tok for toks in _accepts(part).values() for tok in toks]
+            if not options:
+                break
+            for tok in options:
+                assert _added(part, tok) == add_to_part(part, tok), (part, tok)
+                kinds[part[0] + ("_joker" if tok.startswith(JOKER) else "")] += 1
+            part = add_to_part(part, rng.choice(options))
+    for kind in ("run", "set", "colour", "run_joker", "set_joker", "colour_joker"):
+        assert kinds[kind] > 20, dict(kinds)

@@ -21,6 +21,7 @@ from ..core.game import Event, GameInfo, OptionSpec, State, check_seat
 from ..core.rng import GameRandom
 from ..core.table import PER_SEAT, Count, Is, PerSeat, Range, Seat, codec_for
 from .level8_solver import (
+    COLOUR_INDEX,
     DECK,
     HAND_ORDER,
     JOKER,
@@ -231,6 +232,31 @@ def _part_adds(seat: int, index: int, part: Part) -> dict[str, tuple[Add, ...]]:
     out: dict[str, tuple[Add, ...]] = {}
     _PART_ADDS[(seat, index, part)] = out
     return out
+
+
+def _added(part: Part, token: str) -> Part:
+    """What :func:`add_to_part` makes of canonical ``part`` and a ``token`` it accepts (a listed addition), placed
+    directly: a run grows at the end its number is next to; a joker goes after the set's or group's cards; a number
+    card among the real cards (a set by colour, a group by number; the jokers stay last). Tested equal to
+    ``add_to_part`` after every addition of many games (tests/test_level8_fast_paths.py)."""
+    kind = part[0]
+    card = NUMBER_CARDS.get(token)
+    if kind == "run":
+        first = part[1]
+        low = NUMBER_CARDS[first][1] if first in NUMBER_CARDS else int(first[1:])
+        number = card[1] if card is not None else int(token[1:])
+        return (kind, token, *part[1:]) if number < low else (*part, token)
+    if card is None:  # a joker: after the cards
+        return (*part, token)
+    # a number card: before the first joker or real card it sorts before (by colour in a set, number in a group)
+    place = COLOUR_INDEX[card[0]] if kind == "set" else card[1]
+    at = 1
+    for t in part[1:]:
+        other = NUMBER_CARDS.get(t)
+        if other is None or (COLOUR_INDEX[other[0]] if kind == "set" else other[1]) > place:
+            break
+        at += 1
+    return (*part[:at], token, *part[at:])
 
 
 def _seat_name(seat: int) -> str:
@@ -701,7 +727,7 @@ class Level8State(State):
 
     def _do_add(self, p: int, action: Add) -> list[Event]:
         if self._quiet:  # a listed addition fits: only the new canonical part is needed
-            new = add_to_part(self.table[action.seat][action.part], action.card)
+            new = _added(self.table[action.seat][action.part], action.card)
         else:
             new = self._checked_add(p, action)
         self.table[action.seat][action.part] = new
