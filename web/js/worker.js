@@ -56,16 +56,28 @@ function makeSnapshotInBackground() {
     report({ type: "snapshot", stored: false, reason: `no snapshot worker: ${err && err.message || err}` });
     return;
   }
+  // A maker that never reports (seen in Firefox on a first visit, rarely: its start hangs) is ended after
+  // SNAPSHOT_LIMIT_MS, so it does not hold a second Python for the rest of the visit; the next visit tries again.
+  const limit = setTimeout(() => {
+    maker.terminate();
+    report({ type: "snapshot", stored: false, reason: `no report within ${SNAPSHOT_LIMIT_MS / 1000} s` });
+  }, SNAPSHOT_LIMIT_MS);
   maker.onmessage = (event) => {
+    clearTimeout(limit);
     if (event.data && event.data.type === "snapshot") report(event.data);
     maker.terminate();
   };
   maker.onerror = (event) => {
     event.preventDefault();
+    clearTimeout(limit);
     report({ type: "snapshot", stored: false, reason: event.message || "the snapshot worker failed" });
     maker.terminate();
   };
 }
+
+// How long the snapshot worker may take: a second Python start, importing everything and storing 17 MB take 2-5 s
+// on a quiet machine and up to 40 s in Firefox under load.
+const SNAPSHOT_LIMIT_MS = 90_000;
 
 // Store a fresh snapshot once the engine has answered what was already waiting (the first answer never waits for
 // hashing and writing 30 MB); the page hears {type: "snapshot", stored, bytes, ms | reason}.
