@@ -58,6 +58,20 @@ def _only_our_origins(guard: Guard, *origins: str) -> None:
     assert not guard.errors, f"console errors: {guard.errors[:5]}"
 
 
+def _element_page(folder: Path, name: str, body: str) -> None:
+    """A test page inside the built site (same origin, a subfolder) that loads widgets.js and holds ``body``. It
+    carries the app's strict policy itself (a <meta> policy cannot hold frame-ancestors)."""
+    folder.mkdir(exist_ok=True)
+    policy = serve.headers_for("/index.html", serve.load_header_rules())["Content-Security-Policy"]
+    policy = policy.replace("; frame-ancestors 'self'", "")
+    (folder / name).write_text(f"""<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="{policy}">
+<title>{name}</title><link rel="icon" href="../icons/icon.svg">
+<script type="module" src="../widgets.js"></script></head><body>
+{body}
+</body></html>""")
+
+
 def _step_through(frame: Any, root: str) -> None:
     """Next, Next, Previous, Next through the two scripted plays, checking the board step and the log in words."""
     frame.click(f"{root} .rw-next")
@@ -128,20 +142,11 @@ def test_iframe_widget_on_another_origin(context: Any, guard: Guard, host_url: s
 
 
 def test_custom_element_on_a_same_site_page(context: Any, guard: Guard, base_url: str, site_dir: Path) -> None:
-    folder = site_dir / "e2e-pages"  # a test page inside the built site: same origin, a subfolder
-    folder.mkdir(exist_ok=True)
+    folder = site_dir / "e2e-pages"
     code = embed_code.encode(json.loads((ROOT / "web" / "scenarios" / "demo-etalage.json").read_text()))
-    # The page carries the app's strict policy itself (a <meta> policy cannot hold frame-ancestors).
-    policy = serve.headers_for("/index.html", serve.load_header_rules())["Content-Security-Policy"]
-    policy = policy.replace("; frame-ancestors 'self'", "")
-    (folder / "element.html").write_text(f"""<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="{policy}">
-<title>element</title><link rel="icon" href="../icons/icon.svg">
-<script type="module" src="../widgets.js"></script></head><body>
-<p>Top Spot explained.</p>
+    _element_page(folder, "element.html", f"""<p>Top Spot explained.</p>
 <rules-scenario id="ts" game="topspot" src="../scenarios/demo-topspot.json"></rules-scenario>
-<rules-scenario id="et" game="etalage" code="{code}"></rules-scenario>
-</body></html>""")
+<rules-scenario id="et" game="etalage" code="{code}"></rules-scenario>""")
     try:
         page = context.new_page()
         page.goto(base_url + "e2e-pages/element.html")
@@ -283,15 +288,8 @@ def test_a_widget_goes_on_after_its_engine_restarts(context: Any, guard: Guard, 
     """A worker that dies (here: terminated, so the next request times out) is restarted by the engine, and the
     widget sets its position up again in the new one: the reader's next click works, nothing is lost."""
     folder = site_dir / "e2e-restart"
-    folder.mkdir(exist_ok=True)
-    policy = serve.headers_for("/index.html", serve.load_header_rules())["Content-Security-Policy"]
-    policy = policy.replace("; frame-ancestors 'self'", "")
-    (folder / "page.html").write_text(f"""<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="{policy}">
-<title>restart</title><link rel="icon" href="../icons/icon.svg">
-<script type="module" src="../widgets.js"></script></head><body>
-<rules-scenario id="ts" game="topspot" src="../scenarios/demo-topspot.json"></rules-scenario>
-</body></html>""")
+    _element_page(folder, "page.html",
+                  '<rules-scenario id="ts" game="topspot" src="../scenarios/demo-topspot.json"></rules-scenario>')
     try:
         page = context.new_page()
         # a dedicated worker (the measuring switch): terminating it really ends Python and its sessions
