@@ -260,6 +260,7 @@ def test_a_game_opened_in_a_second_tab_moves_there_and_can_come_back(page: Any, 
         wait_my_turn(second)
         page.wait_for_selector("#elsewhere", timeout=30_000)
         assert page.evaluate("() => window.__app.controller === undefined")
+        assert page.evaluate("() => document.querySelectorAll('.fly-ghost, .drag-ghost').length") == 0
         second.evaluate("(a) => window.__app.controller.play(a)",
                         second.evaluate("() => window.__app.controller.table.legal[0]"))
         wait_my_turn(second)

@@ -113,6 +113,9 @@ export class TableController {
   destroy() {
     this.alive = false;
     this._dockObserver?.disconnect();
+    // A card still flying (or kept where it landed until the next draw) lives on <body>: it goes with the table.
+    this._animation?.cancel();
+    for (const ghost of document.querySelectorAll("body > .fly-ghost, body > .drag-ghost")) ghost.remove();
     document.removeEventListener("keydown", this._keys);
     this.engine.request("drop", { session: this.session }).catch(() => {});
   }
