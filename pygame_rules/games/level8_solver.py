@@ -439,6 +439,7 @@ _COUNT_AT: dict[str, tuple[int, int]] = {**_CARD_AT, JOKER: _OTHER, SKIP: _OTHER
 _NUMBER_AT: dict[str, int] = {t: n for t, (n, _) in _COUNT_AT.items()}
 _JOKER_AS_NUMBER = tuple(f"{JOKER}{n}" for n in range(DECK.low, DECK.high + 1))
 _JOKER_AS_COLOUR = tuple(f"{JOKER}{c}" for c in DECK.colours)
+_JOKER_ONES = tuple((t,) for t in _JOKER_AS_NUMBER)  # each number's joker token as a 1-tuple (run growth)
 
 
 class _Pool:
@@ -917,6 +918,8 @@ class _Table:
         empty = [x for x in range(_NUMBERS) if not by_number[x]]
         empty += range(_NUMBERS, _NUMBERS + jokers + 1)
         e = 0
+        singles = [[(t,) for t in cards] for cards in by_number]
+        joker_ones = _JOKER_ONES
         for a in range(_NUMBERS - lo + 1):
             while empty[e] < a:
                 e += 1
@@ -926,18 +929,19 @@ class _Table:
             # (the part: kind, cards and joker tokens; real cards; jokers used) of every run from ``a`` to ``b``
             grown: list[tuple[tuple[str, ...], tuple[str, ...], int]] = [(("run",), (), 0)]
             for b in range(a, end):
-                cards = by_number[b]
-                jt = _JOKER_AS_NUMBER[b]
+                ones = singles[b]  # each card of ``b`` as a 1-tuple: a run grows by concatenation
                 if jokers:
+                    jt = joker_ones[b]
                     nxt = []
+                    add = nxt.append
                     for toks, real, js in grown:
-                        for t in cards:
-                            nxt.append(((*toks, t), (*real, t), js))
+                        for one in ones:
+                            add((toks + one, real + one, js))
                         if js < jokers:
-                            nxt.append(((*toks, jt), real, js + 1))
+                            add((toks + jt, real, js + 1))
                     grown = nxt
                 else:
-                    grown = [((*toks, t), (*real, t), 0) for toks, real, _ in grown for t in cards]
+                    grown = [(toks + one, real + one, 0) for toks, real, _ in grown for one in ones]
                 if not grown:
                     break
                 length = b - a + 1
