@@ -932,7 +932,7 @@ class _Table:
                 ones = singles[b]  # each card of ``b`` as a 1-tuple: a run grows by concatenation
                 if jokers:
                     jt = joker_ones[b]
-                    nxt = []
+                    nxt: list[tuple[tuple[str, ...], tuple[str, ...], int]] = []
                     add = nxt.append
                     for toks, real, js in grown:
                         for one in ones:
