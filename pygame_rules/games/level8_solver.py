@@ -437,6 +437,8 @@ _OTHER = (_NUMBERS, _COLOURS)
 _COUNT_AT: dict[str, tuple[int, int]] = {**_CARD_AT, JOKER: _OTHER, SKIP: _OTHER}
 # the number index of each card (jokers and skips count in the spare slot past the numbers)
 _NUMBER_AT: dict[str, int] = {t: n for t, (n, _) in _COUNT_AT.items()}
+# the bit of each number card's number index (what a one-run level's "cannot" answer reads)
+_NUMBER_BIT: dict[str, int] = {t: 1 << n for t, (n, _) in _CARD_AT.items()}
 _JOKER_AS_NUMBER = tuple(f"{JOKER}{n}" for n in range(DECK.low, DECK.high + 1))
 _JOKER_AS_COLOUR = tuple(f"{JOKER}{c}" for c in DECK.colours)
 _JOKER_ONES = tuple((t,) for t in _JOKER_AS_NUMBER)  # each number's joker token as a 1-tuple (run growth)
@@ -532,6 +534,15 @@ def layouts_of_plan(plan: _Plan, hand: Sequence[str]) -> tuple[Layout, ...]:
         pool = _Pool(hand)
         if _cannot(plan, pool):
             return ()
+    elif plan.one_run:
+        # one run alone: "cannot" from the numbers held (a bit mask) and the jokers, before any pool is made
+        held = 0
+        bit_at = _NUMBER_BIT
+        for t in hand:
+            held |= bit_at.get(t, 0)
+        if _run_lack(plan.one_run, held) > hand.count(JOKER):
+            return ()
+        pool = _Pool(hand)
     else:
         # runs and sets alone: "cannot" from the number counts, before any pool is made (most hands stop here)
         ncount = [0] * (_NUMBERS + 1)
@@ -577,7 +588,8 @@ class _Plan:
     """What the search needs to know about a level once: its slots in search order (run, set, colour; small to
     large within a kind), the card counts of every suffix of slots, and per suffix the sizes of each kind."""
 
-    __slots__ = ("slots", "key", "kinds", "sizes", "suffix", "rest", "total", "colours", "per_kind", "_after")
+    __slots__ = ("slots", "key", "kinds", "sizes", "suffix", "rest", "total", "colours", "one_run", "per_kind",
+                 "_after")
 
     def __init__(self, reqs: Sequence[Requirement]) -> None:
         slots = tuple(sorted(reqs, key=lambda r: (KIND_INDEX[r.kind], r.size)))
@@ -588,6 +600,7 @@ class _Plan:
         self.suffix = tuple(sum(self.sizes[i:]) for i in range(len(slots) + 1))
         self.total = self.suffix[0]
         self.colours = "colour" in self.kinds  # whether deciding "cannot" needs the colour counts
+        self.one_run = self.sizes[0] if self.kinds == ("run",) else 0  # a level of one run: its size
         # per suffix: (run sizes, set sizes largest first, colour sizes largest first)
         self.rest = tuple(
             (tuple(r.size for r in slots[i:] if r.kind == "run"),
@@ -703,6 +716,22 @@ def _runs_fit(runs: tuple[int, ...], sets: tuple[int, ...], counts: list[int], j
         elif not sets or _groups_fit_cached(sets, after, jokers - need):
             return True
     return False
+
+
+_RUN_LACK: dict[tuple[int, int], int] = {}
+
+
+def _run_lack(length: int, held: int) -> int:
+    """The fewest numbers missing from any run window of ``length`` numbers, given the numbers held (bit ``n`` for
+    number index ``n``): one run fits exactly when the jokers cover that. Remembered per (length, mask): at most
+    4,096 masks per length."""
+    key = (length, held)
+    found = _RUN_LACK.get(key)
+    if found is None:
+        w = (1 << length) - 1
+        lacks = [length - (w << a & held).bit_count() for a in range(_NUMBERS - length + 1)]
+        found = _RUN_LACK[key] = min(lacks) if lacks else 1 << 30  # no window at all: never fits
+    return found
 
 
 _GROUPS_MEMO: dict[tuple[tuple[int, ...], tuple[int, ...], int], bool] = {}
