@@ -134,8 +134,15 @@ def _refusal_keys() -> dict[str, set[str]]:
             elif game == "skipbo" and code == "no_such_pile":
                 keys.update({"refusal.skipbo.no_such_pile_discard": set(),
                              "refusal.skipbo.no_such_pile_building": set()})
+            elif game == "skipbo" and code == "not_your_pile":  # partnership games name the partner's piles too
+                keys.update({"refusal.skipbo.not_your_pile": set(), "refusal.skipbo.not_your_pile_partner": set()})
             else:
                 keys[f"refusal.{game}.{code}"] = set()
+    # what is wrong with a Level 8 lay-out or addition, worded as a second sentence (PartError.why); a joker with a
+    # real choice is a refusal code of its own (joker_choice), never a second sentence
+    from pygame_rules.games.level8_solver import PART_PROBLEMS
+
+    keys.update({f"refusal.level8.why.{why}": set() for why in PART_PROBLEMS - {"joker_choice"}})
     return keys
 
 
@@ -149,6 +156,7 @@ def test_every_refusal_reason_is_worded_in_every_language_with_the_same_placehol
             assert set(PLACEHOLDER.findall(CATALOGUES[lang][key])) == english, f"{lang}: {key} placeholders"
     source = (WEB / "js" / "log-words.js").read_text()
     assert "refusal.${game}.${reason}" in source, "refusalWords no longer builds the keys this test checks"
+    assert "refusal.${game}.why.${params.why}" in source
 
 
 def _editor_place_keys() -> set[str]:

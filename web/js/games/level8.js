@@ -47,7 +47,7 @@ const physical = (t) => (isJoker(t) ? JOKER : t);
 const COLOUR_KEYS = () => ({ red: tr("colour.red"), orange: tr("colour.orange"), yellow: tr("colour.yellow"),
   green: tr("colour.green"), blue: tr("colour.blue"), purple: tr("colour.purple") });
 /** A colour code's name in the reader's language (the deck data names the colours in English). */
-const colourName = (code) => {
+export const colourName = (code) => {
   const name = DECK.colours.find((c) => c.code === code)?.name;
   return (name && COLOUR_KEYS()[name]) || name || code;
 };
