@@ -231,6 +231,9 @@ const PARAM_WORDS = {
     : c.game === "level8" ? level8Colour(x) : colour(x))), "common.or"),
 };
 
+/** A refusal is a sentence: a colour or a card that opens it ("purple was led...") starts with a capital. */
+const sentence = (text, lang) => text.charAt(0).toLocaleUpperCase(lang) + text.slice(1);
+
 /** The catalogue key of a game's refusal reason (Level 8's wrong phase is worded per phase). */
 function reasonKey(game, reason, params) {
   if (game === "level8" && reason === "wrong_phase") {
@@ -258,7 +261,7 @@ export function refusalWords({ code, message, reason, params }, { game, names, l
         // a Level 8 lay-out or addition says what is wrong with the cards in a second sentence
         const why = params?.why ? `refusal.${game}.why.${params.why}` : "";
         const text = why && hasKey(why) ? `${t(key, words)} ${t(why, words)}` : t(key, words);
-        return { text, detail: lang === "en" ? "" : message || "" };
+        return { text: sentence(text, lang), detail: lang === "en" ? "" : message || "" };
       }
     }
     const line = t(REFUSALS[code] || "refusal.illegal_action");
