@@ -441,6 +441,10 @@ def test_stats_history_replay_and_shared_link(page: Any, guard: Any, base_url: s
     assert row.locator("td.played").inner_text() == "1"
     assert page.locator("#stats .history-entry").count() == 1
     assert "7" in page.locator("#stats .history-entry").inner_text()
+    # options named briefly ("Stock pile: 1"), never with the new-game dialog's help text (issue 24, item 7)
+    what = page.locator("#stats .history-entry .history-what").inner_text()
+    assert f"{EN['skipbo.option_short.stock_size']}: 1" in what, what
+    assert EN["skipbo.option.partnership"] not in what and EN["skipbo.option.stock_size"] not in what, what
     screenshot(page, "stats-home-1280.png")
     # a shared link starts the same deal (and the address is tidied so a reload does not deal again)
     page.goto(f"{base_url}?play=skipbo&seed=7&seats=human,normal&o.stock_size=1")

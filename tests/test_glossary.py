@@ -99,3 +99,14 @@ def test_the_check_catches_a_building_pile_called_a_discard_pile(monkeypatch: py
     monkeypatch.setitem(CATALOGUES, "de", broken)
     with pytest.raises(AssertionError, match="calls the building pile 'Ablagestapel'"):
         test_every_catalogue_text_of_the_game_uses_the_glossary_words("skipbo", "de")
+
+
+@pytest.mark.parametrize("page", ["index.html", "editor.html", "embed.html", "lab.html"])
+def test_the_product_is_called_card_nook(page: str) -> None:
+    """The product is Card Nook; pygame_rules is the Python package (it may appear as code, never as the name)."""
+    html = (ROOT / "web" / page).read_text(encoding="utf-8")
+    title = re.search(r"<title>(.*?)</title>", html, re.S)
+    assert title and "pygame_rules" not in title.group(1), f"{page}: title {title and title.group(1)!r}"
+    brand = re.search(r'class="brand"[^>]*>(.*?)</a>', html, re.S)
+    if brand:
+        assert "pygame_rules" not in brand.group(1) and ("Card Nook" in brand.group(0) or "data-i18n" in brand.group(0))

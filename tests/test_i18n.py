@@ -174,3 +174,27 @@ def test_every_editor_place_is_worded_in_every_language() -> None:
     for key in keys:
         for lang in LANGS:
             assert key in CATALOGUES[lang], f"{lang}: the editor cannot name the place {key}"
+
+
+def test_the_problems_of_an_empty_editor_table_are_worded_in_every_language() -> None:
+    """Issue 24: "bad scenario: seat 0's stock is empty" on the editor's empty table. Each problem the engine
+    names (BadScenario reason) for an empty table has words in every catalogue, mapped in editor.js."""
+    from pygame_rules.api import handle_request
+    from pygame_rules.scenario_tools import editor_kit
+
+    source = (WEB / "js" / "editor.js").read_text(encoding="utf-8")
+    mapped = set(re.findall(r'"(editor\.problem\.\w+\.\w+)"', source))
+    named = 0
+    for game, players in (("skipbo", 2), ("topspot", 3), ("level8", 2), ("etalage", 4)):
+        empty = editor_kit(game, players)["scenario"]
+        error = handle_request({"id": 1, "op": "scenario", "game": game, "scenario": empty, "seat": 0}).get("error")
+        if error is None:
+            continue
+        assert error.get("reason"), f"{game}: the empty table's problem has no reason code: {error}"
+        key = f"editor.problem.{game}.{error['reason']}"
+        assert key in mapped, f"editor.js does not word {game}'s {error['reason']}"
+        params = set(error["params"]) - {"seat"} | ({"player"} if "seat" in error["params"] else set())
+        for lang in LANGS:
+            assert set(PLACEHOLDER.findall(CATALOGUES[lang][key])) == params, (lang, key)
+        named += 1
+    assert named >= 3
