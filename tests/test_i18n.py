@@ -159,6 +159,21 @@ def test_every_refusal_reason_is_worded_in_every_language_with_the_same_placehol
     assert "refusal.${game}.why.${params.why}" in source
 
 
+def test_docs_api_lists_every_refusal_code() -> None:
+    """docs/api.md "Refusal reasons" names every code a game class lists, and every Level 8 ``why``."""
+    from pygame_rules.games.etalage import EtalageState
+    from pygame_rules.games.level8 import Level8State
+    from pygame_rules.games.level8_solver import PART_PROBLEMS
+    from pygame_rules.games.skipbo import SkipBoState
+    from pygame_rules.games.topspot import TopSpotState
+
+    docs = (WEB.parent / "docs" / "api.md").read_text(encoding="utf-8")
+    section = docs[docs.index("### Refusal reasons"):docs.index("## Actions")]
+    codes = {c for cls in (SkipBoState, Level8State, TopSpotState, EtalageState) for c in cls.REFUSAL_CODES}
+    missing = sorted(c for c in codes | PART_PROBLEMS if f"`{c}`" not in section)
+    assert not missing, f"docs/api.md does not list the refusal codes {missing}"
+
+
 def _editor_place_keys() -> set[str]:
     """The keys editor.js words the engine's editor places with (``editor.place.<game>.<path[0]>``)."""
     from pygame_rules.scenario_tools import editor_kit

@@ -241,7 +241,9 @@ function reasonKey(game, reason, params) {
     return `refusal.level8.wrong_phase_${params.phase === "play" && took ? "took" : params.phase}`;
   }
   if (game === "skipbo" && reason === "no_such_pile") return `refusal.skipbo.no_such_pile_${params.kind}`;
-  if (game === "skipbo" && reason === "not_your_pile" && params.partnership) return "refusal.skipbo.not_your_pile_partner";
+  if (game === "skipbo" && reason === "not_your_pile" && params.partnership) {
+    return "refusal.skipbo.not_your_pile_partner";
+  }
   return `refusal.${game}.${reason}`;
 }
 
