@@ -170,6 +170,7 @@ def test_a_joker_the_part_forces_is_not_asked_for(page: Any, guard: Any) -> None
     ask = page.locator('#board .l8-slot[data-key="lay:1"] .l8-joker-ask')
     assert [b.get_attribute("data-value") for b in ask.locator(".l8-joker-value").all()] == ["8", "11"]
     assert status.get_attribute("data-state") == "ask"
+    screenshot(page, "level8-joker-choice-1280.png")
     ask.locator('.l8-joker-value[data-value="11"]').click()
     _settled(page)
     for token in ("R4", "B6", "J"):
