@@ -6,6 +6,8 @@ Every test ends with ``guard.check()``: no request left the origin and the conso
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 from typing import Any
 
 from pygame_rules import api
@@ -22,6 +24,8 @@ from .conftest import (
     wait_my_turn,
     write_save,
 )
+
+EN = json.loads((Path(__file__).resolve().parent.parent / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
 
 
 def _engine(request: dict[str, Any]) -> dict[str, Any]:
@@ -144,7 +148,16 @@ def test_keyboard_play_and_labels(page: Any, guard: Any) -> None:
     guard.check()
 
 
-def test_illegal_move_shows_the_engines_message_and_changes_nothing(page: Any, guard: Any) -> None:
+def _english_refusal(refusal: dict[str, Any]) -> re.Pattern[str]:
+    """What an English reader reads for a Skip-Bo refusal: the catalogue's sentence for its reason, filled in."""
+    params = refusal["params"]
+    key = "refusal.skipbo.no_such_pile_" + params["kind"] if refusal["reason"] == "no_such_pile" \
+        else f"refusal.skipbo.{refusal['reason']}"
+    parts = re.split(r"\{\w+\}", EN[key])
+    return re.compile(".+?".join(re.escape(part) for part in parts))
+
+
+def test_illegal_move_shows_the_reason_in_words_and_changes_nothing(page: Any, guard: Any) -> None:
     start_game(page, seats=["human", "bot:normal"], seed=3)
     wait_my_turn(page)
     table = _table(page)
@@ -165,9 +178,10 @@ def test_illegal_move_shows_the_engines_message_and_changes_nothing(page: Any, g
     click_key(page, f"hand:{attempt['card']}")
     click_key(page, f"build:{attempt['pile']}")
     status = page.locator("#status")
-    status.filter(has_text=expected["message"]).wait_for(timeout=10_000)
-    assert status.get_attribute("data-kind") == "error"
-    assert page.locator("#toast").inner_text() == expected["message"]
+    page.wait_for_selector("#status[data-kind=error]", timeout=10_000)
+    said = status.inner_text()  # the engine's reason, worded from the English catalogue (not its own sentence)
+    assert _english_refusal(expected).fullmatch(said), (said, expected)
+    assert said != expected["message"] and page.locator("#toast").inner_text() == said
     assert saved_record(page)["save"] == record_before["save"]
     assert _log_length(page) == log_before
     assert _table(page)["view"] == table["view"]

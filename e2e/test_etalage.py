@@ -112,7 +112,7 @@ def test_play_by_clicks_and_drags_against_bots(page: Any, guard: Any) -> None:
     click_key(page, f"group:{colour}")
     click_key(page, "won:0")
     page.wait_for_function("() => document.querySelector('#status').dataset.kind === 'error'")
-    assert "cannot claim" in page.locator("#status").inner_text()
+    assert "everyone plays a card to the trick first" in page.locator("#status").inner_text()  # etalage.play_first
     assert page.evaluate("() => window.__app.controller.log.length") == log_before
     assert _table(page)["view"]["hand"] == table["view"]["hand"]
 

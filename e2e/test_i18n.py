@@ -153,6 +153,11 @@ def test_the_editor_speaks_the_readers_language(browser: Any, base_url: str, gua
     assert any(h.startswith("Speler 1: hand") for h in heads), heads
     assert any(h.startswith("Bouwstapel 1") for h in heads), heads
     assert not any("Player" in h or "pile" in h for h in heads), heads
+    # an empty table is not a game yet: the editor says why in Dutch, players counted from 1 (issue 24)
+    page.wait_for_selector("#ed-msg[data-kind=error]", timeout=90_000)
+    said = page.inner_text("#ed-msg")
+    assert nl["editor.problem.skipbo.stock_empty"].replace("{player}", "1") in said, said
+    assert "seat" not in said and "bad scenario" not in said, said
     assert page.evaluate("() => document.documentElement.lang") == "nl"
     ctx.close()
     guard.check()

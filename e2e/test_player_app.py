@@ -347,9 +347,14 @@ def _refusal_pattern(catalogue: dict[str, Any], game: str, refused: dict[str, An
         key = f"refusal.level8.wrong_phase_{'took' if params['phase'] == 'play' and took else params['phase']}"
     elif game == "skipbo" and reason == "no_such_pile":
         key = f"refusal.skipbo.no_such_pile_{params['kind']}"
+    elif game == "skipbo" and reason == "not_your_pile" and params.get("partnership"):
+        key = "refusal.skipbo.not_your_pile_partner"
     else:
         key = f"refusal.{game}.{reason}"
-    parts = re.split(r"\{\w+\}", catalogue[key])
+    text = catalogue[key]
+    if params.get("why") and f"refusal.{game}.why.{params['why']}" in catalogue:  # Level 8: what is wrong, after
+        text += " " + catalogue[f"refusal.{game}.why.{params['why']}"]
+    parts = re.split(r"\{\w+\}", text)
     return re.compile(".+?".join(re.escape(part) for part in parts))
 
 
@@ -373,11 +378,15 @@ ILLEGAL_TRIES = """async () => {
 }"""
 
 
-@pytest.mark.parametrize("lang", ["nl", "de"])
+PYTHON_REPR = re.compile(r"\('|\['|'\w+'|\bNone\b|\bTrue\b|\bFalse\b|\{\w+\}")
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])  # English too: worded from en.json, not the engine (issue 24)
 @pytest.mark.parametrize("game", list(BOARDS))
 def test_a_refusal_says_why_in_the_readers_language(page: Any, guard: Any, lang: str, game: str) -> None:
     """The reason a move is refused (the most important teaching text) is worded from the engine's reason code:
-    the game's own sentence in Dutch or German with cards and colours named in words, no English, no engine id."""
+    the game's own sentence in the reader's language with cards, colours and players named in words (players by
+    name, never a 0-based seat), no engine id, no Python repr; in Dutch or German no English."""
     page.select_option("#lang-select", lang)
     page.click(f".game-tile[data-game={game}] .play-now")
     page.wait_for_selector(f"#board {BOARDS[game]}, #pass-screen", timeout=ENGINE_TIMEOUT)
@@ -388,10 +397,17 @@ def test_a_refusal_says_why_in_the_readers_language(page: Any, guard: Any, lang:
     text = page.locator("#status").inner_text()
     catalogue = json.loads((Path(__file__).resolve().parent.parent / "web" / "i18n" / f"{lang}.json").read_text())
     assert _refusal_pattern(catalogue, game, refused).fullmatch(text), (text, refused)
-    assert not any(f in text for f in _english_fragments()), f"English words in the refusal {text!r}"
+    if lang != "en":
+        assert not any(f in text for f in _english_fragments()), f"English words in the refusal {text!r}"
     assert not ENGINE_IDS.search(text), text
+    assert not PYTHON_REPR.search(text), text
+    assert text != refused["message"], "the engine's own sentence was shown"
+    owner = (refused.get("params") or {}).get("owner")
+    if owner is not None:  # Skip-Bo's "not from ...'s piles": the player's name, as the table shows it
+        assert page.evaluate("() => window.__app.controller.names")[owner] in text, text
     assert catalogue["refusal.english_reason"] not in text  # the reason is said, not left to the English tooltip
-    assert page.locator("#status").get_attribute("title") == refused["message"]
+    # the engine's English stays reachable for the other languages; an English reader has the words already
+    assert page.locator("#status").get_attribute("title") == (None if lang == "en" else refused["message"])
     screenshot(page, f"refusal-{lang}-{game}-1280.png")
     guard.check()
 
@@ -425,6 +441,10 @@ def test_stats_history_replay_and_shared_link(page: Any, guard: Any, base_url: s
     assert row.locator("td.played").inner_text() == "1"
     assert page.locator("#stats .history-entry").count() == 1
     assert "7" in page.locator("#stats .history-entry").inner_text()
+    # options named briefly ("Stock pile: 1"), never with the new-game dialog's help text (issue 24, item 7)
+    what = page.locator("#stats .history-entry .history-what").inner_text()
+    assert f"{EN['skipbo.option_short.stock_size']}: 1" in what, what
+    assert EN["skipbo.option.partnership"] not in what and EN["skipbo.option.stock_size"] not in what, what
     screenshot(page, "stats-home-1280.png")
     # a shared link starts the same deal (and the address is tidied so a reload does not deal again)
     page.goto(f"{base_url}?play=skipbo&seed=7&seats=human,normal&o.stock_size=1")

@@ -134,8 +134,15 @@ def _refusal_keys() -> dict[str, set[str]]:
             elif game == "skipbo" and code == "no_such_pile":
                 keys.update({"refusal.skipbo.no_such_pile_discard": set(),
                              "refusal.skipbo.no_such_pile_building": set()})
+            elif game == "skipbo" and code == "not_your_pile":  # partnership games name the partner's piles too
+                keys.update({"refusal.skipbo.not_your_pile": set(), "refusal.skipbo.not_your_pile_partner": set()})
             else:
                 keys[f"refusal.{game}.{code}"] = set()
+    # what is wrong with a Level 8 lay-out or addition, worded as a second sentence (PartError.why); a joker with a
+    # real choice is a refusal code of its own (joker_choice), never a second sentence
+    from pygame_rules.games.level8_solver import PART_PROBLEMS
+
+    keys.update({f"refusal.level8.why.{why}": set() for why in PART_PROBLEMS - {"joker_choice"}})
     return keys
 
 
@@ -149,6 +156,22 @@ def test_every_refusal_reason_is_worded_in_every_language_with_the_same_placehol
             assert set(PLACEHOLDER.findall(CATALOGUES[lang][key])) == english, f"{lang}: {key} placeholders"
     source = (WEB / "js" / "log-words.js").read_text()
     assert "refusal.${game}.${reason}" in source, "refusalWords no longer builds the keys this test checks"
+    assert "refusal.${game}.why.${params.why}" in source
+
+
+def test_docs_api_lists_every_refusal_code() -> None:
+    """docs/api.md "Refusal reasons" names every code a game class lists, and every Level 8 ``why``."""
+    from pygame_rules.games.etalage import EtalageState
+    from pygame_rules.games.level8 import Level8State
+    from pygame_rules.games.level8_solver import PART_PROBLEMS
+    from pygame_rules.games.skipbo import SkipBoState
+    from pygame_rules.games.topspot import TopSpotState
+
+    docs = (WEB.parent / "docs" / "api.md").read_text(encoding="utf-8")
+    section = docs[docs.index("### Refusal reasons"):docs.index("## Actions")]
+    codes = {c for cls in (SkipBoState, Level8State, TopSpotState, EtalageState) for c in cls.REFUSAL_CODES}
+    missing = sorted(c for c in codes | PART_PROBLEMS if f"`{c}`" not in section)
+    assert not missing, f"docs/api.md does not list the refusal codes {missing}"
 
 
 def _editor_place_keys() -> set[str]:
@@ -166,3 +189,27 @@ def test_every_editor_place_is_worded_in_every_language() -> None:
     for key in keys:
         for lang in LANGS:
             assert key in CATALOGUES[lang], f"{lang}: the editor cannot name the place {key}"
+
+
+def test_the_problems_of_an_empty_editor_table_are_worded_in_every_language() -> None:
+    """Issue 24: "bad scenario: seat 0's stock is empty" on the editor's empty table. Each problem the engine
+    names (BadScenario reason) for an empty table has words in every catalogue, mapped in editor.js."""
+    from pygame_rules.api import handle_request
+    from pygame_rules.scenario_tools import editor_kit
+
+    source = (WEB / "js" / "editor.js").read_text(encoding="utf-8")
+    mapped = set(re.findall(r'"(editor\.problem\.\w+\.\w+)"', source))
+    named = 0
+    for game, players in (("skipbo", 2), ("topspot", 3), ("level8", 2), ("etalage", 4)):
+        empty = editor_kit(game, players)["scenario"]
+        error = handle_request({"id": 1, "op": "scenario", "game": game, "scenario": empty, "seat": 0}).get("error")
+        if error is None:
+            continue
+        assert error.get("reason"), f"{game}: the empty table's problem has no reason code: {error}"
+        key = f"editor.problem.{game}.{error['reason']}"
+        assert key in mapped, f"editor.js does not word {game}'s {error['reason']}"
+        params = set(error["params"]) - {"seat"} | ({"player"} if "seat" in error["params"] else set())
+        for lang in LANGS:
+            assert set(PLACEHOLDER.findall(CATALOGUES[lang][key])) == params, (lang, key)
+        named += 1
+    assert named >= 3

@@ -205,7 +205,7 @@ def test_each_level_can_be_laid_out(sheet, level):
         (2, [["set", "R1", "G2"], ["set", "R3", "G3"], ["set", "R4", "G4"], ["set", "R5", "G5"]],
          "mixed numbers in a set"),
         (3, [["run", "R1", "G2", "B3"], ["colour", "Y4", "Y9", "R11", "Y12"]], "mixed colours"),
-        (1, [["run", "R1", "R2", "J"], ["run", "R7", "R8", "R9"]], "undeclared joker"),
+        (1, [["run", "R2", "R3", "J"], ["run", "R7", "R8", "R9"]], "undeclared joker"),
         (1, [["run", "R1", "R2", "R3"], ["run", "R7", "R8"]], "needs at least 3"),
         (1, [["run", "R1", "R2", "R3"], ["run", "R7", "R8", "R10"]], "consecutive"),
         (1, [["run", "R1", "R2", "R3"], ["run", "B7", "B8", "B9"]], "does not hold B7"),
@@ -221,6 +221,87 @@ def test_wrong_layouts_are_refused(level, parts, words):
     if level == 2:
         hand = ["R1", "G2", "R3", "G3", "R4", "G4", "R5", "G5", "S"]
     refused(make(levels=[level, 1], hands=[hand, []]), {"type": "lay_out", "parts": parts}, words)
+
+
+def test_a_joker_the_part_forces_needs_no_declaration():
+    """Issue 24: a run red 4, joker, blue 6 can only read the joker as 5; the lay-out is accepted as it is."""
+    hand = ["R4", "J", "B6", "G9", "Y10", "J", "O15"]
+    state = make(levels=[1, 1], hands=[hand, []])
+    layout = {"type": "lay_out", "parts": [["run", "R4", "J", "B6"], ["run", "G9", "Y10", "J"]]}
+    refusal = state.problem(state.parse_action(layout))  # the second run is open at both ends: a real choice
+    assert refusal is not None and refusal.reason == "joker_choice"
+    assert refusal.params == {"kind": "run", "values": [8, 11], "part": 1}
+    state = make(levels=[1, 1], hands=[["R4", "J", "B6", "R1", "R2", "J", "O15"], []])
+    events = state.apply({"type": "lay_out", "parts": [["run", "R4", "J", "B6"], ["run", "J", "R1", "R2"]]})
+    assert state.table[0] == [("run", "R1", "R2", "J3"), ("run", "R4", "J5", "B6")]
+    assert events[0]["parts"] == [["run", "R1", "R2", "J3"], ["run", "R4", "J5", "B6"]]
+    assert state.hands[0] == ["O15"]
+
+
+@pytest.mark.parametrize(("kind", "cards", "readings"), [
+    ("run", ["R4", "J", "B6"], [("J5",)]),
+    ("run", ["R4", "J", "J", "B7"], [("J5", "J6")]),
+    ("run", ["R14", "J", "R15"], [("J13",)]),
+    ("run", ["R1", "J"], [("J2",)]),
+    ("run", ["R5", "J"], [("J4",), ("J6",)]),
+    ("run", ["R5", "J", "J"], [("J3", "J4"), ("J4", "J6"), ("J6", "J7")]),
+    ("run", ["R4", "J", "B9"], []),
+    ("run", ["R4", "R4", "J"], []),
+    ("set", ["R7", "J", "J"], [("J7", "J7")]),
+    ("set", ["R7", "G8", "J"], []),
+    ("colour", ["Y2", "J"], [("JY",)]),
+    ("colour", ["J"], [(f"J{c}",) for c in ("R", "O", "Y", "G", "B", "P")]),
+])
+def test_joker_readings(kind, cards, readings):
+    from pygame_rules.games.level8_solver import joker_readings
+
+    assert joker_readings(kind, cards) == readings
+
+
+def test_a_joker_with_a_real_choice_names_its_values_and_no_reading_says_why():
+    state = make(levels=[1, 1], hands=[["R4", "J", "B9", "R7", "R8", "R9", "O15"], []])
+    no = state.problem(state.parse_action({"type": "lay_out", "parts": [["run", "R4", "J", "B9"],
+                                                                         ["run", "R7", "R8", "R9"]]}))
+    assert no is not None and no.reason == "not_the_level" and no.params["why"] == "no_reading"
+    twice = state.problem(state.parse_action({"type": "lay_out", "parts": [["run", "R7", "R8", "R8"],
+                                                                            ["run", "R4", "J", "B9"]]}))
+    assert twice is not None and twice.params["why"] == "run_repeats" and twice.params["number"] == 8
+
+
+def test_every_layout_refusal_names_its_problem():
+    """Each lay-out refusal carries ``why`` (one of PART_PROBLEMS) and JSON params: the page words the reason."""
+    from pygame_rules.games.level8_solver import PART_PROBLEMS
+
+    hand = ["R1", "R2", "R3", "G2", "B3", "Y4", "Y9", "Y11", "Y12", "R7", "R8", "R9", "J"]
+    tries = {
+        "missing_part": [["run", "R1", "R2", "R3"]],
+        "extra_part": [["run", "R1", "R2", "R3"], ["run", "R7", "R8", "R9"], ["run", "Y9", "J", "Y11"]],
+        "too_short": [["run", "R1", "R2", "R3"], ["run", "R7", "R8"]],
+        "run_gap": [["run", "R1", "R2", "R3"], ["run", "R7", "R8", "Y11"]],
+        "run_repeats": [["run", "R1", "R2", "G2"], ["run", "R7", "R8", "R9"]],
+        "not_in_hand": [["run", "R1", "R2", "R3"], ["run", "B7", "B8", "B9"]],
+        "too_many_jokers": [["run", "R1", "R2", "J3"], ["run", "J7", "R8", "R9"]],
+        "skip_in_part": [["run", "R1", "R2", "S"], ["run", "R7", "R8", "R9"]],
+        "joker_meaning": [["run", "R1", "R2", "JR"], ["run", "R7", "R8", "R9"]],
+        "not_a_card": [["run", "R1", "R2", "X3"], ["run", "R7", "R8", "R9"]],
+    }
+    state = make(levels=[1, 1], hands=[hand, []])
+    for why, parts in tries.items():
+        refusal = state.problem(state.parse_action({"type": "lay_out", "parts": parts}))
+        assert refusal is not None and refusal.reason == "not_the_level", (why, refusal)
+        assert refusal.params["why"] == why in PART_PROBLEMS, (why, refusal.params)
+        json.dumps(refusal.params)
+
+
+def test_adding_a_joker_the_part_forces():
+    state = make(hands=[["J", "J", "J", "O15", "O14"], []], laid_out=[True, False],
+                 table=[[], [["set", "R7", "G7"], ["run", "R1", "R2", "R3"], ["run", "B5", "B6", "B7"]]])
+    events = state.apply(Add(1, 0, "J"))
+    assert state.table[1][0] == ("set", "R7", "G7", "J7") and events[0]["card"] == "J7"
+    state.apply(Add(1, 1, "J"))
+    assert state.table[1][1] == ("run", "R1", "R2", "R3", "J4")
+    refusal = state.problem(Add(1, 2, "J"))
+    assert refusal is not None and refusal.reason == "joker_choice" and refusal.params["values"] == [4, 8]
 
 
 def test_layout_may_not_empty_the_hand():

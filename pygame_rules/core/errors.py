@@ -85,9 +85,37 @@ class BadOptions(RulesError):
 
 
 class BadScenario(RulesError):
-    """A scenario describes an impossible position (invented or duplicated cards, wrong shapes...)."""
+    """A scenario describes an impossible position (invented or duplicated cards, wrong shapes...).
+
+    Like a refusal, it may carry a stable ``reason`` code and JSON-safe ``params`` (seats 0-based), so that the
+    scenario editor can word the problem in the reader's language (``editor.problem.<game>.<reason>``).
+    """
 
     code = "bad_scenario"
+
+    def __init__(self, message: str, *, code: str | None = None, reason: str | None = None,
+                 params: dict[str, Any] | None = None, **details: Any) -> None:
+        super().__init__(message, code=code, **details)
+        self.reason = reason
+        self.params = dict(params or {})
+
+    def to_json(self) -> dict[str, Any]:
+        """The error as the JSON boundary reports it, with ``reason`` and ``params`` when the game gave them."""
+        out = super().to_json()
+        if self.reason is not None:
+            out["reason"] = self.reason
+            out["params"] = dict(self.params)
+        return out
+
+
+class TableProblem(ValueError):
+    """A position breaks one of its game's invariants; ``reason`` and ``params`` name the problem for a reader (a
+    scenario built on it is refused as :class:`BadScenario` with the same reason, a save as :class:`BadState`)."""
+
+    def __init__(self, message: str, *, reason: str, params: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.params = dict(params or {})
 
 
 class BadState(RulesError):

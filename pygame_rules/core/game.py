@@ -13,7 +13,16 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple
 
 from .actions import Action, parse_action
-from .errors import BadOptions, BadScenario, BadState, GameOverError, IllegalAction, NotYourTurn, RulesError
+from .errors import (
+    BadOptions,
+    BadScenario,
+    BadState,
+    GameOverError,
+    IllegalAction,
+    NotYourTurn,
+    RulesError,
+    TableProblem,
+)
 from .rng import GameRandom, check_seed
 from .table import Context, TableError, check_keys, table_fields
 
@@ -240,6 +249,8 @@ class State:
             raise BadScenario(f"bad scenario: {exc.message}") from exc
         except (TableError, KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
             reason = str(exc) if isinstance(exc, (TableError, ValueError)) else f"{type(exc).__name__}: {exc}"
+            if isinstance(exc, TableProblem):  # a named problem: the editor words it
+                raise BadScenario(f"bad scenario: {reason}", reason=exc.reason, params=exc.params) from exc
             raise BadScenario(f"bad scenario: {reason}") from exc
 
     @classmethod

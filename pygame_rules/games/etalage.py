@@ -818,7 +818,8 @@ class EtalageState(State):
         at_start = (in_hands + k) // players
         if not 1 <= at_start <= hand_size(players):
             raise BadScenario(f"that leaves {at_start} cards per hand at the start of the trick; "
-                              f"it must be 1 to {hand_size(players)}")
+                              f"it must be 1 to {hand_size(players)}", reason="hand_size",
+                              params={"cards": at_start, "most": hand_size(players)})
         played = {(self.leader + i) % players for i in range(k)}
         targets = [at_start - (s in played) for s in range(players)]
         for seat, hand in enumerate(self.hands):

@@ -33,6 +33,7 @@ from .level8_solver import (
     Sheet,
     add_options,
     add_to_part,
+    added_token,
     check_layout,
     enumerate_layouts,
     is_card,
@@ -271,6 +272,7 @@ class Level8State(State):
         "already_laid_out", "already_skipped", "card_not_in_hand", "discard_pile_empty", "does_not_fit",
         "draw_pile_empty", "keep_too_many", "last_card", "lay_out_first", "must_take_a_card", "no_skip_card",
         "no_such_part", "no_such_seat", "not_the_level", "skip_not_addable", "skip_yourself", "wrong_phase",
+        "joker_choice",
     })
 
     info: ClassVar[GameInfo] = GameInfo(
@@ -581,8 +583,11 @@ class Level8State(State):
         try:
             return check_layout(self.level_requirements(p), self.hands[p], action.parts)
         except PartError as exc:
-            raise IllegalAction(f"cannot lay out level {self.levels[p]} ({self.sheet.level_text(self.levels[p])}): "
-                                f"{exc}", reason="not_the_level", params={"level": self.levels[p]}) from exc
+            message = f"cannot lay out level {self.levels[p]} ({self.sheet.level_text(self.levels[p])}): {exc}"
+            if exc.why == "joker_choice":  # not wrong: the player has a choice to make (the page asks it)
+                raise IllegalAction(message, reason="joker_choice", params=exc.params) from exc
+            raise IllegalAction(message, reason="not_the_level",
+                                params={**exc.params, "level": self.levels[p], "why": exc.why}) from exc
 
     def _checked_add(self, p: int, action: Add) -> tuple[str, ...]:
         if not self.laid[p]:
@@ -605,7 +610,11 @@ class Level8State(State):
         try:
             return add_to_part(parts[action.part], action.card)
         except PartError as exc:
-            raise IllegalAction(str(exc), reason="does_not_fit", params={"seat": seat, "part": action.part}) from exc
+            if exc.why == "joker_choice":
+                raise IllegalAction(str(exc), reason="joker_choice",
+                                    params={**exc.params, "seat": seat, "part": action.part}) from exc
+            raise IllegalAction(str(exc), reason="does_not_fit",
+                                params={**exc.params, "seat": seat, "part": action.part, "why": exc.why}) from exc
 
     def _checked_keep(self, p: int, action: Keep) -> tuple[str, ...]:
         limit = self.sheet.keep_cards
@@ -730,13 +739,14 @@ class Level8State(State):
             new = _added(self.table[action.seat][action.part], action.card)
         else:
             new = self._checked_add(p, action)
+        card = action.card if self._quiet else added_token(self.table[action.seat][action.part], action.card)
         self.table[action.seat][action.part] = new
-        self._take(p, [physical(action.card)])
+        self._take(p, [physical(card)])
         self.undo_ok = True
         if self._quiet:
             return []
-        return [{"type": "add", "player": p, "seat": action.seat, "part": action.part, "card": action.card,
-                 "text": f"{_seat_name(p)} adds {action.card} to {_seat_name(action.seat)}'s {part_text(new)}."}]
+        return [{"type": "add", "player": p, "seat": action.seat, "part": action.part, "card": card,
+                 "text": f"{_seat_name(p)} adds {card} to {_seat_name(action.seat)}'s {part_text(new)}."}]
 
     def _do_discard(self, p: int, action: Discard) -> list[Event]:
         self.hands[p].remove(action.card)

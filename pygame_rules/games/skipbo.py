@@ -17,7 +17,7 @@ from importlib import resources
 from typing import Annotated, Any, ClassVar, Literal
 
 from ..core.actions import Action, action_kinds
-from ..core.errors import BadOptions, BadScenario, IllegalAction
+from ..core.errors import BadOptions, BadScenario, IllegalAction, TableProblem
 from ..core.game import Event, GameInfo, OptionSpec, Refusal, State, winners_by_min
 from ..core.match import MatchRules
 from ..core.rng import GameRandom
@@ -952,7 +952,8 @@ class SkipBoState(State):
             raise ValueError("idle_turns reaches a full round: that game would already be over")
         for seat in range(self.players):
             if not any(self.stocks[s] for s in self._owners(seat)):
-                raise ValueError(f"seat {seat}'s stock is empty: that game would already be over")
+                raise TableProblem(f"seat {seat}'s stock is empty: that game would already be over",
+                                   reason="stock_empty", params={"seat": seat})
 
     def all_cards(self) -> Counter[int]:
         """Every card in the game, wherever it lies (for conservation checks)."""

@@ -1189,7 +1189,8 @@ class TopSpotState(State):
         leader = params.get("leader", (self.start + 1) % players)
         check_seat(leader, players, "leader")
         if not self.hands[leader]:
-            raise BadScenario(f"the leader, seat {leader}, has no cards")
+            raise BadScenario(f"the leader, seat {leader}, has no cards", reason="leader_no_cards",
+                              params={"seat": leader})
         self.first_leader = (self.start + 1) % players
         self._start_round(leader)
 

@@ -229,6 +229,20 @@ function describe(action, mover, table, game) {
   return JSON.stringify(action);
 }
 
+/** The problems of a position the engine names (BadScenario reason codes) and how they are worded. */
+const PROBLEMS = new Set(["editor.problem.skipbo.stock_empty", "editor.problem.topspot.leader_no_cards",
+  "editor.problem.etalage.hand_size"]);
+
+/** Why the engine refused a position, in the reader's words: players counted from 1 as the places name them. A
+ * problem without a reason code keeps the engine's own sentence. */
+function problemWords(err, game) {
+  const key = `editor.problem.${game}.${err.reason}`;
+  if (!err.reason || !PROBLEMS.has(key)) return err.message;
+  const params = { ...(err.params || {}) };
+  if (typeof params.seat === "number") params.player = params.seat + 1;
+  return t(key, params);
+}
+
 /** Set up the position and play every step with the engine; list the next legal moves; draw the snippets. */
 async function validate() {
   const run = ++state.validating;
@@ -277,7 +291,7 @@ async function validate() {
     return true;
   } catch (err) {
     if (run !== state.validating) return false;
-    say(t("editor.not_valid_yet", { message: err.message }), "error");
+    say(t("editor.not_valid_yet", { message: problemWords(err, spec.game) }), "error");
     $("ed-out").hidden = true;
     $("ed-moves").hidden = true;
     return false;

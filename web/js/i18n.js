@@ -76,6 +76,25 @@ export function t(key, params = {}, lang = current) {
   return value.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 }
 
+/**
+ * Run `fn` with `lang` as the language t() uses by default, then put the reader's language back (no event, nothing
+ * stored): a widget words its moves in its page's language whatever the reader's app language is.
+ * @template T
+ * @param {string} lang
+ * @param {() => T} fn
+ * @returns {T}
+ */
+export function withLang(lang, fn) {
+  if (!LANGS.includes(lang) || lang === current) return fn();
+  const before = current;
+  current = lang;
+  try {
+    return fn();
+  } finally {
+    current = before;
+  }
+}
+
 /** Whether the current language (or English, the fallback) has `key`; never records it as missing. */
 export function hasKey(key, lang = current) {
   return CATALOGUES[lang]?.[key] !== undefined || CATALOGUES.en[key] !== undefined;

@@ -3,16 +3,16 @@
 // engine's English `text` stays for the Python API and the CLI; the page uses it only for an event type (or a
 // field) it does not know, so a new engine event still shows. Cards are named as the game names them ("red 6",
 // "joker as 5", "Skip-Bo"), never by engine ids. See docs/i18n.md.
-import { getLang, hasKey, t } from "./i18n.js";
-import { cardName as level8Card } from "./games/level8.js";
+import { getLang, hasKey, t, withLang } from "./i18n.js";
+import { cardName as level8Card, colourName as level8Colour } from "./games/level8.js";
 import { cardName as topspotCard, topspotReason } from "./games/topspot.js";
 
 const KINDS = { run: "log.level8.kind_run", set: "log.level8.kind_set", colour: "log.level8.kind_colour" };
 const has = (e, ...fields) => fields.every((f) => e[f] !== undefined && e[f] !== null);
 const colour = (c) => t(`colour.${c}`);
-const list = (items) => {
+const list = (items, last = "common.and") => {
   if (items.length < 2) return items.join("");
-  return `${items.slice(0, -1).join(", ")}${t("common.and")}${items[items.length - 1]}`;
+  return `${items.slice(0, -1).join(", ")}${t(last)}${items[items.length - 1]}`;
 };
 const etalageCard = (card) => {
   const at = card.lastIndexOf("-");
@@ -201,11 +201,12 @@ export function englishLine(text, names) {
 }
 
 /**
- * A refusal in the reader's words. A game's refusal carries a stable `reason` code and JSON `params` (every code
- * is in the game class's REFUSAL_CODES; docs/api.md "Refusal codes"); it is worded from the catalogue key
- * `refusal.<game>.<reason>` with the params named as the game names them (cards, colours, players, piles counted
- * from 1). English shows the engine's own sentence. A refusal without a reason (a malformed action, not your turn)
- * or a reason the catalogue lacks gets the line of its error `code`, with the engine's English as `detail`.
+ * A refusal in the reader's words, English included. A game's refusal carries a stable `reason` code and JSON
+ * `params` (every code is in the game class's REFUSAL_CODES; docs/api.md "Refusal codes"); it is worded from the
+ * catalogue key `refusal.<game>.<reason>` with the params named as the game names them (cards, colours, players by
+ * their names, piles counted from 1). The engine's English sentence stays the `detail` (a tooltip) for the other
+ * languages; an English reader has the words already. A refusal without a reason (a malformed action, not your
+ * turn) or a reason the catalogue lacks gets the line of its error `code`, with the engine's sentence as `detail`.
  */
 const REFUSALS = { illegal_action: "refusal.illegal_action", malformed_action: "refusal.malformed_action",
   not_your_turn: "refusal.not_your_turn", game_over: "refusal.game_over", play_first: "refusal.play_first",
@@ -222,7 +223,16 @@ const PARAM_WORDS = {
   seat: seatName, owner: seatName,
   pile: (v) => Number(v) + 1, discard: (v) => Number(v) + 1, part: (v) => Number(v) + 1,
   source: (v) => t(`refusal.source.${v}`),
+  // Level 8's lay-out problems (PartError.why): the kind of combination, its cards, the numbers or colours at odds
+  kind: (v, c) => (c.game === "level8" && KINDS[v] ? t(KINDS[v]) : v),
+  cards: (v, c) => (v || []).map((x) => (CARD_WORDS[c.game] || String)(x)).join(", "),
+  numbers: (v) => list((v || []).map(String)),
+  values: (v, c) => list((v || []).map((x) => (typeof x === "number" ? String(x)
+    : c.game === "level8" ? level8Colour(x) : colour(x))), "common.or"),
 };
+
+/** A refusal is a sentence: a colour or a card that opens it ("purple was led...") starts with a capital. */
+const sentence = (text, lang) => text.charAt(0).toLocaleUpperCase(lang) + text.slice(1);
 
 /** The catalogue key of a game's refusal reason (Level 8's wrong phase is worded per phase). */
 function reasonKey(game, reason, params) {
@@ -231,6 +241,9 @@ function reasonKey(game, reason, params) {
     return `refusal.level8.wrong_phase_${params.phase === "play" && took ? "took" : params.phase}`;
   }
   if (game === "skipbo" && reason === "no_such_pile") return `refusal.skipbo.no_such_pile_${params.kind}`;
+  if (game === "skipbo" && reason === "not_your_pile" && params.partnership) {
+    return "refusal.skipbo.not_your_pile_partner";
+  }
   return `refusal.${game}.${reason}`;
 }
 
@@ -240,16 +253,20 @@ function reasonKey(game, reason, params) {
  *   reader's)
  */
 export function refusalWords({ code, message, reason, params }, { game, names, lang = getLang() } = {}) {
-  if (lang === "en" || !message) return { text: message || t("refusal.illegal_action", {}, lang), detail: "" };
-  if (game && reason) {
-    const key = reasonKey(game, reason, params || {});
-    if (hasKey(key, lang)) {
-      const c = { game, names };
-      const words = Object.fromEntries(Object.entries(params || {}).map(([k, v]) =>
-        [k, PARAM_WORDS[k] ? PARAM_WORDS[k](v, c) : v]));
-      return { text: t(key, words, lang), detail: message };
+  return withLang(lang, () => {
+    if (game && reason) {
+      const key = reasonKey(game, reason, params || {});
+      if (hasKey(key)) {
+        const c = { game, names };
+        const words = Object.fromEntries(Object.entries(params || {}).map(([k, v]) =>
+          [k, PARAM_WORDS[k] ? PARAM_WORDS[k](v, c) : v]));
+        // a Level 8 lay-out or addition says what is wrong with the cards in a second sentence
+        const why = params?.why ? `refusal.${game}.why.${params.why}` : "";
+        const text = why && hasKey(why) ? `${t(key, words)} ${t(why, words)}` : t(key, words);
+        return { text: sentence(text, lang), detail: lang === "en" ? "" : message || "" };
+      }
     }
-  }
-  return { text: `${t(REFUSALS[code] || "refusal.illegal_action", {}, lang)} ${t("refusal.english_reason", {}, lang)}`,
-    detail: message };
+    const line = t(REFUSALS[code] || "refusal.illegal_action");
+    return message ? { text: `${line} ${t("refusal.english_reason")}`, detail: message } : { text: line, detail: "" };
+  });
 }

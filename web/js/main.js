@@ -141,7 +141,7 @@ function describeSetup(entry) {
   for (const [name, value] of Object.entries(entry.options || {})) {
     const hint = hints[name] || {};
     if (hint.hidden || value === null || value === undefined) continue;
-    const label = call(hint.label) || name;
+    const label = call(hint.short) || call(hint.label) || name; // a row names options briefly, not with their help
     const shown = typeof value === "boolean" ? (value ? t("stats.yes") : t("stats.no")) :
       hint.choices ? hint.choices(value) : String(value);
     parts.push(`${label}: ${shown}`);

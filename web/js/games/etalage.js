@@ -228,8 +228,8 @@ const renderer = {
   title: "Etalage",
   rules: () => ["etalage.rules.1", "etalage.rules.2", "etalage.rules.3", "etalage.rules.4"].map((k) => t(k)),
   optionHints: {
-    games: { label: () => t("etalage.option.games") },
-    open_winnings: { label: () => t("etalage.option.open_winnings") },
+    games: { label: () => t("etalage.option.games"), short: () => t("etalage.option_short.games") },
+    open_winnings: { label: () => t("etalage.option.open_winnings"), short: () => t("etalage.option_short.open_winnings") },
   },
   example: EXAMPLE,
   cardElement,

@@ -47,7 +47,7 @@ const physical = (t) => (isJoker(t) ? JOKER : t);
 const COLOUR_KEYS = () => ({ red: tr("colour.red"), orange: tr("colour.orange"), yellow: tr("colour.yellow"),
   green: tr("colour.green"), blue: tr("colour.blue"), purple: tr("colour.purple") });
 /** A colour code's name in the reader's language (the deck data names the colours in English). */
-const colourName = (code) => {
+export const colourName = (code) => {
   const name = DECK.colours.find((c) => c.code === code)?.name;
   return (name && COLOUR_KEYS()[name]) || name || code;
 };
@@ -191,46 +191,6 @@ function consistent(draft, kinds, legalParts, exact = false) {
     return false;
   }
   return rec(0);
-}
-
-/**
- * Declare the jokers whose meaning the part forces: a pending joker in part i becomes "J<v>" when every lay-out in
- * the engine's legal list that agrees with the parts built so far gives that part's joker the same meaning v (a
- * joker beside two 5s can only be a 5). Where the legal lay-outs differ, the player is asked (jokerPicker). The
- * page decides nothing: the meanings come from the engine's own list. Returns the parts where one was filled in.
- */
-function fillForcedJokers(draft, kinds, all) {
-  // meanings filled in before are asked again (the part may have changed since)
-  for (const [i, token] of draft.autoFilled || []) {
-    const at = draft.slots[i]?.indexOf(token) ?? -1;
-    if (at >= 0) draft.slots[i][at] = JOKER;
-  }
-  draft.autoFilled = [];
-  const filled = new Set();
-  for (let changed = true; changed;) {
-    changed = false;
-    const open = all.filter((p) => consistent(draft, kinds, p));
-    draft.slots.forEach((cards, i) => {
-      const at = cards.indexOf(JOKER);
-      if (at < 0 || !open.length) return;
-      const meanings = new Set();
-      for (const parts of open) {
-        for (const part of parts) {
-          if (part[0] !== kinds[i] || !fitsInside(cards, part.slice(1))) continue;
-          const rest = part.slice(1);
-          for (const t of cards) if (t !== JOKER && rest.includes(t)) rest.splice(rest.indexOf(t), 1);
-          for (const t of rest) if (isJoker(t) && t !== JOKER) meanings.add(t);
-        }
-      }
-      if (meanings.size === 1) {
-        cards[at] = [...meanings][0];
-        draft.autoFilled.push([i, cards[at]]);
-        filled.add(i);
-        changed = true;
-      }
-    });
-  }
-  return filled;
 }
 
 /** Put a legal lay-out into the parts of the level (per kind, smallest part into the smallest requirement). */
@@ -475,11 +435,10 @@ function builder(table, ui, draft) {
   const status = h("p.l8-build-status#layout-status", { role: "status", "aria-live": "polite" });
 
   function draw() {
-    draft.forced = fillForcedJokers(draft, kinds, all);
     const parts = draftParts(view, draft);
     const match = all.find((p) => consistent(draft, kinds, p, true) && cardsIn(p) === cardsIn(parts));
     const open = all.filter((p) => consistent(draft, kinds, p));
-    const slots = reqs.map((req, i) => slotElement(view, draft, req, i, open, draw));
+    const slots = reqs.map((req, i) => slotElement(view, draft, req, i));
     const pickAt = Math.min(draft.pick, Math.max(all.length - 1, 0));
     const shown = all[pickAt];
     const suggest = all.length ? h("div.l8-suggest",
@@ -516,25 +475,38 @@ function builder(table, ui, draft) {
       h("div.l8-slots", slots), status, suggest,
       h("div.l8-build-buttons", clear, layButton));
     nameFromContent(section);
-    judge(draft.sig, parts, match, status, ui);
+    judge(draft, parts, match, { status, section, redraw: draw }, ui);
   }
   draw();
   return section;
 }
 
-/** Say whether the lay-out is legal: from the legal list at once, and the engine's own words via `check`. */
-function judge(sig, parts, match, status, ui) {
+/**
+ * Say whether the lay-out is legal: from the legal list at once, and the engine's own answer via `check`. A joker
+ * left undeclared is the engine's to read: where the part allows one meaning only (red 4, joker, blue 6) the engine
+ * takes the lay-out as it is; where there is a real choice it answers `joker_choice` with the meanings that make
+ * the part legal, and only then does the part ask the player, offering exactly those (no rule lives here).
+ */
+function judge(draft, parts, match, { status, section, redraw }, ui) {
   status.dataset.state = !parts.length ? "empty" : match ? "legal" : "pending";
   if (!parts.length) { status.textContent = tr("level8.nothing_placed"); return; }
   if (match) { status.textContent = tr("level8.layout_legal"); return; }
   const action = { type: "lay_out", parts };
-  const key = `${sig}|${canon(action)}`;
+  const key = `${draft.sig}|${canon(action)}`;
+  // the builder's part of each part sent (empty parts are not sent)
+  const slotOf = draft.slots.map((cards, i) => (cards.length ? i : -1)).filter((i) => i >= 0);
   const show = (answer) => {
     if (!answer || !status.isConnected) return;
-    status.dataset.state = answer.legal ? "legal" : "illegal";
     const words = answer.legal ? null : refusalWords(answer, { game: "level8", names: ui.names });
-    status.textContent = answer.legal ? tr("level8.layout_legal") : `✗ ${words.text}`;
+    const choice = !answer.legal && answer.reason === "joker_choice" ? answer.params : null;
+    status.dataset.state = answer.legal ? "legal" : choice ? "ask" : "illegal";
+    status.textContent = answer.legal ? tr("level8.layout_legal") : `${choice ? "?" : "✗"} ${words.text}`;
     if (words?.detail) status.title = words.detail; else status.removeAttribute("title");
+    for (const holder of section.querySelectorAll(".l8-joker-holder")) holder.replaceChildren();
+    const slot = choice ? slotOf[choice.part] : undefined;
+    const holder = slot === undefined ? null : section.querySelector(`.l8-joker-holder[data-slot="${slot}"]`);
+    const at = slot === undefined ? -1 : draft.slots[slot].indexOf(JOKER);
+    if (holder && at >= 0) holder.append(jokerPicker(choice.kind, choice.values, draft, slot, at, redraw));
   };
   if (!ui.check) { status.textContent = tr("level8.not_a_layout"); return; }
   status.textContent = tr("level8.checking");
@@ -553,7 +525,7 @@ function miniCard(token) {
   return h(`span.l8-mini.k-${colour || "none"}${isJoker(token) ? ".j" : ""}`, { "aria-hidden": "true" }, String(text));
 }
 
-function slotElement(view, draft, req, i, open, redraw) {
+function slotElement(view, draft, req, i) {
   const cards = draft.slots[i];
   const word = req.kind === "colour" ? tr("level8.req_colour", { n: req.size }) : req.kind === "run" ?
     tr("level8.req_run", { n: req.size }) : tr("level8.req_set", { name: setName(req.size), n: req.size });
@@ -562,32 +534,28 @@ function slotElement(view, draft, req, i, open, redraw) {
   const placed = cards.map((t, j) => h("button.l8-placed", { type: "button",
     "aria-label": tr("level8.placed_label", { card: cardName(t), n: i + 1 }),
     dataset: { key: `placed:${i}:${j}`, pick: "", drop: "" } }, cardElement(t)));
-  const pending = cards.findIndex((t) => t === JOKER);
   const enough = cards.length >= req.size;
   return h(`div.l8-slot.kind-${req.kind}${enough ? ".full" : ""}`, { dataset: { key: `lay:${i}`, drop: "" } },
     h("button.l8-slot-head", { type: "button", "aria-label": label, dataset: { key: `lay:${i}`, drop: "" } },
       h("span.l8-slot-name", word), h("span.l8-slot-count", `${cards.length}/${req.size}`)),
     h("div.l8-slot-cards", placed.length ? placed : h("span.l8-slot-empty", tr("level8.drop_cards"))),
-    pending >= 0 ? jokerPicker(view, draft, req, i, pending, open, redraw) : null);
+    // where the engine finds a real choice for a joker of this part, judge() puts the question here
+    h("div.l8-joker-holder", { dataset: { slot: String(i) } }));
 }
 
-/** A joker placed in a part asks what it stands for; meanings used by the solver's lay-outs are marked. */
-function jokerPicker(view, draft, req, i, j, open, redraw) {
-  const colour = req.kind === "colour";
-  const values = colour ? DECK.colours.map((c) => c.code) :
-    Array.from({ length: DECK.high - DECK.low + 1 }, (_, k) => String(DECK.low + k));
-  const suggested = new Set();
-  for (const parts of open) for (const p of parts) if (p[0] === req.kind) {
-    for (const t of p.slice(1)) if (isJoker(t)) suggested.add(t.slice(1));
-  }
+/** A joker with a real choice asks what it stands for, offering only the meanings the engine found legal for the
+ * part (numbers in runs and sets, colour codes in colour groups). */
+function jokerPicker(kind, values, draft, i, j, redraw) {
+  const colour = kind === "colour";
   return h("div.l8-joker-ask", { role: "group", "aria-label": tr("level8.joker_ask") },
     h("span.l8-joker-q", colour ? tr("level8.joker_colour") : tr("level8.joker_number")),
-    h("div.l8-joker-values", values.map((v) => h(`button.l8-joker-value${suggested.has(v) ? ".suggested" : ""}` +
-      `${colour ? `.k-${v}` : ""}`, { type: "button", dataset: { value: v },
-      "aria-label": tr("level8.joker_value", { value: colour ? colourName(v) : v }) +
-        (suggested.has(v) ? tr("level8.solver_uses") : ""),
-      onclick: (e) => { e.stopPropagation(); draft.slots[i][j] = `${JOKER}${v}`; redraw(); } },
-    colour ? `${SHAPES[v] || ""} ${colourName(v)}` : v))));
+    h("div.l8-joker-values", values.map((value) => {
+      const v = String(value);
+      return h(`button.l8-joker-value${colour ? `.k-${v}` : ""}`, { type: "button", dataset: { value: v },
+        "aria-label": tr("level8.joker_value", { value: colour ? colourName(v) : v }),
+        onclick: (e) => { e.stopPropagation(); draft.slots[i][j] = `${JOKER}${v}`; redraw(); } },
+      colour ? `${SHAPES[v] || ""} ${colourName(v)}` : v);
+    })));
 }
 
 // ----- keep (two-star sheet) ----------------------------------------------------------------------------------------

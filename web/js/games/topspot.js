@@ -376,8 +376,8 @@ const renderer = {
   rules: () => ["topspot.rules.1", "topspot.rules.2", "topspot.rules.3", "topspot.rules.4"].map((k) => t(k)),
   optionHints: {
     level: { label: () => t("topspot.option.level"), choices: (c) => (c === "expert" ? t("topspot.level.expert") : t("topspot.level.junior")) },
-    joker_each: { label: () => t("topspot.option.joker_each") },
-    games: { label: () => t("topspot.option.games"), value: 1 }, // one game unless the player asks for a match
+    joker_each: { label: () => t("topspot.option.joker_each"), short: () => t("topspot.option_short.joker_each") },
+    games: { label: () => t("topspot.option.games"), short: () => t("topspot.option_short.games"), value: 1 }, // one game unless the player asks for a match
   },
   cardElement: (card) => cardElement(card),
 
