@@ -88,3 +88,20 @@ def test_level8_empty_card_names_are_malformed_and_change_nothing(action: dict[s
     assert caught.value.code == "malformed_action"
     assert json.dumps(state.to_json(), sort_keys=True) == before
     assert not state.can(bad)
+
+
+def test_the_fuzzed_level8_request_is_refused_as_malformed_through_the_api() -> None:
+    """The one ``internal_error`` of the seeded fuzz (issue 24 item 12, Level 8 seed 16 at 24,000 requests: request
+    19,367): ``act`` with an ``add`` whose card is ``""``. Now ``malformed_action`` naming the field, nothing changed."""
+    state, add = level8_with_an_addition()
+    session = api.Session(state, 1)
+    api._sessions["holes"] = session
+    try:
+        before = json.dumps(state.to_json(), sort_keys=True), len(session.log), len(session.undo_stack)
+        answer = json.loads(api.handle(json.dumps({"id": 196, "op": "act", "session": "holes",
+                                                   "seat": state.current_player, "action": {**add, "card": ""}})))
+        assert not answer["ok"] and answer["error"]["code"] == "malformed_action", answer
+        assert "add.card" in answer["error"]["message"]
+        assert (json.dumps(state.to_json(), sort_keys=True), len(session.log), len(session.undo_stack)) == before
+    finally:
+        del api._sessions["holes"]
