@@ -91,8 +91,9 @@ def test_level8_empty_card_names_are_malformed_and_change_nothing(action: dict[s
 
 
 def test_the_fuzzed_level8_request_is_refused_as_malformed_through_the_api() -> None:
-    """The one ``internal_error`` of the seeded fuzz (issue 24 item 12, Level 8 seed 16 at 24,000 requests: request
-    19,367): ``act`` with an ``add`` whose card is ``""``. Now ``malformed_action`` naming the field, nothing changed."""
+    """The one ``internal_error`` of the seeded fuzz (issue 24 item 12, Level 8 seed 16 at 24,000 requests:
+    request 19,367): ``act`` with an ``add`` whose card is ``""``. Now ``malformed_action`` naming the field;
+    nothing changes."""
     state, add = level8_with_an_addition()
     session = api.Session(state, 1)
     api._sessions["holes"] = session
