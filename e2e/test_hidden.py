@@ -5,6 +5,9 @@ localStorage, sessionStorage, every IndexedDB record (raw, as the storage panel 
 reachable from ``window.__app``, the DOM, and every message the page received from the worker (recorded by an init
 script that wraps ``Worker``). None of it may name a card another seat holds, a hidden stock card or the order of
 the draw pile. The true state comes from the worker's own save, read through a test-only path (e2e/conftest.py).
+The needles are runs of three hidden cards in a row, written as they stand inside any JSON list (``7,0,12``), so a
+leak is found wherever it is, whole or in part, under any key; runs the seat may also see (its own hand, a discard
+pile) are not looked for.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
+import pygame_rules as pr
 
 from .conftest import ENGINE_TIMEOUT, read_save, saved_record, start_game, wait_engine, wait_my_turn, write_save
 
@@ -82,34 +87,84 @@ def _squash(text: str) -> str:
     return re.sub(r"\s+", "", text)
 
 
-def _secrets(save: dict[str, Any], visible: int | None) -> list[list[int]]:
-    """Card sequences hidden from seat ``visible`` (None: from everyone) in a Skip-Bo state."""
+RUN = 3  # hidden cards in a row that make a needle
+
+
+def _runs(cards: list[Any]) -> list[str]:
+    """Every ``RUN`` consecutive cards of ``cards``, written as they appear inside any JSON list (``7,0,12``)."""
+    return [",".join(json.dumps(c) for c in cards[i:i + RUN]) for i in range(len(cards) - RUN + 1)]
+
+
+def _occurs(run: str, text: str) -> bool:
+    """Whether ``run`` stands in ``text`` as consecutive items of a JSON list (not as part of longer numbers)."""
+    return re.search(r"(?<=[\[,])" + re.escape(run) + r"(?=[,\]])", text) is not None
+
+
+def _orders(hand: list[int]) -> list[list[int]]:
+    """A hand as held, sorted, and sorted the way the view shows it (Skip-Bo cards, 0, last)."""
+    return [hand, sorted(hand), sorted(hand, key=lambda c: (c == 0, c))]
+
+
+def _hidden_runs(save: dict[str, Any], visible: int | None) -> dict[str, set[str]]:
+    """Runs of cards hidden from seat ``visible`` (None: from everyone) in a Skip-Bo save, by where they lie: other
+    seats' hands (in any order they may be written), the face-down stock cards under each top card, and the draw
+    pile (both ways)."""
     data = save["state"]["data"]
-    own = data["hands"][visible] if visible is not None else None
-    found = []
+    out: dict[str, set[str]] = {"hands": set(), "stocks": set(), "draw": set()}
     for seat, hand in enumerate(data["hands"]):
-        if seat != visible and len(hand) >= 4:
-            for form in (hand, sorted(hand)):
-                if own is None or sorted(own) != sorted(hand):
-                    found.append(form)
+        if seat != visible:
+            out["hands"].update(r for order in _orders(hand) for r in _runs(order))
     for stock in data["stocks"]:
-        if len(stock) >= 5:
-            found.append(stock[:-1])  # every stock card under the top one is face down
-    if len(data["draw"]) >= 8:
-        found += [data["draw"][-8:], data["draw"][:8], data["draw"][-8:][::-1]]
-    return found
+        out["stocks"].update(_runs(stock[:-1]))  # every stock card under the top one is face down
+    out["draw"].update(_runs(data["draw"]) + _runs(data["draw"][::-1]))
+    return out
+
+
+def _seen_text(save: dict[str, Any], visible: int | None) -> str:
+    """Every card seat ``visible`` may see (None: what every seat may see), as JSON text, from the true save alone
+    (never from what the engine shows, which is what is under test): its own hand, the building piles, the discard
+    piles, the stock tops and the piles set aside."""
+    data = save["state"]["data"]
+    own = _orders(data["hands"][visible]) if visible is not None else []
+    public = [data["building"], data["discards"], [s[-1:] for s in data["stocks"]], data["set_aside"]]
+    return _squash(json.dumps([own, public]))
+
+
+def _needles(save: dict[str, Any], visible: int | None) -> set[str]:
+    """The hidden runs to look for: those that do not also stand among the cards the seat may see (its own hand, a
+    discard pile...), so that finding one anywhere means a hidden card came through."""
+    seen = _seen_text(save, visible)
+    groups = {where: {r for r in runs if not _occurs(r, seen)} for where, runs in _hidden_runs(save, visible).items()}
+    data = save["state"]["data"]
+    present = {"hands": any(len(h) >= RUN for s, h in enumerate(data["hands"]) if s != visible),
+               "stocks": any(len(st) > RUN for st in data["stocks"]), "draw": len(data["draw"]) >= RUN}
+    for where, runs in groups.items():
+        assert runs or not present[where], f"no needle left for the hidden {where}: the test would look for nothing"
+    return set().union(*groups.values())
+
+
+def _without_own_cards(answer: dict[str, Any]) -> dict[str, Any]:
+    """A worker answer without the asking seat's own cards at that time: its hand and its own log lines (its draws).
+
+    An earlier answer shows the hand as it was then; a run of it may match a hidden run of today by the values alone
+    (sorted hands share many runs), which is no leak. The latest answer's hand is checked against the true save with
+    everything else the page holds (its table is in ``window.__app``)."""
+    table = answer["table"]
+    seat = table["seat"]
+    view = {k: v for k, v in table["view"].items() if k != "hand"}
+    log = [e for e in table["log"] if e.get("player") != seat]
+    return {**answer, "table": {**table, "view": view, "log": log}}
 
 
 def _assert_nothing_hidden(page: Any, visible: int | None, checked: dict[str, int]) -> None:
     """Everything the page can read now, and every worker message since the last call, names no secret."""
     save = read_save(page)
     assert save is not None, "the worker saved nothing"
-    needles = {_squash(json.dumps(s)) for s in _secrets(save, visible)}
-    needles = {n for n in needles if n.count(",") >= 3}
+    needles = _needles(save, visible)
     assert needles, "the test found nothing hidden to look for"
     haystack = _squash(page.evaluate(COLLECT))
     for needle in needles:
-        assert needle not in haystack, f"a hidden card sequence {needle} is readable by the page"
+        assert not _occurs(needle, haystack), f"hidden cards {needle} (in a row) are readable by the page"
     messages = page.evaluate("() => window.__received")
     for text in messages[checked["messages"]:]:
         msg = json.loads(text)
@@ -120,14 +175,31 @@ def _assert_nothing_hidden(page: Any, visible: int | None, checked: dict[str, in
         for key in ('"save":', '"private":', '"draw":[', '"hands":', '"stocks":', '"state":'):
             assert key not in blob, f"a worker answer carries {key} {blob[:200]}"
         table = answer.get("table")
-        seat = table["seat"] if table else None
-        for needle in {_squash(json.dumps(s)) for s in _secrets(save, seat)}:
-            if needle.count(",") >= 3 and table is not None:
-                assert needle not in blob, f"an answer for seat {seat} names hidden cards {needle}"
+        if table is not None:
+            rest = _squash(json.dumps(_without_own_cards(answer)))
+            for needle in _needles(save, table["seat"]):
+                assert not _occurs(needle, rest), f"an answer for seat {table['seat']} names hidden cards {needle}"
     checked["messages"] = len(messages)
     record = page.evaluate("() => localStorage.getItem('pygame_rules.game.v2')")
     assert record and "save" not in json.loads(record)
     assert page.evaluate("() => localStorage.getItem('pygame_rules.game.v1')") is None
+
+
+def test_needles_find_hidden_runs_wherever_they_stand() -> None:
+    """The needles themselves (no browser): a run of three hidden cards is found inside any list that holds it, and
+    not inside longer numbers or where the seat may see the same cards."""
+    assert _runs([7, 0, 12, 3]) == ["7,0,12", "0,12,3"]
+    assert _occurs("7,0,12", '{"x":[1,7,0,12,4]}') and _occurs("7,0,12", "[7,0,12]")
+    assert not _occurs("7,0,12", "[17,0,12]") and not _occurs("7,0,12", "[7,0,123]")
+    assert not _occurs("7,0,12", "rgba(7,0,12,0.5)")
+    state = pr.new_game("skipbo", players=3, seed=12, options={"stock_size": 6})
+    save = {"state": json.loads(json.dumps(state.to_json())), "log": []}
+    data = save["state"]["data"]
+    needles = _needles(save, 0)
+    assert set(_runs(data["draw"][-RUN - 2:])) <= needles and set(_runs(data["stocks"][1][:-1])) <= needles
+    assert not needles & set(_runs(data["hands"][0]))  # seat 0's own hand is no secret to seat 0
+    leak = json.dumps({"peek": data["draw"][-5:], "under": data["stocks"][2][1:-1]}).replace(" ", "")
+    assert sum(_occurs(n, leak) for n in needles) >= 3
 
 
 def _play_turn(page: Any) -> None:

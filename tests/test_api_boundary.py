@@ -36,6 +36,20 @@ def test_undo_is_refused_for_any_other_seat_and_changes_nothing(seat: Any) -> No
     assert call(op="undo", session=sid, seat=0)["ok"]  # the mover still can
 
 
+def test_an_undo_that_cannot_restore_is_refused_with_its_own_code_and_changes_nothing() -> None:
+    """Should the position before the move ever fail to load, undo says so with ``undo_failed`` (the page words it
+    and disables its Undo button), not ``bad_state`` with the loader's sentence, and the game stays as it is."""
+    sid = skipbo_with_undo()
+    session = api._sessions[sid]
+    session.undo_stack[-1][0]["data"]["hands"][0].append(99)  # a snapshot that no longer loads
+    before = state_of(sid), len(session.log), len(session.undo_stack)
+    answer = call(op="undo", session=sid, seat=0)
+    assert not answer["ok"] and answer["error"]["code"] == "undo_failed", answer
+    assert "corrupt" not in answer["error"]["message"]
+    assert (state_of(sid), len(session.log), len(session.undo_stack)) == before
+    assert call(op="table", session=sid, seat=0)["ok"]
+
+
 def test_the_other_seat_is_never_offered_undo() -> None:
     sid = skipbo_with_undo()
     assert call(op="table", session=sid, seat=0)["table"]["undoable"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Annotated, Literal
 
@@ -41,6 +42,34 @@ def test_encode_and_copy_share_nothing_with_the_live_value() -> None:
         assert other == live
         other[0].append(4)
         assert live == [[1, 2], [3]]
+
+
+@dataclasses.dataclass(frozen=True)
+class Pair:
+    """A frozen record: immutable (copies share it), yet an object in a save."""
+
+    cards: tuple[Card, ...]
+    seat: Seat
+
+
+@pytest.mark.parametrize(
+    "hint,live,encoded",
+    [
+        (list[tuple[str, ...]], [("run", "R1", "G2")], [["run", "R1", "G2"]]),
+        (Annotated[list[list[tuple[str, ...]]], PER_SEAT], [[("set", "R5")], []], [[["set", "R5"]], []]),
+        (tuple[tuple[Card, ...], ...], ((1, 2), ()), [[1, 2], []]),
+        (list[Pair], [Pair((1, 2), 0)], [{"cards": [1, 2], "seat": 0}]),
+        (list[tuple[Card, ...] | None], [None, (3,)], [None, [3]]),
+        (dict[str, tuple[Card, ...]], {"a": (1,)}, {"a": [1]}),
+    ],
+)
+def test_immutable_items_are_still_encoded_as_plain_json(hint, live, encoded) -> None:
+    """Tuples and records inside lists become lists and objects: a save holds nothing JSON does not have, so the
+    dict a game saves loads back as it is (issue 24: Level 8's laid-out parts stayed tuples and refused to load)."""
+    codec = codec_for(hint)
+    out = codec.encode(live)
+    assert out == encoded and json.loads(json.dumps(out)) == out
+    assert codec.decode(out, "x", Context(2)) == live
 
 
 @pytest.mark.parametrize("seed", ["\udc00", 2**53, -(2**53), 1.5, True, None, "x" * 1001])

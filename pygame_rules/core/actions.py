@@ -3,7 +3,9 @@
 A game declares each kind of action as a frozen dataclass subclass of :class:`Action` with a ``kind`` class
 variable. Field values are JSON-like and immutable: ``int``, ``str``, ``bool``, ``None`` and tuples of those
 (tuples become JSON lists). :func:`parse_action` turns a JSON dict back into the dataclass, checking every field
-against its annotation, so malformed input is refused before any rule is consulted.
+against its annotation, so malformed input is refused before any rule is consulted. A field may be
+``Annotated[X, Is(test, what)]`` (:class:`~pygame_rules.core.table.Is`): a value failing ``test`` is malformed
+("add.card must be a card name, not ''").
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import dataclasses
 import types
 import typing
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
 
 from .errors import MalformedAction
 
@@ -50,7 +52,7 @@ def _to_plain(value: Any) -> Any:
 def _hints(cls: type) -> dict[str, Any]:
     cached = cls.__dict__.get("_field_hints")
     if cached is None:
-        cached = typing.get_type_hints(cls)
+        cached = typing.get_type_hints(cls, include_extras=True)
         cls._field_hints = cached  # type: ignore[attr-defined]
     return cached
 
@@ -58,6 +60,14 @@ def _hints(cls: type) -> dict[str, Any]:
 def _convert(value: Any, hint: Any, where: str) -> Any:
     """Check ``value`` (plain JSON) against ``hint`` and return it with lists turned into tuples."""
     origin = typing.get_origin(hint)
+    if origin is Annotated:
+        base, *checks = typing.get_args(hint)
+        value = _convert(value, base, where)
+        for check in checks:
+            test = getattr(check, "test", None)
+            if test is not None and not test(value):
+                raise MalformedAction(f"{where} must be {check.what}, not {value!r}", field=where)
+        return value
     if hint is Any:
         return _freeze(value)
     if origin in (typing.Union, types.UnionType):

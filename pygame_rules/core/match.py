@@ -182,6 +182,14 @@ class MatchState(State):
         body = data["data"]
         check_keys(body, ["match", "game"], "data")
         inner = inner_cls.from_json(body["game"])
+        # The current game plays by the match's options (its rules for points and the end read them): a game saved
+        # with other options, or options that ask for no match, would be accepted and fail at the end of the game.
+        options = inner_cls.info.resolve_options(data["players"], data["options"])
+        if inner.players != data["players"] or inner.options != options:
+            raise ValueError("the current game's players or options differ from the match's")
+        rules: MatchRules = inner_cls.MATCH  # type: ignore[attr-defined]
+        if not rules.enabled(options):
+            raise ValueError("the match's options do not ask for a match")
         record = MATCH_RECORD.decode(body["match"], "match", Context(inner.players))
         state = cls(inner_cls, inner, GameRandom.from_json(data["rng"]).seed)
         state.rng = GameRandom.from_json(data["rng"])

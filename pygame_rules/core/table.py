@@ -89,6 +89,7 @@ class Codec:
     """Encode, decode, copy and default for one declared type."""
 
     scalar = False  # immutable values: copies may share them
+    plain = False  # values that are already plain JSON (str, int, bool, None): encoding returns them as they are
 
     def decode(self, value: Any, path: str, ctx: Context) -> Any:
         """The live value for JSON ``value``; :class:`TableError` naming ``path`` when it does not fit."""
@@ -114,6 +115,7 @@ def _name(value: Any) -> str:
 
 class _Scalar(Codec):
     scalar = True
+    plain = True
 
     def __init__(self, kind: type, checks: tuple[Any, ...]) -> None:
         self.kind = kind
@@ -179,6 +181,7 @@ class _Scalar(Codec):
 
 class _None(Codec):
     scalar = True
+    plain = True
 
     def decode(self, value: Any, path: str, ctx: Context) -> Any:
         if value is not None:
@@ -191,6 +194,7 @@ class _None(Codec):
 
 class _Literal(Codec):
     scalar = True
+    plain = True
 
     def __init__(self, values: tuple[Any, ...]) -> None:
         self.values = values
@@ -208,6 +212,7 @@ class _Optional(Codec):
     def __init__(self, inner: Codec) -> None:
         self.inner = inner
         self.scalar = inner.scalar
+        self.plain = inner.plain
 
     def decode(self, value: Any, path: str, ctx: Context) -> Any:
         return None if value is None else self.inner.decode(value, path, ctx)
@@ -247,7 +252,9 @@ class _List(Codec):
         return tuple(items) if self.as_tuple else items
 
     def encode(self, value: Any) -> Any:
-        if self.item.scalar:
+        # Only items that are plain JSON may be copied as they are. Immutable is not enough: a tuple of cards or a
+        # frozen record is shared by copies (``scalar``) but must still become a list or an object in a save.
+        if self.item.plain:
             return list(value)
         return [self.item.encode(v) for v in value]
 

@@ -51,6 +51,9 @@ _HAND_KEY = HAND_ORDER.__getitem__  # the hand's sort key (a hand is kept in thi
 
 
 # ----- actions ----------------------------------------------------------------------------------------------
+#: A card named in an action: any non-empty text (which card, and whether it is held, is the rules' question; an
+#: empty name is not an action at all and is refused as malformed before any rule reads its first letter).
+CardName = Annotated[str, Is(bool, "a card name")]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -90,7 +93,7 @@ class Add(Action):
     kind: ClassVar[str] = "add"
     seat: int
     part: int
-    card: str
+    card: CardName
 
 
 @dataclasses.dataclass(frozen=True)
@@ -98,7 +101,7 @@ class Discard(Action):
     """End the turn by discarding ``card`` face up on one's own discard pile."""
 
     kind: ClassVar[str] = "discard"
-    card: str
+    card: CardName
 
 
 @dataclasses.dataclass(frozen=True)
@@ -121,7 +124,7 @@ class Keep(Action):
     """Two-star rule: keep these hand cards (at most the sheet's limit) for the next deal."""
 
     kind: ClassVar[str] = "keep"
-    cards: tuple[str, ...]
+    cards: tuple[CardName, ...]
 
 
 # ----- the table --------------------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ export class TableController {
     this.skipping = false;
     this.alive = true;
     this.hint = null;
+    this.undoFailedAt = null; // the table on which an undo failed: Undo stays off until the next table
     this.botTimes = []; // ms the bot thought in Python (worker), per move
     this.botRoundTrips = []; // ms from the page's request to the answer, per move
     this.names = setup.seats.map((s, i) => s.name || defaultName(setup.seats, i));
@@ -189,7 +190,7 @@ export class TableController {
     this.turnLabel.textContent = t.over ? tr("result.game_over") :
       this.myTurn ? tr("table.your_turn", { name: this.names[cur] }) : tr("table.playing", { name: this.names[cur] });
     this.turnLabel.dataset.mine = String(this.myTurn);
-    this.undoButton.disabled = !(t.undoable && this.myTurn) || this.busy;
+    this.undoButton.disabled = !(t.undoable && this.myTurn) || this.busy || this.undoFailedAt === t;
     this.hintButton.disabled = !this.myTurn || this.busy;
     this.skipButton.hidden = !this.setup.seats.some((s) => s.kind === "bot") || t.over;
     if (lost && !document.querySelector("dialog[open]")) {
@@ -407,7 +408,7 @@ export class TableController {
   }
 
   async undo() {
-    if (!this.myTurn || this.busy || !this.table.undoable) return;
+    if (!this.myTurn || this.busy || !this.table.undoable || this.undoFailedAt === this.table) return;
     this.busy = true;
     try {
       const answer = await this.engine.request("undo", { session: this.session, seat: this.viewer });
@@ -415,8 +416,12 @@ export class TableController {
       this.update(answer.table);
       this.say(t("table.undone"));
     } catch (err) {
+      // The engine kept the game as it was (undo_failed or any other refusal): say so in the player's words and
+      // keep Undo off for this table; the next move brings a new table and a new chance to take back.
       this.busy = false;
-      this.say(err.message, "error");
+      this.undoFailedAt = this.table;
+      this.undoButton.disabled = true;
+      this.say(t("table.undo_failed"), "error", err.message);
     }
   }
 
