@@ -12,9 +12,12 @@ profiles and the same server (tools/serve.py's handler: netlify.toml headers and
 Each app figure is printed with its ratio to the bare page in the same round: cold against bare cold, the return
 visits against bare warm. Also printed: the first clickable control, the worker's start path and stages, the
 bytes of a first visit (raw / gzip / brotli, from the files the server sent, service-worker precache included), the
-stored snapshot's size, and the time of a bot move. Times are from navigation start.
+stored snapshot's size, and the time of a bot move. Times are from navigation start. Last, the main thread's long
+tasks (over 50 ms, Long Tasks API) while a person plays a Skip-Bo game against a bot at the default speed: their
+count, how many exceed 200 ms, the longest and their sum, per game.
 
-Run after building: ``python tools/measure_browser.py [--rounds 3] [--site site] [--no-bots]``.
+Run after building: ``python tools/measure_browser.py [--rounds 3] [--site site] [--no-bots]
+[--long-task-games N] [--only-long-tasks]``.
 """
 
 from __future__ import annotations
@@ -392,7 +395,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--no-bots", action="store_true", help="skip the bot move timing")
-    parser.add_argument("--long-task-games", type=int, default=2,
+    parser.add_argument("--long-task-games", type=int, default=1,
                         help="Skip-Bo games played for the main thread's long tasks (0: none)")
     parser.add_argument("--only-long-tasks", action="store_true", help="measure only the long tasks")
     args = parser.parse_args()
