@@ -5,18 +5,21 @@
 // original keeps its URL and streams into WebAssembly as before) is read alongside and its bytes counted. The
 // worker posts {type: "bytes", done, total} (at most every PERIOD_MS, and when a file is complete); js/engine.js
 // keeps it with the start-up status. Counted are the bytes as the worker receives them (decoded), against the
-// files' sizes, so the bar ends full whatever the server's compression.
+// files' sizes, so the bar ends full whatever the server's compression. Only while `wanted` says so (the caller:
+// when no start snapshot is stored, i.e. a first visit, where the downloads are what the player waits for); a return
+// visit's responses are handed on untouched, so nothing can change how the browser compiles or caches them.
 
 const PERIOD_MS = 100;
 
 /**
  * Wrap the worker's fetch until the returned function is called. `sizes` maps a file's name (the last part of its
- * URL) to its size; `report(done, total)` hears the bytes received so far.
+ * URL) to its size; `report(done, total)` hears the bytes received so far; `wanted` resolves to whether to count.
  * @param {Record<string, number>} sizes
  * @param {(done: number, total: number) => void} report
+ * @param {Promise<boolean>} [wanted]
  * @returns {() => void} restores the original fetch
  */
-export function countStartBytes(sizes, report) {
+export function countStartBytes(sizes, report, wanted = Promise.resolve(true)) {
   const names = Object.keys(sizes || {});
   const total = names.reduce((sum, name) => sum + (Number(sizes[name]) || 0), 0);
   if (!total || typeof self.fetch !== "function") return () => {};
@@ -42,6 +45,7 @@ export function countStartBytes(sizes, report) {
   /** @type {typeof fetch} */
   const counting = async (input, init) => {
     const response = await original(input, init);
+    if (!(await wanted.catch(() => false))) return response;
     try {
       const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
       const name = new URL(url, self.location.href).pathname.split("/").pop() || "";
@@ -52,7 +56,7 @@ export function countStartBytes(sizes, report) {
     return response;
   };
   self.fetch = counting;
-  tell(true);
+  wanted.then((yes) => { if (yes) tell(true); }, () => {});
   return () => {
     if (self.fetch === counting) self.fetch = original;
   };

@@ -113,8 +113,12 @@ async function forget(key) {
  * made). docs/web.md, "Instant start", has the figures behind the choice.
  */
 export async function startPython(how) {
-  // The bytes of the downloads, as they arrive, for the page's progress bar (js/fetch-progress.js).
-  const stop = countStartBytes(BUILD.sizes, (done, total) => self.postMessage({ type: "bytes", done, total }));
+  // The bytes of the downloads, as they arrive, for the page's progress bar (js/fetch-progress.js): counted when no
+  // snapshot is stored (a first visit); a return visit starts in about a second from files it already holds.
+  const firstVisit = snapshotsPossible() ? caches.open(SNAPSHOT_CACHE).then((c) => c.keys()).then((k) => !k.length)
+    : Promise.resolve(true);
+  const stop = countStartBytes(BUILD.sizes, (done, total) => self.postMessage({ type: "bytes", done, total }),
+    firstVisit.catch(() => true));
   try {
     return await startPythonCounted(how);
   } finally {
