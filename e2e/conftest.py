@@ -190,7 +190,11 @@ def open_new_game(page: Any, game: str, *, seats: list[str], board: str, seed: i
         page.fill("#seed-input", str(seed))
     page.select_option("#speed-input", speed)
     page.click("#start-game")
-    page.wait_for_selector(f"{board}, #pass-screen, #result-dialog", timeout=ENGINE_TIMEOUT)
+    # A game still in progress on this device is replaced only after asking (js/main.js mayReplace): say yes.
+    page.wait_for_selector(f"{board}, #pass-screen, #result-dialog, #replace-dialog", timeout=ENGINE_TIMEOUT)
+    if page.locator("#replace-dialog").count():
+        page.click("#replace-confirm")
+        page.wait_for_selector(f"{board}, #pass-screen, #result-dialog", timeout=ENGINE_TIMEOUT)
 
 
 def start_game(page: Any, *, seats: list[str], stock: int | None = 5, seed: int | None = 42,

@@ -73,7 +73,7 @@ async function settled(page) {
 // cut script loads may then be logged as interception errors, which is that safeguard working, not a page error.
 let makerCut = false;
 const CUT_LOAD = /A ServiceWorker intercepted the request and encountered an unexpected error/;
-const MAKER_FILES = /snapshot-worker\.js|snapshot-pages\.js|pyodide-start\.js|build-info\.js|\/pyodide\//;
+const MAKER_FILES = /snapshot-worker\.js|snapshot-pages\.js|pyodide-start\.js|fetch-progress\.js|build-info\.js|\/pyodide\//;
 
 async function myTurn(page) {
   await page.waitForFunction(
@@ -124,6 +124,9 @@ try {
       await page.goto(server.url, { waitUntil: "load" });
       await page.waitForSelector("body[data-engine=ready]", { timeout: ENGINE_MS });
       await page.click(`.game-tile[data-game=${game}] .play-now`);
+      // the previous game is still in progress: the app asks before replacing it (js/main.js mayReplace)
+      await page.waitForSelector(`#board ${board}, #pass-screen, #replace-dialog`, { timeout: ENGINE_MS });
+      if (await page.$("#replace-dialog")) await page.click("#replace-confirm");
       await page.waitForSelector(`#board ${board}, #pass-screen`, { timeout: ENGINE_MS });
       await page.select("#speed", "instant");
       const played = await playMoves(page, 3);

@@ -448,6 +448,7 @@ def test_stats_history_replay_and_shared_link(page: Any, guard: Any, base_url: s
     screenshot(page, "stats-home-1280.png")
     # a shared link starts the same deal (and the address is tidied so a reload does not deal again)
     page.goto(f"{base_url}?play=skipbo&seed=7&seats=human,normal&o.stock_size=1")
+    page.click("#replace-confirm")  # the deal played again above is still in progress: asked before replacing it
     page.wait_for_selector("#board .sb", timeout=ENGINE_TIMEOUT)
     assert "play=" not in page.url
     assert page.evaluate("() => window.__app.controller.setup.options") == {"stock_size": 1}
@@ -594,7 +595,11 @@ def test_axe_core_finds_no_critical_or_serious_violations(audit_page: Any, guard
     for game in BOARDS:
         page.click("#home-link")
         page.click(f".game-tile[data-game={game}] .play-now")
-        page.wait_for_selector(f"#board {BOARDS[game]}", timeout=ENGINE_TIMEOUT)
+        page.wait_for_selector(f"#board {BOARDS[game]}, #replace-dialog", timeout=ENGINE_TIMEOUT)
+        if page.locator("#replace-dialog").count():  # the previous game is still in progress: asked first
+            problems += _axe(page, "replace-the-game dialog")
+            page.click("#replace-confirm")
+            page.wait_for_selector(f"#board {BOARDS[game]}", timeout=ENGINE_TIMEOUT)
         page.select_option("#speed", "instant")
         wait_my_turn(page)
         problems += _axe(page, f"{game} table")

@@ -12,9 +12,12 @@ profiles and the same server (tools/serve.py's handler: netlify.toml headers and
 Each app figure is printed with its ratio to the bare page in the same round: cold against bare cold, the return
 visits against bare warm. Also printed: the first clickable control, the worker's start path and stages, the
 bytes of a first visit (raw / gzip / brotli, from the files the server sent, service-worker precache included), the
-stored snapshot's size, and the time of a bot move. Times are from navigation start.
+stored snapshot's size, and the time of a bot move. Times are from navigation start. Last, the main thread's long
+tasks (over 50 ms, Long Tasks API) while a person plays a Skip-Bo game against a bot at the default speed: their
+count, how many exceed 200 ms, the longest and their sum, per game.
 
-Run after building: ``python tools/measure_browser.py [--rounds 3] [--site site] [--no-bots]``.
+Run after building: ``python tools/measure_browser.py [--rounds 3] [--site site] [--no-bots]
+[--long-task-games N] [--only-long-tasks]``.
 """
 
 from __future__ import annotations
@@ -229,6 +232,81 @@ def bot_moves(pw: Any, chromium: str, url: str) -> tuple[list[float], list[float
     return think, trips
 
 
+# Records every main-thread task over 50 ms (Long Tasks API) from the first script on; `__longTasksFrom` marks the
+# start of the game so that start-up work is counted apart.
+LONG_TASKS = """
+window.__longTasks = [];
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push({start: e.startTime, ms: e.duration});
+  }).observe({type: "longtask", buffered: true});
+} catch (err) { window.__longTasks = null; }
+"""
+# The human seat's policy while measuring: any move to a building pile before a discard (which ends the turn).
+HUMAN_MOVE = """() => { const c = window.__app.controller;
+  if (!c || !c.myTurn || c.busy || c._running) return false;
+  const legal = c.table.legal; const a = legal.find((x) => x.type !== "discard") || legal[0];
+  c.play(a); return true; }"""
+
+
+def long_tasks(pw: Any, chromium: str, url: str, games: int) -> list[dict[str, Any]]:
+    """Main-thread long tasks (over 50 ms) of ``games`` 2-player Skip-Bo games (stock 10, seeds 1..n) at the
+    default speed, the human seat playing any building move before a discard: what a player's page does per move
+    (drawing, animating, the log, storage writes). One fresh browser per game; the start-up is counted apart."""
+    out = []
+    for seed in range(1, games + 1):
+        browser = pw.chromium.launch(executable_path=chromium, args=ARGS)
+        ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+        page = ctx.new_page()
+        page.add_init_script(LONG_TASKS)
+        page.goto(url)
+        page.wait_for_selector(READY, timeout=TIMEOUT)
+        page.wait_for_timeout(3000)  # let the background snapshot settle: the game is measured, not the start
+        page.click(".game-tile[data-game=skipbo] .new-game")
+        page.select_option("#players", "2")
+        page.select_option('select[data-seat="0"][data-role="kind"]', "human")
+        page.select_option('select[data-seat="1"][data-role="kind"]', "bot")
+        page.select_option('select[data-seat="1"][data-role="level"]', "normal")
+        page.fill("#opt-stock_size", "10")
+        page.locator("#replay-deal").evaluate("d => { d.open = true; }")
+        page.fill("#seed-input", str(seed))
+        page.select_option("#speed-input", "normal")
+        startup = page.evaluate("() => window.__longTasks ? window.__longTasks.length : -1")
+        page.evaluate("() => { window.__longTasksFrom = window.__longTasks ? window.__longTasks.length : 0; }")
+        page.click("#start-game")
+        moves = 0
+        deadline = time.monotonic() + 900
+        while time.monotonic() < deadline:
+            if page.locator("#result-dialog").count():
+                break
+            if page.evaluate(HUMAN_MOVE):
+                moves += 1
+            page.wait_for_timeout(50)
+        tasks = page.evaluate("() => window.__longTasks ? window.__longTasks.slice(window.__longTasksFrom) : null")
+        events = page.evaluate("() => window.__app.controller ? window.__app.controller.table.log_length : 0")
+        out.append({"seed": seed, "tasks": tasks, "human_moves": moves, "events": events, "startup": startup,
+                    "finished": bool(page.locator("#result-dialog").count())})
+        ctx.close()
+        browser.close()
+    return out
+
+
+def report_long_tasks(rows: list[dict[str, Any]]) -> None:
+    """Print the long-task count and maximum per game."""
+    print("main-thread long tasks per Skip-Bo game (2 players, human + normal bot, stock 10, normal speed):")
+    for row in rows:
+        tasks = row["tasks"]
+        if tasks is None:
+            print(f"  seed {row['seed']}: this browser has no Long Tasks API")
+            continue
+        ms = [t["ms"] for t in tasks]
+        over200 = sum(1 for m in ms if m > 200)
+        print(f"  seed {row['seed']}: {len(ms)} tasks over 50 ms, {over200} over 200 ms, longest "
+              f"{max(ms, default=0):.0f} ms, total {sum(ms):.0f} ms ({row['events']} log events, "
+              f"{row['human_moves']} human moves{'' if row['finished'] else ', NOT finished'}; "
+              f"{row['startup']} long tasks before the game)")
+
+
 def report(r: Rounds, site: Path, bots: tuple[list[float], list[float]] | None) -> None:
     """Print every figure."""
     med = statistics.median
@@ -317,6 +395,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--no-bots", action="store_true", help="skip the bot move timing")
+    parser.add_argument("--long-task-games", type=int, default=1,
+                        help="Skip-Bo games played for the main thread's long tasks (0: none)")
+    parser.add_argument("--only-long-tasks", action="store_true", help="measure only the long tasks")
     args = parser.parse_args()
     site = Path(args.site).resolve()
     if not (site / "index.html").exists():
@@ -338,13 +419,17 @@ def main() -> None:
     with sync_playwright() as pw:
         rounds = Rounds(pw, args.chromium, url, handler)
         try:
-            rounds.run(args.rounds)
-            bots = None if args.no_bots else bot_moves(pw, args.chromium, url)
+            if not args.only_long_tasks:
+                rounds.run(args.rounds)
+            bots = None if args.no_bots or args.only_long_tasks else bot_moves(pw, args.chromium, url)
+            stalls = long_tasks(pw, args.chromium, url, args.long_task_games)
         finally:
             rounds.cleanup()
     server.shutdown()
     shutil.rmtree(bare, ignore_errors=True)
-    report(rounds, site, bots)
+    if not args.only_long_tasks:
+        report(rounds, site, bots)
+    report_long_tasks(stalls)
     print(f"(load average at the end {os.getloadavg()[0]:.1f})")
 
 

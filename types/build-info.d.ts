@@ -5,4 +5,6 @@ export declare const BUILD: {
   pyodideVersion: string;
   wheel: string;
   wheelHash: string;
+  /** name -> bytes of the files fetched while Python starts (js/fetch-progress.js) */
+  sizes: Record<string, number>;
 };

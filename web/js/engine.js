@@ -94,6 +94,10 @@ export class Engine {
     fn(this.state);
   }
 
+  offStatus(fn) {
+    this.listeners.delete(fn);
+  }
+
   /** fn(message) runs after the engine restarted a dead worker and the new one is ready. */
   onRestart(fn) {
     this.restartListeners.add(fn);
@@ -146,7 +150,10 @@ export class Engine {
 
   _message(msg) {
     if (msg.type === "progress") {
-      this._status({ stage: msg.stage, label: msg.label, key: msg.key, fraction: msg.fraction });
+      this._status({ stage: msg.stage, label: msg.label, key: msg.key, fraction: msg.fraction, bytes: this.state.bytes });
+    } else if (msg.type === "bytes") {
+      // {done, total}: the start-up downloads so far (js/fetch-progress.js), kept with the stage until ready
+      if (this.state.stage !== "ready") this._status({ ...this.state, bytes: { done: msg.done, total: msg.total } });
     } else if (msg.type === "ready") {
       this.started = true;
       this.readyAt = performance.now();

@@ -3,12 +3,13 @@
 import { Engine, EngineError } from "./engine.js";
 import { openExample } from "./example.js";
 import { RENDERERS } from "./games/index.js";
-import { clearGame, GAME_SLOT, readGame, readSettings, saveSettings } from "./store.js";
+import { clearGame, GAME_SLOT, gameInProgress, markFinished, newGameId, readGame, readSettings, saveSettings }
+  from "./store.js";
 import { defaultName, SPEEDS, TableController } from "./table.js";
 import { h, toast } from "./util.js";
 import { gameArt, trophy } from "./art.js";
 import { readLink, readStats, recordGame, shareLink } from "./stats.js";
-import { showTableSkeleton } from "./skeleton.js";
+import { showTableSkeleton, skeletonProgress } from "./skeleton.js";
 import { getLang, LANG_NAMES, LANGS, setLang, t } from "./i18n.js";
 
 const app = document.getElementById("app");
@@ -88,10 +89,10 @@ async function showHome() {
   if (location.hash) history.replaceState(null, "", location.pathname + location.search);
   document.body.dataset.screen = "home";
   const games = await loadCatalogue();
-  const saved = readGame();
+  const playing = gameInProgress(); // a finished game is history (listed below), not a game to continue
   const tiles = games.map((info) => gameTile(info, RENDERERS[info.name]));
-  const resume = saved && saved.record ? h("div.resume-banner",
-    h("p", t("home.in_progress", { game: titleOf(saved.record.setup.game) })),
+  const resume = playing ? h("div.resume-banner",
+    h("p", t("home.in_progress", { game: titleOf(playing.setup.game) })),
     h("button.btn.primary#resume", { type: "button", onclick: () => resumeSaved() }, t("home.continue")))
     : null;
   app.replaceChildren(h("section.home",
@@ -158,6 +159,7 @@ async function replayDeal(entry, button = null) {
   seats.forEach((s, i) => { s.name = defaultName(seats, i); });
   const setup = { game: info.name, title: info.title, players: seats.length, seats, options: { ...entry.options },
     botLevels: info.bots };
+  if (!(await mayReplace())) return;
   if (button) button.disabled = true;
   try {
     await startGame(setup, entry.seed);
@@ -228,16 +230,74 @@ async function quickPlay(info, button) {
   seats.forEach((s, i) => { s.name = defaultName(seats, i); });
   const setup = { game: info.name, title: info.title, players: seats.length, seats, options: { ...quick.options },
     botLevels: levels };
+  if (!(await mayReplace())) return;
   const label = button.textContent;
   button.disabled = true;
-  button.textContent = engine.state.stage === "ready" ? t("newgame.dealing") : t("newgame.waiting");
+  button.textContent = t("newgame.dealing");
+  // Python still starting (a first visit): the table's skeleton shows at once, with the start-up line and the bytes
+  // fetched so far, instead of a greyed button on the start page.
+  const early = engine.state.stage !== "ready";
+  if (early) showSkeleton(setup);
   try {
     await startGame(setup, null);
   } catch (err) {
+    if (early) showHome();
     toast(err.message, "error", 8000);
     button.disabled = false;
     button.textContent = label;
   }
+}
+
+/** The table's skeleton for `setup` while Python starts, kept up to date with the engine's start-up status. */
+function showSkeleton(setup) {
+  const el = showTableSkeleton(app, setup);
+  const draw = (s) => {
+    if (!el.isConnected || s.stage === "ready") return false;
+    const line = s.key ? t(s.key, s.params || {}) : s.label;
+    const bytes = s.bytes && s.bytes.total ? t("engine.fetched", { done: megabytes(s.bytes.done),
+      total: megabytes(s.bytes.total) }) : "";
+    skeletonProgress(el, { line, done: s.bytes?.done ?? 0, total: s.bytes?.total ?? 0, bytes, fraction: s.fraction });
+    return true;
+  };
+  draw(engine.state);
+  const listener = (s) => { if (!draw(s)) engine.offStatus(listener); };
+  engine.onStatus(listener);
+}
+
+/** Bytes as megabytes with one decimal, in the reader's number format. */
+function megabytes(n) {
+  return (n / 1e6).toLocaleString(getLang(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+/**
+ * Before a new game replaces the one in progress (this device keeps one: GAME_SLOT), ask, in the reader's words.
+ * The check reads the stored record at the moment of the click, so a tab still showing an old start page learns of
+ * a game another tab started since. Kept: the start page is drawn again, with that game's "Continue".
+ * @returns {Promise<boolean>} whether the new game may start
+ */
+function mayReplace() {
+  const playing = gameInProgress();
+  if (!playing) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    let answer = false;
+    const keep = h("button.btn.primary#replace-keep", { type: "button", onclick: () => dialog.close() },
+      t("replace.keep"));
+    const dialog = h("dialog.result#replace-dialog", { "aria-labelledby": "replace-title",
+      "aria-describedby": "replace-text" },
+    h("h2#replace-title", t("replace.title")),
+    h("p#replace-text", t("replace.text", { game: titleOf(playing.setup.game) })),
+    h("div.dialog-buttons", keep,
+      h("button.btn#replace-confirm", { type: "button", onclick: () => { answer = true; dialog.close(); } },
+        t("replace.confirm"))));
+    dialog.addEventListener("close", () => {
+      dialog.remove();
+      if (!answer && document.body.dataset.screen === "home") showHome();
+      resolve(answer);
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+    keep.focus();
+  });
 }
 
 // ----- new game dialog ----------------------------------------------------------------------------------------
@@ -315,11 +375,12 @@ function newGameDialog(info, preset = null) {
     settings.speed = speedSelect.value;
     settings.lastSetup = { ...(settings.lastSetup || {}), [info.name]: { players: seats.length, seats, options } };
     saveSettings(settings);
+    if (!(await mayReplace())) return;
     start.disabled = true;
     start.textContent = engine.state.stage === "ready" ? t("newgame.dealing") : t("newgame.waiting");
     const early = engine.state.stage !== "ready"; // Python still starting: the table's skeleton shows at once
     try {
-      if (early) { dialog.close(); showTableSkeleton(app, setup); }
+      if (early) { dialog.close(); showSkeleton(setup); }
       await startGame(setup, seed);
       dialog.close();
     } catch (err) {
@@ -377,6 +438,7 @@ const hooks = {
 };
 
 async function startGame(setup, seed) {
+  setup.gameId = newGameId(); // kept with the record: the stats count this game once, tabs tell games apart
   const viewer = Math.max(0, setup.seats.findIndex((s) => s.kind === "human"));
   const answer = await engine.request("new", { game: setup.game, players: setup.players, seed,
     options: setup.options, seat: viewer, keep: GAME_SLOT });
@@ -390,35 +452,66 @@ async function startGame(setup, seed) {
 // playing it would overwrite each other's moves. So the tab that opened the game last has it, and any other tab
 // showing it stops, says where the game went and offers to play it here instead (which takes it back). Tables
 // that are not kept (the tests' scenario tables) take no part.
+// Each game has an identity (setup.gameId): a tab remembers the game it held, so that when another tab starts a new
+// game in the slot (after asking: mayReplace), this one says so instead of offering to bring "its" game back.
 const TAB = Math.random().toString(36).slice(2);
 const tables = typeof BroadcastChannel === "function" ? new BroadcastChannel("pygame_rules.table") : null;
 let holdsSlot = false;
+/** @type {{gameId: string, game: string} | null} the game this tab holds, or held before it moved to another tab */
+let mine = null;
 
 function claimTable() {
   holdsSlot = true;
-  tables?.postMessage({ type: "taken", tab: TAB });
+  const setup = controller?.setup;
+  mine = setup ? { gameId: setup.gameId, game: setup.game } : null;
+  tables?.postMessage({ type: "taken", tab: TAB, gameId: mine?.gameId, game: mine?.game });
 }
 
 if (tables) {
   tables.onmessage = (event) => {
     if (!event.data || event.data.type !== "taken" || event.data.tab === TAB) return;
+    const taken = { gameId: event.data.gameId, game: event.data.game };
+    if (document.body.dataset.screen === "elsewhere") { showElsewhere(taken); return; }
     if (!holdsSlot || !controller || document.body.dataset.screen !== "play") return;
     holdsSlot = false;
     controller.destroy();
     controller = null;
     window.__app.controller = undefined;
-    showElsewhere();
+    showElsewhere(taken);
   };
 }
 
-/** This tab gave the game to another one: say so, and offer to bring it back here (from the worker's save). */
-function showElsewhere() {
+/** Whether the slot now holds another game than the one this tab had (`taken`: what another tab announced). */
+function replacedSince(taken = null) {
+  if (!mine || !mine.gameId) return null;
+  const slot = taken && taken.gameId ? taken : readGame()?.record?.setup;
+  if (!slot || !slot.gameId || slot.gameId === mine.gameId) return null;
+  return slot;
+}
+
+/**
+ * This tab gave its game to another one: say so, and offer to bring it back here (from the worker's save). When the
+ * other tab has since started a new game in its place, say that instead: this tab's game is gone, and what "Play
+ * here" would bring is another game, so that is offered under its own name.
+ */
+function showElsewhere(taken = null) {
   document.body.dataset.screen = "elsewhere";
-  const here = h("button.btn.primary#play-here", { type: "button", onclick: () => resumeSaved() },
-    t("table.play_here"));
-  app.replaceChildren(h("section.play", h("div.pass-screen#elsewhere", { role: "status" },
-    h("h2", t("table.elsewhere_title")), h("p", t("table.elsewhere_text")), here,
-    h("button.btn.ghost#elsewhere-home", { type: "button", onclick: () => showHome() }, t("app.home")))));
+  const replaced = replacedSince(taken);
+  const home = h("button.btn.ghost#elsewhere-home", { type: "button", onclick: () => showHome() }, t("app.home"));
+  if (replaced) {
+    const game = titleOf(replaced.game);
+    app.replaceChildren(h("section.play", h("div.pass-screen#elsewhere", { role: "status", dataset: { replaced: "true" } },
+      h("h2", t("table.replaced_title")), h("p", t("table.replaced_text", { game })),
+      h("button.btn.primary#play-new-here", { type: "button", onclick: () => resumeSaved() },
+        t("table.play_new_here", { game })), home)));
+    return;
+  }
+  const here = h("button.btn.primary#play-here", { type: "button", onclick: () => {
+    if (replacedSince()) showElsewhere(); // replaced meanwhile (e.g. while this tab slept): never bring that one
+    else resumeSaved();
+  } }, t("table.play_here"));
+  app.replaceChildren(h("section.play", h("div.pass-screen#elsewhere", { role: "status", dataset: { replaced: "false" } },
+    h("h2", t("table.elsewhere_title")), h("p", t("table.elsewhere_text")), here, home)));
 }
 
 /**
@@ -460,6 +553,7 @@ async function resumeSaved() {
     return;
   }
   const { record } = saved;
+  record.setup.gameId ||= newGameId(); // a game saved before games had an identity gets one now (kept by the table)
   document.body.dataset.screen = "play";
   // Hot-seat: whoever holds the device says who they are before any hand is asked for.
   if (record.setup.seats.filter((s) => s.kind === "human").length > 1) await passGate(record);
@@ -512,8 +606,12 @@ function showResult(c) {
   const result = c.table.result || {};
   const winners = result.winners || [];
   const won = winners.some((w) => c.setup.seats[w]?.kind === "human");
-  recordGame({ id: `${c.setup.game}:${c.seed}:${JSON.stringify(c.setup.options)}:${c.log.length}`, setup: c.setup,
-    seed: c.seed, won, winners: winners.map((w) => c.names[w]), scores: result.scores || [] });
+  // Counted once by the game's identity, however often its result is shown again (reloads on the result screen);
+  // then the stored game is marked finished: history from now on, not a game in progress.
+  const id = c.setup.gameId || `${c.setup.game}:${c.seed}:${JSON.stringify(c.setup.options)}:${c.table.log_length}`;
+  recordGame({ id, setup: c.setup, seed: c.seed, won, winners: winners.map((w) => c.names[w]),
+    scores: result.scores || [] });
+  if (c.setup.gameId) markFinished(c.setup.gameId);
   const title = winners.length === 1 ? t("result.wins", { name: c.names[winners[0]] }) : winners.length ?
     t("result.win_together", { names: winners.map((w) => c.names[w]).join(t("common.and")) }) : t("result.game_over");
   const dialog = h("dialog.result#result-dialog", { "aria-labelledby": "result-title" },

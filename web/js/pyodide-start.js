@@ -17,6 +17,8 @@
 //   and the module-level `random` is reseeded after every restore.
 
 import { packPages, unpackPages } from "./snapshot-pages.js";
+import { BUILD } from "./build-info.js";
+import { countStartBytes } from "./fetch-progress.js";
 
 export const SNAPSHOT_CACHE = "pyodide-snapshot.v1"; // not "pygame-rules-*": sw.js deletes those on update
 const FORMAT = 2; // bump when what goes into the snapshot or its stored form changes (2: zero pages left out)
@@ -110,7 +112,22 @@ async function forget(key) {
  * made here, to store with `storeSnapshot` once the engine is idle (null after a restore or when none could be
  * made). docs/web.md, "Instant start", has the figures behind the choice.
  */
-export async function startPython({ pyodideBase, wheelUrl, pyodideVersion, wheelHash, progress, mark,
+export async function startPython(how) {
+  // The bytes of the downloads, as they arrive, for the page's progress bar (js/fetch-progress.js): counted when no
+  // snapshot is stored (a first visit); a return visit starts in about a second from files it already holds.
+  const firstVisit = snapshotsPossible() ? caches.open(SNAPSHOT_CACHE).then((c) => c.keys()).then((k) => !k.length)
+    : Promise.resolve(true);
+  const stop = countStartBytes(BUILD.sizes, (done, total) => self.postMessage({ type: "bytes", done, total }),
+    firstVisit.catch(() => true));
+  try {
+    return await startPythonCounted(how);
+  } finally {
+    stop();
+  }
+}
+
+/** startPython's work (its bytes counted by the caller). */
+async function startPythonCounted({ pyodideBase, wheelUrl, pyodideVersion, wheelHash, progress, mark,
   background = false }) {
   const quiet = { stdout: () => {}, stderr: () => {} };
   const wheel = fetch(wheelUrl).then((r) => {

@@ -28,15 +28,21 @@ export function opponentLevel(seats) {
   return levels.length === 1 ? levels[0] : levels.length ? "mixed" : "humans";
 }
 
+/** How many identities of counted games are remembered beyond the history's (a game is counted once). */
+export const COUNTED_SIZE = 200;
+
 /**
- * Record a finished game once (`id` tells the same game seen again after a reload apart from a new one).
- * `setup` is the table's setup ({game, title, seats, options, players}); `won` whether a human seat won.
- * Returns the entry added, or null when this game was recorded already or has no human player.
+ * Record a finished game once: `id` is the game's identity (given when it was dealt and kept with its save), so the
+ * same game seen again after any number of reloads is not counted again, while a new game (the same deal played
+ * again included) is. `setup` is the table's setup ({game, title, seats, options, players}); `won` whether a human
+ * seat won. Returns the entry added, or null when this game was recorded already or has no human player.
  */
 export function recordGame({ id, setup, seed, won, winners, scores }) {
   if (!setup.seats.some((s) => s.kind === "human")) return null;
   const data = readStats();
-  if (data.history.some((h) => h.id === id)) return null;
+  const counted = Array.isArray(data.counted) ? data.counted : [];
+  if (counted.includes(id) || data.history.some((h) => h.id === id)) return null;
+  data.counted = [id, ...counted].slice(0, COUNTED_SIZE);
   const level = opponentLevel(setup.seats);
   const game = (data.totals[setup.game] ||= {});
   const t = (game[level] ||= { played: 0, won: 0, streak: 0, best: 0 });

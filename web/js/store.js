@@ -50,6 +50,35 @@ export function readGame() {
   return { record };
 }
 
+/**
+ * Mark the stored game as finished (its result was shown and counted): a finished game is history, never offered as
+ * a game to continue nor guarded as one in progress, but a reload on its result screen still shows it. Only the
+ * game `gameId` is marked (another tab may have started a new one meanwhile). Returns whether it was marked.
+ */
+export function markFinished(gameId) {
+  const saved = readGame();
+  if (!saved || !saved.record || saved.record.setup.gameId !== gameId) return false;
+  const { record } = saved;
+  try {
+    localStorage.setItem(GAME_KEY, JSON.stringify({ ...record, finished: true }));
+    return true;
+  } catch (err) {
+    return false;
+  }
+}
+
+/** The stored game when one is in progress (stored, readable and not finished), else null. */
+export function gameInProgress() {
+  const saved = readGame();
+  return saved && saved.record && !saved.record.finished ? saved.record : null;
+}
+
+/** A new game's identity: it tells this game apart from every other, a replay of the same deal included. */
+export function newGameId() {
+  return typeof crypto !== "undefined" && typeof crypto.randomUUID === "function" ? crypto.randomUUID() :
+    `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
 /** Forget the game in progress: the page's record and the worker's save. */
 export function clearGame() {
   try { localStorage.removeItem(GAME_KEY); } catch (err) { /* nothing stored */ }

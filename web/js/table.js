@@ -177,6 +177,7 @@ export class TableController {
     const focusIndex = onBoard ? [...this.board.querySelectorAll("button")].indexOf(active) : -1;
     const lost = !active || active === document.body || onBoard;
     this.moves = t.legal.map((action) => ({ action, ...this.renderer.keys(action, t.current_player, t) }));
+    this._drawnTable = t; // run() and botMove() draw again only for a table not drawn yet
     this.board.replaceChildren(this.renderer.render(t, { names: this.names, viewer: this.viewer,
       seats: this.setup.seats, act: (action, el) => this.act(action, el), check: (action) => this.check(action),
       redraw: () => this.draw() }));
@@ -205,6 +206,17 @@ export class TableController {
     this._focusHandNext = false;
   }
 
+  /**
+   * Draw the table unless it is drawn already; then only what `busy` changes (the hint and undo buttons). The flow
+   * of turns used to draw the same table two or three times per move, each a whole board and log on the main thread.
+   */
+  drawIfNew() {
+    if (this._drawnTable !== this.table) { this.draw(); return; }
+    const t = this.table;
+    this.undoButton.disabled = !(t.undoable && this.myTurn) || this.busy;
+    this.hintButton.disabled = !this.myTurn || this.busy;
+  }
+
   /** Mark what may be picked up and, for the picked source, where it may go (from the legal list only). */
   decorate() {
     const sources = new Set(this.myTurn ? this.moves.map((m) => m.source) : []);
@@ -231,18 +243,39 @@ export class TableController {
     this.actionBar.hidden = !buttons.length;
   }
 
-  /** Log lines worded in the reader's language from the events' fields (log-words.js). */
+  /**
+   * Log lines worded in the reader's language from the events' fields (log-words.js). Only rows that changed are
+   * touched: the rows already shown for the same events with the same words stay, new ones are appended (rebuilding
+   * a long log on every draw cost the main thread up to a quarter of a second per move in a long game), and the
+   * scroll to the newest line waits for the next frame, so no draw forces a layout of the whole page.
+   */
   _drawLog() {
     const lines = logLines(this.setup.game, this.log, this.names, this.table);
-    const items = this.log.map((e, i) => h("li", { dataset: { type: e.type || "", seq: String(e.seq ?? "") } },
-      lines[i]));
-    this.logList.replaceChildren(...items);
-    this.lastLine.textContent = items.length ? items[items.length - 1].textContent : "";
+    const list = this.logList;
+    const shown = this._logShown;
+    let same = 0;
+    if (shown && list.children.length === shown.events.length) {
+      const most = Math.min(shown.events.length, this.log.length);
+      while (same < most && shown.events[same] === this.log[same] && shown.lines[same] === lines[same]) same++;
+    }
+    if (same === 0) list.replaceChildren();
+    else while (list.children.length > same) list.lastElementChild.remove();
+    const rows = this.log.slice(same).map((e, i) => h("li", { dataset: { type: e.type || "", seq: String(e.seq ?? "") } },
+      lines[same + i]));
+    if (rows.length) list.append(...rows);
+    this._logShown = { events: this.log.slice(), lines };
+    this.lastLine.textContent = lines.length ? lines[lines.length - 1] : "";
     const fresh = lines.slice(this._announced ?? lines.length);
     this._announced = lines.length;
     if (fresh.length) this.announcer.textContent = fresh.slice(-4).join(" ");
-    this.side.scrollTop = this.side.scrollHeight;
-    this.logList.lastElementChild?.scrollIntoView?.({ block: "nearest" });
+    if (rows.length && !this._scrollQueued) {
+      this._scrollQueued = true;
+      requestAnimationFrame(() => {
+        this._scrollQueued = false;
+        this.side.scrollTop = this.side.scrollHeight;
+        this.logList.lastElementChild?.scrollIntoView?.({ block: "nearest" });
+      });
+    }
   }
 
   say(message, kind = "info", detail = "") {
@@ -438,12 +471,12 @@ export class TableController {
     try {
       while (this.alive) {
         const t = this.table;
-        if (t.over) { this.skipping = false; this.draw(); this.hooks.onOver(this); return; }
+        if (t.over) { this.skipping = false; this.drawIfNew(); this.hooks.onOver(this); return; }
         const cur = t.current_player;
         const seat = this.setup.seats[cur];
         if (seat.kind === "bot") { await this.botMove(cur, seat.level); continue; }
         this.skipping = false;
-        this.draw();
+        this.drawIfNew();
         if (cur !== this.viewer) this.handOver(cur);
         return;
       }
@@ -455,7 +488,7 @@ export class TableController {
   async botMove(seat, level) {
     const before = this.table;
     this.busy = true;
-    this.draw();
+    this.drawIfNew();
     let answer;
     const asked = performance.now();
     // a bot that takes longer than a blink gets a visible "thinking" line (the worker keeps the page responsive)
@@ -588,6 +621,7 @@ export class TableController {
       h("button.btn.primary#take-over", { type: "button", onclick: () => this.takeOver(seat) },
         t("table.take_over", { name: this.names[seat] }))));
     this.logList.replaceChildren();
+    this._logShown = null;
     this.lastLine.textContent = "";
     this.turnLabel.textContent = t("table.waiting_for", { name: this.names[seat] });
     this.hintButton.disabled = this.undoButton.disabled = true;
