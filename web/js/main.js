@@ -261,7 +261,8 @@ function newGameDialog(info, preset = null) {
       const was = prev.seats?.[i] || { kind: i === 0 ? "human" : "bot", level: bestLevel };
       const kind = h("select", { "aria-label": t("newgame.seat_kind", { n: i + 1 }), dataset: { seat: i, role: "kind" } },
         h("option", { value: "human", selected: was.kind === "human" }, t("newgame.human")),
-        h("option", { value: "bot", selected: was.kind === "bot" }, t("newgame.bot")));
+        h("option", { value: "bot", selected: was.kind === "bot" }, t("newgame.bot")),
+        h("option", { value: "guest", selected: was.kind === "guest" }, t("newgame.guest")));
       const level = h("select", { "aria-label": t("newgame.seat_level", { n: i + 1 }), dataset: { seat: i, role: "level" } },
         levels.map((l) => h("option", { value: l, selected: l === (was.level || bestLevel) }, botLevelName(l))));
       const sync = () => { level.hidden = kind.value !== "bot"; };
@@ -301,7 +302,7 @@ function newGameDialog(info, preset = null) {
     error.textContent = "";
     /** @type {Array<{kind: string, level?: string, name?: string}>} */
     const seats = seatRows.map(({ kind, level }) => kind.value === "bot" ? { kind: "bot", level: level.value }
-      : { kind: "human" });
+      : { kind: kind.value === "guest" ? "guest" : "human" });
     seats.forEach((s, i) => { s.name = defaultName(seats, i); });
     const options = {};
     for (const row of optionRows) {
@@ -315,6 +316,12 @@ function newGameDialog(info, preset = null) {
     settings.speed = speedSelect.value;
     settings.lastSetup = { ...(settings.lastSetup || {}), [info.name]: { players: seats.length, seats, options } };
     saveSettings(settings);
+    if (seats.some((s) => s.kind === "guest")) { // a table with guests on other devices (js/net/host.js)
+      if (!seats.some((s) => s.kind === "human")) { error.textContent = t("net.need_a_person"); return; }
+      dialog.close();
+      hostGuests(setup);
+      return;
+    }
     start.disabled = true;
     start.textContent = engine.state.stage === "ready" ? t("newgame.dealing") : t("newgame.waiting");
     const early = engine.state.stage !== "ready"; // Python still starting: the table's skeleton shows at once
@@ -450,6 +457,21 @@ function openTable(setup, session, seed, viewer, table) {
   window.__app.controller = controller;
   controller.update(table, true);
   controller.run();
+  return controller;
+}
+
+// ----- a table with guests on other devices (js/net/, docs/multiplayer.md) ---------------------------------------
+async function hostGuests(setup) {
+  const { hostLobby } = await import("./net/host.js");
+  await hostLobby({ engine, setup, settings, saveSettings, keep: GAME_SLOT,
+    openTable: (...args) => { const c = openTable(...args); claimTable(); return c; } });
+}
+
+async function joinTable(invite) {
+  if (controller) { controller.destroy(); controller = null; }
+  history.replaceState(null, "", location.pathname + location.search); // the invite is used once
+  const { openJoin } = await import("./net/guest.js");
+  openJoin({ engine, app, hooks, settings, saveSettings, invite, onLeave: () => showHome() });
 }
 
 async function resumeSaved() {
@@ -599,7 +621,8 @@ if (linked) {
   // A shared link (?play=<game>&seed=...): deal it at once, then tidy the address so a reload does not deal again.
   history.replaceState(null, "", location.pathname);
   showHome().then(() => replayDeal(linked));
-} else if (location.hash === "#play" && readGame()) resumeSaved();
+} else if (location.hash.startsWith("#join=")) joinTable(location.href);
+else if (location.hash === "#play" && readGame()) resumeSaved();
 else {
   const saved = readGame();
   if (saved && saved.error) discardSave(saved.error);

@@ -1,0 +1,206 @@
+"""A table with guests on other devices (issue 26, docs/multiplayer.md), in Chromium: one browser context per device
+on loopback, connected through the visible invite and answer fields (no server; WebRTC needs no extra flag here).
+
+Checks that a whole game is played to its end across the devices, that every message a guest received holds its own
+seat's view and nothing more (each table's view equals the engine's `view` for that seat at that point, replayed in
+CPython from the revealed deal), that forged guest messages are refused in the guest's language with the host's
+state unchanged, and that the deal verifies on every guest while a changed action list is reported."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from e2e.conftest import ENGINE_TIMEOUT, ROOT, Guard, wait_engine
+from pygame_rules import api, new_game
+
+CONTEXT = {"viewport": {"width": 1280, "height": 900}, "service_workers": "block"}
+
+# A Skip-Bo move that ends the game quickly: stock plays first, then any building play, then a discard.
+CHOOSE_JS = """(c) => {
+  const rank = (a) => a.type === "play_stock" ? 0 : a.type.startsWith("play") ? 1 : a.type === "discard" ? 2 : 3;
+  return c.table.legal.slice().sort((a, b) => rank(a) - rank(b))[0];
+}"""
+CONTROLLER = {"host": "window.__app.controller", "guest": "window.__net.guest.controller"}
+
+
+def open_device(browser: Any, guard: Guard, url: str, lang: str = "en") -> Any:
+    ctx = browser.new_context(**CONTEXT)
+    guard.watch_context(ctx)
+    page = ctx.new_page()
+    page.add_init_script(f"if (!sessionStorage.getItem('e2e')) {{ localStorage.clear();"
+                         f" localStorage.setItem('pygame_rules.lang', '{lang}');"
+                         " sessionStorage.setItem('e2e', '1'); }")
+    page.goto(url)
+    wait_engine(page)
+    return page
+
+
+def host_table(host: Any, guests: int, stock: int = 5) -> None:
+    """Open Skip-Bo's dialog with seat 1 for the host and the next `guests` seats as guests."""
+    host.click(".game-tile[data-game=skipbo] .new-game")
+    host.select_option("#players", str(guests + 1))
+    for seat in range(1, guests + 1):
+        host.select_option(f'select[data-seat="{seat}"][data-role="kind"]', "guest")
+    host.fill("#opt-stock_size", str(stock))
+    host.select_option("#speed-input", "instant")
+    host.click("#start-game")
+    host.wait_for_selector("#net-lobby")
+
+
+def connect(host: Any, browser: Any, guard: Guard, seat: int, lang: str = "en") -> Any:
+    """A guest device opens the invite link from seat `seat`'s field and answers; the host pastes and connects."""
+    section = host.locator(f'.net-seat[data-seat="{seat}"]')
+    link = section.get_by_label("Invite link").input_value()
+    assert "#join=" in link and len(link.split("#join=")[1]) < 200
+    guest = open_device(browser, guard, link, lang)
+    code = guest.locator("#net-answer-code")
+    code.wait_for(timeout=ENGINE_TIMEOUT)
+    answer = code.input_value()
+    assert 60 < len(answer) < 200
+    section.get_by_label("Answer code").fill(answer)
+    section.get_by_role("button", name="Connect").click()
+    host.wait_for_selector(f'.net-seat[data-seat="{seat}"][data-joined="true"]', timeout=30_000)
+    return guest
+
+
+def play_to_the_end(devices: list[tuple[str, Any]], limit: int = 600) -> int:
+    """Whoever is to move plays (stock first); returns the number of moves made. Ends when every table is over."""
+    moves = 0
+    while moves < limit:
+        over = 0
+        for role, page in devices:
+            state = page.evaluate(f"() => {{ const c = {CONTROLLER[role]}; if (!c || !c.table) return 'wait';"
+                                  " if (c.table.over) return 'over';"
+                                  " return c.myTurn && !c.busy && !c._running ? 'move' : 'wait'; }")
+            if state == "over":
+                over += 1
+            elif state == "move":
+                page.evaluate(f"async () => {{ const c = {CONTROLLER[role]}; await c.play(({CHOOSE_JS})(c)); }}")
+                moves += 1
+        if over == len(devices):
+            return moves
+        devices[0][1].wait_for_timeout(20)
+    raise AssertionError(f"no end after {limit} moves")
+
+
+def guest_tables(page: Any) -> list[dict[str, Any]]:
+    texts = page.evaluate("() => window.__net.guest.messages")
+    out = []
+    for text in texts:
+        msg = json.loads(text)
+        if msg.get("table"):
+            out.append(msg["table"])
+    return out
+
+
+def assert_only_own_view(page: Any, seat: int, players: int, options: dict[str, Any]) -> None:
+    """Every table the guest was sent is that seat's `view` at that point of the game (replayed in CPython from the
+    revealed deal), and no log line keeps a part private to anyone."""
+    seed = page.evaluate("() => window.__net.guest.verdict.seed")
+    actions = page.evaluate("() => window.__net.guest.reveal.actions")
+    state = new_game("skipbo", players=players, seed=seed, options=options)
+    session = api.Session(state, seed)
+    views: dict[int, list[str]] = {0: [json.dumps(state.view(seat), sort_keys=True)]}
+    for action in actions:
+        session.apply(action, state.current_player)
+        views.setdefault(len(session.log), []).append(json.dumps(state.view(seat), sort_keys=True))
+    tables = guest_tables(page)
+    assert len(tables) > 5
+    for table in tables:
+        assert table["seat"] == seat
+        assert json.dumps(table["view"], sort_keys=True) in views[table["log_length"]]
+        for event in table["log"]:
+            assert "private" not in event
+        other = [s for s in table["view"]["seats"] if s["seat"] != seat]
+        assert all("hand" not in s and "stock" not in s for s in other)
+
+
+def test_a_skipbo_game_with_two_guests_is_played_to_the_end_and_verified(browser: Any, guard: Guard,
+                                                                        base_url: str) -> None:
+    host = open_device(browser, guard, base_url)
+    host_table(host, guests=2)
+    guests = [connect(host, browser, guard, 1), connect(host, browser, guard, 2, lang="de")]
+    commit = host.locator("#net-commit").inner_text()
+    host.click("#net-deal")
+    for guest in guests:
+        guest.wait_for_selector("#board .sb", timeout=30_000)
+        assert commit.startswith(guest.evaluate("() => window.__net.guest.welcome.commit"))
+    host.wait_for_selector("#board .sb")
+    moves = play_to_the_end([("host", host), ("guest", guests[0]), ("guest", guests[1])])
+    assert moves > 3
+    for guest, words in zip(guests, ["Deal and moves verified.", "Geben und Züge geprüft."], strict=True):
+        guest.wait_for_function("() => window.__net.guest.verdict", timeout=30_000)
+        assert guest.locator("#net-verify").inner_text() == words
+    for seat, guest in enumerate(guests, start=1):
+        assert_only_own_view(guest, seat, 3, {"stock_size": 5})
+    # a changed action list (the host's first move left out) is reported, with where it broke
+    guest = guests[0]
+    actions = guest.evaluate("() => window.__net.guest.reveal.actions")
+    guest.evaluate("(a) => window.__net.recheck(a)", actions[1:])
+    assert not guest.evaluate("() => window.__net.guest.verdict.ok")
+    assert guest.locator("#net-verify").inner_text().startswith("Not verified")
+    assert guest.locator('#net-verify[data-ok="false"]').count() == 1
+    guard.check()
+
+
+HOST_STATE_JS = """async () => { const r = window.__net.relay;
+  const a = await window.__app.engine.request("table", { session: r.session, seat: 0 });
+  return JSON.stringify([a.table.view, a.table.log_length, a.table.current_player]); }"""
+
+
+def test_forged_guest_messages_are_refused_and_change_nothing(browser: Any, guard: Guard, base_url: str) -> None:
+    host = open_device(browser, guard, base_url)
+    host_table(host, guests=1)
+    guest = connect(host, browser, guard, 1, lang="nl")
+    host.click("#net-deal")
+    guest.wait_for_selector("#board .sb", timeout=30_000)
+    host.wait_for_selector("#board .sb")
+    before = host.evaluate(HOST_STATE_JS)
+    send = "(m) => window.__net.guest.channel.send(m)"
+    refusals = "() => window.__net.relay.refusals.length"
+    forged: list[tuple[str, Any, set[str]]] = [
+        # the host's own seat named in the message: the seat comes from the connection, so this is refused
+        ("send", {"t": "req", "id": 901, "op": "act", "seat": 0, "action": {"type": "end_turn"}}, {"bad_message"}),
+        ("send", {"t": "req", "id": 902, "op": "act", "session": "s1", "action": {"type": "end_turn"}},
+         {"bad_message"}),
+        ("send", {"t": "req", "id": 903, "op": "undo"}, {"bad_message"}),
+        ("send", {"t": "req", "id": 904, "op": "act", "action": "end_turn"}, {"bad_message"}),
+        ("send", {"t": "req", "id": 905, "op": "act", "action": {"type": "fly", "to": "moon"}}, {"malformed_action"}),
+        # well formed: the engine judges it for this guest's seat (not its turn, or not legal now)
+        ("send", {"t": "req", "id": 906, "op": "act", "action": {"type": "end_turn"}},
+         {"not_your_turn", "illegal_action"}),
+        ("send", {"t": "hello"}, {"bad_message"}),
+        ("text", "{not json", {"bad_message"}),
+        ("text", json.dumps({"t": "talk", "key": ["x" * 10] * 100_000}), {"too_big"}),  # about 1.4 MB of JSON
+    ]
+    for i, (how, message, code) in enumerate(forged):
+        if how == "send":
+            guest.evaluate(send, message)
+        else:
+            guest.evaluate("(t) => window.__net.guest.channel.sendText(t)", message)
+        host.wait_for_function(f"() => window.__net.relay.refusals.length > {i}", timeout=30_000)
+        assert host.evaluate("() => window.__net.relay.refusals.at(-1).code") in code, message
+        assert host.evaluate("() => window.__net.relay.refusals.at(-1).seat") == 1
+    assert host.evaluate(refusals) == len(forged)
+    assert host.evaluate(HOST_STATE_JS) == before
+    # the guest words the refusal of a message in its own language (Dutch here)
+    guest.wait_for_function("() => window.__net.guest.lastRefusal && window.__net.guest.lastRefusal.code === 'too_big'")
+    nl = json.loads((ROOT / "web" / "i18n" / "nl.json").read_text(encoding="utf-8"))
+    assert guest.evaluate("() => window.__net.guest.lastRefusal.words") == nl["net.refused.too_big"]
+    # and the guest still plays on: its own legal move goes through once it is its turn
+    play_until_guest_moved(host, guest)
+    guard.check()
+
+
+def play_until_guest_moved(host: Any, guest: Any) -> None:
+    for _ in range(60):
+        if guest.evaluate(f"() => {CONTROLLER['guest']}.myTurn"):
+            before = guest.evaluate(f"() => {CONTROLLER['guest']}.table.log_length")
+            guest.evaluate(f"async () => {{ const c = {CONTROLLER['guest']}; await c.play(({CHOOSE_JS})(c)); }}")
+            assert guest.evaluate(f"() => {CONTROLLER['guest']}.table.log_length") > before
+            return
+        if host.evaluate(f"() => {{ const c = {CONTROLLER['host']}; return c.myTurn && !c.busy && !c._running; }}"):
+            host.evaluate(f"async () => {{ const c = {CONTROLLER['host']}; await c.play(({CHOOSE_JS})(c)); }}")
+        host.wait_for_timeout(30)
+    raise AssertionError("the guest never got a turn")
