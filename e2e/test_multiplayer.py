@@ -204,3 +204,64 @@ def play_until_guest_moved(host: Any, guest: Any) -> None:
             host.evaluate(f"async () => {{ const c = {CONTROLLER['host']}; await c.play(({CHOOSE_JS})(c)); }}")
         host.wait_for_timeout(30)
     raise AssertionError("the guest never got a turn")
+
+
+def host_moves_until(host: Any, done: str, limit: int = 80) -> None:
+    """The host plays its own moves until `done` (a JS expression on the host page) holds."""
+    for _ in range(limit):
+        if host.evaluate(f"() => !!({done})"):
+            return
+        if host.evaluate(f"() => {{ const c = {CONTROLLER['host']}; return c.myTurn && !c.busy && !c._running; }}"):
+            host.evaluate(f"async () => {{ const c = {CONTROLLER['host']}; await c.play(({CHOOSE_JS})(c)); }}")
+        host.wait_for_timeout(50)
+    raise AssertionError(f"never: {done}")
+
+
+def come_back(host: Any, guest: Any, seat: int, *, open_link: bool) -> None:
+    """The host's panel for an away guest gives a new invite; the guest opens it (or pastes it), answers."""
+    panel = host.locator(f'#net-bar .net-seat[data-seat="{seat}"][data-away="true"]')
+    panel.wait_for(timeout=ENGINE_TIMEOUT)
+    link = panel.get_by_label("Invite link").input_value()
+    if open_link:
+        guest.goto(link)
+    else:
+        guest.locator(".net-rejoin").get_by_label("Invite link").fill(link)
+        guest.locator(".net-rejoin").get_by_role("button", name="Join").click()
+    code = guest.locator("#net-answer-code")
+    code.wait_for(timeout=ENGINE_TIMEOUT)
+    panel.get_by_label("Answer code").fill(code.input_value())
+    panel.get_by_role("button", name="Connect").click()
+    host.wait_for_selector(f'#net-bar .net-seat[data-seat="{seat}"]', state="detached", timeout=30_000)
+    guest.wait_for_function(f"() => {{ const c = {CONTROLLER['guest']}; return c && c.alive && c.table; }}",
+                            timeout=30_000)
+
+
+def test_a_dropped_guest_is_played_by_a_bot_comes_back_and_the_host_reload_resumes(browser: Any, guard: Guard,
+                                                                                   base_url: str) -> None:
+    host = open_device(browser, guard, base_url)
+    host_table(host, guests=1, stock=12)
+    guest = connect(host, browser, guard, 1)
+    host.click("#net-deal")
+    guest.wait_for_selector("#board .sb", timeout=30_000)
+    play_until_guest_moved(host, guest)
+    # the guest closes its page mid-game: the host lets a bot play the seat meanwhile
+    context = guest.context
+    guest.close()
+    host.locator('#net-bar .net-seat[data-seat="1"]').get_by_role("button", name="A bot plays for them").click()
+    seen = host.evaluate(f"() => {CONTROLLER['host']}.log.filter(e => e.player === 1).length")
+    host_moves_until(host, f"{CONTROLLER['host']}.log.filter(e => e.player === 1).length > {seen}")
+    # it comes back on a new page of the same device, through a new invite, and plays on
+    guest = context.new_page()
+    come_back(host, guest, 1, open_link=True)
+    play_until_guest_moved(host, guest)
+    # the host reloads: the game resumes from its save and the guest gets its seat back by pasting a new invite
+    host.reload()
+    wait_engine(host)
+    host.wait_for_selector("#board .sb", timeout=ENGINE_TIMEOUT)
+    guest.locator(".net-rejoin").wait_for(timeout=30_000)
+    come_back(host, guest, 1, open_link=False)
+    play_until_guest_moved(host, guest)
+    play_to_the_end([("host", host), ("guest", guest)], limit=1500)
+    guest.wait_for_function("() => window.__net.guest.verdict", timeout=30_000)
+    assert guest.locator("#net-verify").inner_text() == "Deal and moves verified."
+    guard.check()

@@ -489,8 +489,12 @@ async function resumeSaved() {
   try {
     // The worker reads its own save (the page never holds it) and answers with this seat's table.
     const answer = await engine.request("resume", { keep: GAME_SLOT, seat: record.viewer });
-    openTable(record.setup, answer.session, answer.seed, record.viewer, answer.table);
+    const table = openTable(record.setup, answer.session, answer.seed, record.viewer, answer.table);
     claimTable();
+    if (record.setup.seats.some((s) => s.kind === "guest")) { // guests on other devices: offer them to come back
+      const { resumeHost } = await import("./net/host.js");
+      resumeHost({ engine, controller: table, session: answer.session });
+    }
   } catch (err) {
     const engineDown = ["engine_unavailable", "engine_restarted", "engine_crashed"].includes(err.code);
     if (err instanceof EngineError && !engineDown) discardSave(err.message);

@@ -5,7 +5,7 @@
 // and every action, and this device's own engine replays the game to check the deal and every move.
 import { answer as answerOffer, codeFrom } from "./peer.js";
 import { qrSvg } from "./qr.js";
-import { HEX64, randomHex, verifyDeal } from "./deal.js";
+import { HEX32, HEX64, randomHex, verifyDeal } from "./deal.js";
 import { talkBar } from "./talk.js";
 import { EngineError } from "../engine.js";
 import { RENDERERS } from "../games/index.js";
@@ -15,7 +15,7 @@ import { t } from "../i18n.js";
 
 /** A host's refusal of a message itself, by code. */
 const REFUSED = { too_big: "net.refused.too_big", bad_message: "net.refused.bad_message",
-  not_started: "net.refused.not_started" };
+  not_started: "net.refused.not_started", bad_token: "net.refused.bad_token" };
 /** Why a deal was not verified (deal.js verifyDeal), by reason. */
 const NOT_VERIFIED = { commitment: "net.not_verified.commitment", value: "net.not_verified.value",
   refused: "net.not_verified.refused", log: "net.not_verified.log", error: "net.not_verified.error" };
@@ -69,42 +69,71 @@ export class RemoteEngine {
   }
 }
 
+const GUEST_KEY = "pygame_rules.guest.v1"; // this guest's seat token, value and the log it was shown (this device)
+
+function readGuestRecord() {
+  try {
+    const record = JSON.parse(localStorage.getItem(GUEST_KEY) || "null");
+    return record && HEX64.test(record.commit) && Array.isArray(record.received) ? record : null;
+  } catch (err) {
+    return null;
+  }
+}
+
+/** Keep what this guest needs to come back to its seat after a reload, and to check the deal at the end. */
+function storeGuest(guest) {
+  const w = guest.welcome;
+  if (!w || !guest.token) return;
+  try {
+    localStorage.setItem(GUEST_KEY, JSON.stringify({ commit: w.commit, seat: w.seat, token: guest.token,
+      value: guest.value, values: guest.values || null, received: guest.received }));
+  } catch (err) { /* storage full or disabled: this guest cannot come back after a reload */ }
+}
+
 /**
  * The join screen: the invite (opened from a link, or pasted), then this device's answer code (text and QR code)
  * for the host, then the table once the host deals. `hooks` are main.js's table hooks.
  */
 export function openJoin({ engine, app, hooks, settings, saveSettings, invite = "", onLeave }) {
   document.body.dataset.screen = "join";
-  const inviteField = h("textarea#net-invite.net-code", { rows: 3, spellcheck: "false", autocomplete: "off" }, invite);
-  const stun = h("input#net-stun", { type: "text", value: settings.stun || "", placeholder: "stun.example.org:3478",
-    "aria-describedby": "net-stun-help" });
-  const state = h("p.net-state#net-join-state", { role: "status" });
-  const answerBox = h("div.net-answer#net-answer", { hidden: true });
-  const join = h("button.btn.primary#net-join", { type: "button" }, t("net.join"));
-  app.replaceChildren(h("section.net-join#net-join-screen", { "aria-labelledby": "net-join-title" },
-    h("h1#net-join-title", t("net.join_title")),
-    h("p.help", t("net.join_intro")),
-    h("label.col", t("net.invite_link"), inviteField),
-    h("details.net-stun", h("summary", t("net.stun_title")),
-      h("label.row", `${t("net.stun_label")} `, stun), h("p.help#net-stun-help", t("net.stun_help"))),
-    h("div.dialog-buttons", h("button.btn.ghost", { type: "button", onclick: () => leave() }, t("common.cancel")), join),
-    state, answerBox));
-  const guest = { engine, hooks, app, onLeave, channel: null, controller: null, received: [], welcome: null,
-    value: randomHex(16), queued: [], messages: [], bytes: 0 };
+  const guest = { engine, hooks, app, onLeave, settings, saveSettings, channel: null, controller: null,
+    received: [], welcome: null, value: randomHex(16), token: null, queued: [], messages: [], bytes: 0 };
   window.__net = { role: "guest", guest, recheck: (actions) => recheck(guest, actions) };
-
   function leave() {
+    guest.left = true;
     guest.channel?.close();
     guest.controller?.destroy();
     guest.controller = null;
     onLeave();
   }
   guest.leave = leave;
+  app.replaceChildren(h("section.net-join#net-join-screen", { "aria-labelledby": "net-join-title" },
+    h("h1#net-join-title", t("net.join_title")),
+    h("p.help", t("net.join_intro")),
+    joinForm(guest, invite, leave)));
+  return guest;
+}
 
+/** The invite field, Join, and then this device's answer code: used to join and to come back after a drop. */
+function joinForm(guest, invite, cancel = null) {
+  const { settings } = guest;
+  const inviteField = h("textarea#net-invite.net-code", { rows: 3, spellcheck: "false", autocomplete: "off" }, invite);
+  const stun = h("input#net-stun", { type: "text", value: settings.stun || "", placeholder: "stun.example.org:3478",
+    "aria-describedby": "net-stun-help" });
+  const state = h("p.net-state#net-join-state", { role: "status" });
+  const answerBox = h("div.net-answer#net-answer", { hidden: true });
+  const join = h("button.btn.primary#net-join", { type: "button" }, t("net.join"));
+  const form = h("div.net-join-form",
+    h("label.col", t("net.invite_link"), inviteField),
+    h("details.net-stun", h("summary", t("net.stun_title")),
+      h("label.row", `${t("net.stun_label")} `, stun), h("p.help#net-stun-help", t("net.stun_help"))),
+    h("div.dialog-buttons", cancel ? h("button.btn.ghost", { type: "button", onclick: () => cancel() },
+      t("common.cancel")) : null, join),
+    state, answerBox);
   join.addEventListener("click", async () => {
     join.disabled = true;
     settings.stun = stun.value.trim();
-    saveSettings(settings);
+    guest.saveSettings(settings);
     state.textContent = t("net.making_answer");
     let peer;
     try {
@@ -123,8 +152,8 @@ export function openJoin({ engine, app, hooks, settings, saveSettings, invite = 
     state.textContent = t("net.waiting_host");
     peer.channel.then((channel) => connected(guest, channel, state), () => { state.textContent = t("net.failed"); });
   });
-  if (invite) join.click();
-  return guest;
+  if (invite) setTimeout(() => join.click(), 0);
+  return form;
 }
 
 function connected(guest, channel, state) {
@@ -140,8 +169,12 @@ function connected(guest, channel, state) {
     receive(guest, msg, state);
   };
   channel.onclose = () => {
-    if (guest.bar) guest.bar.verified(t("net.host_gone"), false);
-    else state.textContent = t("net.host_gone");
+    if (guest.channel !== channel || guest.left) return;
+    if (!guest.bar) { state.textContent = t("net.host_gone"); return; }
+    if (guest.checked) return; // the game is over and checked: nothing to come back to
+    if (guest.bar.el.querySelector(".net-rejoin")) return;
+    guest.bar.el.append(h("div.net-rejoin", h("p.net-state", { role: "status" }, t("net.host_gone_rejoin")),
+      joinForm(guest, "")));
   };
 }
 
@@ -149,8 +182,21 @@ function receive(guest, msg, state) {
   if (!msg || typeof msg !== "object") return;
   if (msg.t === "welcome") {
     if (!Number.isInteger(msg.seat) || !HEX64.test(msg.commit) || !RENDERERS[msg.game]) return;
+    const saved = readGuestRecord();
+    if (msg.back) {
+      // coming back to a seat: this device shows the token it was given the first time
+      const mine = saved && saved.commit === msg.commit && saved.seat === msg.seat ? saved : null;
+      if (!mine) { state.textContent = t("net.not_your_seat"); return; }
+      Object.assign(guest, { value: mine.value, token: mine.token, values: mine.values });
+      if (!guest.received.length) guest.received = mine.received;
+      guest.channel.send({ t: "join", value: guest.value, token: guest.token });
+    } else {
+      if (!HEX32.test(msg.token)) return;
+      guest.token = msg.token;
+      guest.channel.send({ t: "join", value: guest.value });
+    }
     guest.welcome = msg;
-    guest.channel.send({ t: "join", value: guest.value });
+    storeGuest(guest);
     state.textContent = t("net.joined_waiting", { commit: msg.commit.slice(0, 16) });
   } else if (msg.t === "start" && guest.welcome) {
     guest.values = msg.values;
@@ -176,6 +222,7 @@ function receive(guest, msg, state) {
 function record(guest, table) {
   const from = table.log_length - table.log.length;
   guest.received = guest.received.filter((e) => !(e.seq >= from)).concat(table.log);
+  storeGuest(guest);
 }
 
 function openGuestTable(guest, table) {
@@ -185,6 +232,8 @@ function openGuestTable(guest, table) {
     name: s.kind === "bot" ? t("table.bot_name", { n: i + 1 }) : t("table.player_name", { n: i + 1 }) }));
   const setup = { game: w.game, title: renderer.title, players: w.players, seats, options: w.options, seed: "" };
   document.body.dataset.screen = "play";
+  guest.controller?.destroy(); // back after a drop: the table is drawn again from the host's table
+  guest.queued = [];
   const root = h("section.play#play");
   guest.app.replaceChildren(root);
   const hooks = { ...guest.hooks, remember: () => true, onLeave: () => guest.leave(),

@@ -71,6 +71,8 @@ export class HostRelay {
     this.values = [];
     this.refusals = [];
     this.revealed = false;
+    this.stun = ""; // the STUN server new invites use ("" = none)
+    /** @type {((g: any) => void) | null} */ this.onJoin = null; // the lobby marks a seat joined
   }
 
   /** Take over a freshly opened table controller: its updates go to the guests, its end reveals the deal. */
@@ -81,10 +83,15 @@ export class HostRelay {
     controller.hooks = { ...base,
       onUpdate: () => this.pushAll(),
       onOver: (c) => { base.onOver(c); this.reveal(); },
+      standIn: (seat) => this.standIn(seat),
     };
     this.bar = talkBar({ seat: controller.viewer, names: controller.names, commit: this.commit,
       send: (key) => this.talk(controller.viewer, key) });
     controller.root.prepend(this.bar.el);
+    // a change of language redraws the table's root: the bar goes back on top of it
+    window.addEventListener("langchange", () => {
+      if (controller.alive && !this.bar.el.isConnected) controller.root.prepend(this.bar.el);
+    });
   }
 
   _enqueue(g, job) {
@@ -175,6 +182,151 @@ export class HostRelay {
     if (!this.bar?.show(seat, key)) return;
     for (const g of this.guests.values()) this._enqueue(g, async () => g.channel?.send({ t: "talk", seat, key }));
   }
+
+  /** A new data channel for guest seat `seat`: greet it; its first message must be its join (with its token when
+   * it comes back). */
+  welcome(seat, channel) {
+    let g = this.guests.get(seat);
+    const back = !!g?.value;
+    if (!g) {
+      g = { seat, token: randomHex(16), value: null, sent: 0, current: undefined, over: false, standIn: false };
+      this.guests.set(seat, g);
+    }
+    g.channel = channel;
+    g.greeted = false;
+    channel.limit = GUEST_LIMIT;
+    channel.ontoolong = () => this.refuse(g, "too_big", null);
+    channel.ontext = (text) => (g.greeted ? this.receive(g, text) : this.joined(g, channel, text));
+    channel.onclose = () => { if (g.channel === channel) this.away(g); };
+    const hello = { t: "welcome", v: 1, seat, game: this.setup.game, players: this.setup.players,
+      options: this.setup.options, seats: this.setup.seats.map((s) => ({ kind: s.kind })), commit: this.commit };
+    // a seat's token goes to its first guest only: coming back, the guest must show it
+    channel.send(back ? { ...hello, back: true } : { ...hello, token: g.token });
+  }
+
+  joined(g, channel, text) {
+    const read = readGuestMessage(text);
+    if (read.code || read.msg.t !== "join") { this.refuse(g, read.code || "bad_message", read.id ?? null); return; }
+    const { value, token } = read.msg;
+    if (g.value && (token !== g.token || value !== g.value)) {
+      this.refuse(g, "bad_token", null);
+      setTimeout(() => channel.close(), 200);
+      return;
+    }
+    g.value = value;
+    g.greeted = true;
+    g.away = false;
+    this.onJoin?.(g);
+    if (this.session) this.restart(g);
+    this.store();
+  }
+
+  /** Send a guest that came back its whole table again. */
+  restart(g) {
+    this.panel(g);
+    this._enqueue(g, async () => {
+      const { table } = await this.engine.request("table", { session: this.session, seat: g.seat, since: 0 });
+      g.sent = table.log_length;
+      g.current = table.current_player;
+      g.over = table.over;
+      g.channel.send({ t: "start", values: this.values, table: forGuest(table) });
+    });
+    if (this.revealed) { this.revealed = false; this.reveal(); }
+  }
+
+  /** A guest's connection closed: the table waits for it, or a bot plays its seat if the host says so. */
+  away(g) {
+    if (!this.session || g.away) return;
+    g.away = true;
+    this.panel(g);
+  }
+
+  /** A bot stands in for an away guest when the host chose so (table.js asks before waiting for a seat). */
+  standIn(seat) {
+    const g = this.guests.get(seat);
+    return g && g.away && g.standIn ? "normal" : null;
+  }
+
+  setStandIn(g, on) {
+    g.standIn = on;
+    this.store();
+    this.panel(g);
+    const c = this.controller;
+    if (on && c && c.alive && c.table && !c.table.over && c.table.current_player === g.seat) c.run();
+  }
+
+  /** The host's panel for an away guest: wait or let a bot play, and a new invite to come back with. */
+  async panel(g) {
+    if (!this.bar) return;
+    const old = this.bar.el.querySelector(`.net-seat[data-seat="${g.seat}"]`);
+    if (!g.away) { old?.remove(); return; }
+    const name = this.setup.seats[g.seat].name;
+    const wait = h("button.btn.net-wait", { type: "button", "aria-pressed": String(!g.standIn),
+      onclick: () => this.setStandIn(g, false) }, t("net.wait"));
+    const bot = h("button.btn.net-bot", { type: "button", "aria-pressed": String(g.standIn),
+      onclick: () => this.setStandIn(g, true) }, t("net.bot_plays"));
+    const section = old && old.dataset.away === "true" ? old : await inviteSection({ seat: g.seat, name,
+      title: t("net.away", { name }), stun: this.stun, onChannel: (channel) => this.welcome(g.seat, channel) });
+    section.dataset.away = "true";
+    section.querySelector(".net-choice")?.remove();
+    section.querySelector("h3").after(h("div.net-choice", { role: "group", "aria-label": t("net.while_away") },
+      wait, bot));
+    if (!section.isConnected) (old ? old.replaceWith(section) : this.bar.el.append(section));
+  }
+
+  /** Keep what a reload of the host needs to resume the table (this device's storage only). */
+  store() {
+    if (!this.session) return;
+    const guests = Object.fromEntries([...this.guests.values()].map((g) => [g.seat,
+      { token: g.token, value: g.value, standIn: !!g.standIn }]));
+    try {
+      localStorage.setItem(HOST_KEY, JSON.stringify({ seed: this.setup.seed, secret: this.secret, commit: this.commit,
+        values: this.values, guests }));
+    } catch (err) { /* storage full or disabled: a reload cannot bring the guests back */ }
+  }
+}
+
+// ----- joining, leaving and coming back -------------------------------------------------------------------------
+const HOST_KEY = "pygame_rules.host.v1"; // the host's secret, the guests' values and seat tokens (this device only)
+
+/** The host's record of its table with guests, or null (kept so that a reload of the host can resume). */
+export function readHostRecord() {
+  try {
+    const record = JSON.parse(localStorage.getItem(HOST_KEY) || "null");
+    return record && typeof record.secret === "string" && Array.isArray(record.values) ? record : null;
+  } catch (err) {
+    return null;
+  }
+}
+
+
+/** The invite for one seat: a link (text and QR code), the field for the guest's answer, and Connect. */
+async function inviteSection({ seat, name, title, stun, onChannel }) {
+  const o = await offer({ stun });
+  const link = `${location.origin}${location.pathname}#join=${o.code}`;
+  const state = h("p.net-state", { role: "status" }, t("net.waiting_answer"));
+  const answer = h("textarea.net-code", { rows: 2, spellcheck: "false", autocomplete: "off" });
+  const invite = h("textarea.net-code", { rows: 3, readonly: true, spellcheck: "false" }, link);
+  const connect = h("button.btn.primary.net-connect", { type: "button" }, t("net.connect"));
+  connect.addEventListener("click", async () => {
+    connect.disabled = true;
+    state.textContent = t("net.connecting");
+    try {
+      const channel = await o.answer(answer.value);
+      onChannel(channel);
+      state.textContent = t("net.connected_waiting");
+    } catch (err) {
+      connect.disabled = false;
+      state.textContent = t("net.bad_code");
+    }
+  });
+  const copy = h("button.btn.ghost", { type: "button", onclick: () => copyText(link) }, t("net.copy"));
+  return h("section.net-seat", { dataset: { seat: String(seat) }, "aria-labelledby": `net-seat-${seat}` },
+    h("h3", { id: `net-seat-${seat}` }, title),
+    h("div.net-invite", qrSvg(link, t("net.invite_qr", { name })),
+      h("div.net-fields",
+        h("label.col", t("net.invite_link"), invite), copy,
+        h("label.col", t("net.answer_code"), answer), connect, state)));
 }
 
 /**
@@ -189,7 +341,9 @@ export async function hostLobby({ engine, setup, settings, saveSettings, openTab
   /** @type {Map<number, any>} */
   const guests = new Map();
   const relay = new HostRelay({ engine, setup, secret, commit, guests });
+  relay.stun = settings.stun || "";
   window.__net = { relay, role: "host" };
+  const guestSeats = setup.seats.map((s, i) => (s.kind === "guest" ? i : -1)).filter((i) => i >= 0);
   const stun = h("input#net-stun", { type: "text", value: settings.stun || "", placeholder: "stun.example.org:3478",
     "aria-describedby": "net-stun-help" });
   const dealButton = h("button.btn.primary#net-deal", { type: "button", disabled: true }, t("net.deal"));
@@ -209,72 +363,28 @@ export async function hostLobby({ engine, setup, settings, saveSettings, openTab
     h("div.dialog-buttons",
       h("button.btn.ghost", { type: "button", onclick: () => dialog.close() }, t("common.cancel")), dealButton));
 
-  const ready = () => [...guests.values()].every((g) => g.value) && guests.size === guestSeats.length;
-  const guestSeats = setup.seats.map((s, i) => (s.kind === "guest" ? i : -1)).filter((i) => i >= 0);
-
-  /** One invite per guest seat that has no guest yet (again after the STUN server changed). */
-  async function invites() {
-    settings.stun = stun.value.trim();
-    saveSettings(settings);
-    for (const seat of guestSeats) {
-      if (guests.has(seat)) continue;
-      const old = seatsBox.querySelector(`[data-seat="${seat}"]`);
-      const section = await inviteSection(seat);
-      if (old) old.replaceWith(section);
-      else seatsBox.append(section);
-    }
-  }
-
-  async function inviteSection(seat) {
-    const o = await offer({ stun: settings.stun });
-    const link = `${location.origin}${location.pathname}#join=${o.code}`;
-    const state = h("p.net-state", { role: "status" }, t("net.waiting_answer"));
-    const answer = h("textarea.net-code", { rows: 2, spellcheck: "false", autocomplete: "off" });
-    const invite = h("textarea.net-code", { rows: 3, readonly: true, spellcheck: "false" }, link);
-    const connect = h("button.btn.primary.net-connect", { type: "button" }, t("net.connect"));
-    connect.addEventListener("click", async () => {
-      connect.disabled = true;
-      state.textContent = t("net.connecting");
-      try {
-        const channel = await o.answer(answer.value);
-        welcome(seat, channel);
-        state.textContent = t("net.connected_waiting");
-      } catch (err) {
-        connect.disabled = false;
-        state.textContent = t("net.bad_code");
-      }
-    });
-    const copy = h("button.btn.ghost", { type: "button", onclick: () => copyText(link) }, t("net.copy"));
-    const name = setup.seats[seat].name;
-    return h("section.net-seat", { dataset: { seat: String(seat) }, "aria-labelledby": `net-seat-${seat}` },
-      h("h3", { id: `net-seat-${seat}` }, t("net.guest_seat", { name })),
-      h("div.net-invite", qrSvg(link, t("net.invite_qr", { name })),
-        h("div.net-fields",
-          h("label.col", t("net.invite_link"), invite), copy,
-          h("label.col", t("net.answer_code"), answer), connect, state)));
-  }
-
-  function welcome(seat, channel) {
-    const g = { seat, channel, token: randomHex(16), value: null, sent: 0, current: undefined, over: false };
-    guests.set(seat, g);
-    channel.limit = GUEST_LIMIT;
-    channel.ontoolong = () => relay.refuse(g, "too_big", null);
-    channel.ontext = (text) => {
-      if (!g.value) { joined(g, text); return; }
-      relay.receive(g, text);
-    };
-    channel.send({ t: "welcome", v: 1, seat, game: setup.game, players: setup.players, options: setup.options,
-      seats: setup.seats.map((s) => ({ kind: s.kind })), commit, token: g.token });
-  }
-
-  function joined(g, text) {
-    const read = readGuestMessage(text);
-    if (read.code || read.msg.t !== "join") { relay.refuse(g, read.code || "bad_message", read.id ?? null); return; }
-    g.value = read.msg.value;
+  const ready = () => guestSeats.every((seat) => guests.get(seat)?.value);
+  relay.onJoin = (g) => {
     const section = seatsBox.querySelector(`[data-seat="${g.seat}"]`);
+    if (!section) return;
     section.querySelector(".net-state").textContent = t("net.joined");
     section.dataset.joined = "true";
     dealButton.disabled = !ready();
+  };
+
+  /** One invite per guest seat that has no guest yet (again after the STUN server changed). */
+  async function invites() {
+    settings.stun = relay.stun = stun.value.trim();
+    saveSettings(settings);
+    for (const seat of guestSeats) {
+      if (guests.get(seat)?.channel) continue;
+      const old = seatsBox.querySelector(`[data-seat="${seat}"]`);
+      const name = setup.seats[seat].name;
+      const section = await inviteSection({ seat, name, title: t("net.guest_seat", { name }), stun: relay.stun,
+        onChannel: (channel) => relay.welcome(seat, channel) });
+      if (old) old.replaceWith(section);
+      else seatsBox.append(section);
+    }
   }
 
   dealButton.addEventListener("click", async () => {
@@ -287,18 +397,12 @@ export async function hostLobby({ engine, setup, settings, saveSettings, openTab
         options: setup.options, seat: viewer, keep });
       setup.seed = seed;
       relay.values = values;
+      relay.onJoin = null;
       dialog.close();
       const controller = openTable(setup, answer.session, seed, viewer, answer.table);
       relay.attach(controller, answer.session);
-      for (const g of guests.values()) {
-        relay._enqueue(g, async () => {
-          const { table } = await engine.request("table", { session: answer.session, seat: g.seat, since: 0 });
-          g.sent = table.log_length;
-          g.current = table.current_player;
-          g.over = table.over;
-          g.channel.send({ t: "start", values, table: forGuest(table) });
-        });
-      }
+      relay.store();
+      for (const g of guests.values()) relay.restart(g);
     } catch (err) {
       error.textContent = err.message;
       dealButton.disabled = !ready();
@@ -306,11 +410,36 @@ export async function hostLobby({ engine, setup, settings, saveSettings, openTab
   });
   dialog.addEventListener("close", () => {
     dialog.remove();
-    if (!relay.session) { for (const g of guests.values()) g.channel.close(); onCancel?.(); }
+    if (!relay.session) { for (const g of guests.values()) g.channel?.close(); onCancel?.(); }
   });
   document.body.append(dialog);
   dialog.showModal();
   await invites();
+  return relay;
+}
+
+/**
+ * The host's page was reloaded (or its worker restarted) during a game with guests: the table is open again from
+ * the worker's save; bring back the relay from this device's record, every guest away until it reconnects.
+ */
+export function resumeHost({ engine, controller, session }) {
+  const record = readHostRecord();
+  const setup = controller.setup;
+  if (!record || record.seed !== setup.seed) return null;
+  /** @type {Map<number, any>} */
+  const guests = new Map();
+  const relay = new HostRelay({ engine, setup, secret: record.secret, commit: record.commit, guests });
+  relay.values = record.values;
+  relay.stun = "";
+  window.__net = { relay, role: "host" };
+  relay.attach(controller, session);
+  for (const [seat, saved] of Object.entries(record.guests || {})) {
+    if (!HEX32.test(saved.token) || !HEX32.test(saved.value)) continue;
+    const g = { seat: Number(seat), token: saved.token, value: saved.value, sent: 0, current: undefined,
+      over: false, standIn: !!saved.standIn, away: false };
+    guests.set(g.seat, g);
+    relay.away(g);
+  }
   return relay;
 }
 
