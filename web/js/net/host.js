@@ -7,7 +7,7 @@
 import { offer } from "./peer.js";
 import { qrSvg } from "./qr.js";
 import { deriveSeed, HEX32, randomHex, sha256hex } from "./deal.js";
-import { talkBar } from "./talk.js";
+import { TALK, talkBar } from "./talk.js";
 import { h, toast } from "../util.js";
 import { t } from "../i18n.js";
 
@@ -134,7 +134,11 @@ export class HostRelay {
     const read = readGuestMessage(text);
     if (read.code) { this.refuse(g, read.code, read.id); return; }
     const { msg } = read;
-    if (msg.t === "talk") { this.talk(g.seat, msg.key); return; }
+    if (msg.t === "talk") {
+      if (Object.hasOwn(TALK, msg.key)) this.talk(g.seat, msg.key);
+      else this.refuse(g, "bad_message", null);
+      return;
+    }
     if (msg.t !== "req") { this.refuse(g, "bad_message", null); return; }
     if (!this.session) { this.refuse(g, "not_started", msg.id); return; }
     const base = { session: this.session, seat: g.seat };
