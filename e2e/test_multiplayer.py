@@ -171,6 +171,7 @@ def test_forged_guest_messages_are_refused_and_change_nothing(browser: Any, guar
         ("send", {"t": "req", "id": 906, "op": "act", "action": {"type": "end_turn"}},
          {"not_your_turn", "illegal_action"}),
         ("send", {"t": "hello"}, {"bad_message"}),
+        ("send", {"t": "talk", "key": "you will lose"}, {"bad_message"}),  # table talk is presets only
         ("text", "{not json", {"bad_message"}),
         ("text", json.dumps({"t": "talk", "key": ["x" * 10] * 100_000}), {"too_big"}),  # about 1.4 MB of JSON
     ]
@@ -188,6 +189,16 @@ def test_forged_guest_messages_are_refused_and_change_nothing(browser: Any, guar
     guest.wait_for_function("() => window.__net.guest.lastRefusal && window.__net.guest.lastRefusal.code === 'too_big'")
     nl = json.loads((ROOT / "web" / "i18n" / "nl.json").read_text(encoding="utf-8"))
     assert guest.evaluate("() => window.__net.guest.lastRefusal.words") == nl["net.refused.too_big"]
+    # table talk: a preset reaction travels as a key and each device words it in its reader's language
+    guest.locator('#net-bar .net-talk[data-key="nice_move"]').click()
+    host.wait_for_selector('#net-said[data-key="nice_move"]')
+    guest.wait_for_selector('#net-said[data-key="nice_move"]')
+    assert host.locator("#net-said").inner_text().endswith("Nice move!")
+    assert guest.locator("#net-said").inner_text().endswith(nl["talk.nice_move"])
+    host.locator('#net-bar .net-talk[data-key="good_game"]').click()
+    guest.wait_for_selector('#net-said[data-key="good_game"]')
+    assert guest.locator("#net-said").inner_text() == nl["talk.said"].format(
+        name=nl["table.player_name"].format(n=1), words=nl["talk.good_game"])
     # and the guest still plays on: its own legal move goes through once it is its turn
     play_until_guest_moved(host, guest)
     guard.check()
