@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from e2e.conftest import ENGINE_TIMEOUT, ROOT, Guard, wait_engine
 from pygame_rules import api, new_game
 
@@ -275,4 +277,49 @@ def test_a_dropped_guest_is_played_by_a_bot_comes_back_and_the_host_reload_resum
     play_to_the_end([("host", host), ("guest", guest)], limit=1500)
     guest.wait_for_function("() => window.__net.guest.verdict", timeout=30_000)
     assert guest.locator("#net-verify").inner_text() == "Deal and moves verified."
+    guard.check()
+
+
+@pytest.mark.parametrize(("game", "board", "players"), [
+    ("topspot", "#board", 3), ("level8", "#board", 2), ("etalage", "#board", 3)])
+def test_a_few_rounds_of_each_other_game_with_a_guest_and_a_bot(browser: Any, guard: Guard, base_url: str, game: str,
+                                                              board: str, players: int) -> None:
+    host = open_device(browser, guard, base_url)
+    host.click(f".game-tile[data-game={game}] .new-game")
+    host.select_option("#players", str(players))
+    host.select_option('select[data-seat="1"][data-role="kind"]', "guest")
+    for seat in range(2, players):
+        host.select_option(f'select[data-seat="{seat}"][data-role="kind"]', "bot")
+    host.select_option("#speed-input", "instant")
+    host.click("#start-game")
+    host.wait_for_selector("#net-lobby")
+    guest = connect(host, browser, guard, 1, lang="fr")
+    host.click("#net-deal")
+    guest.wait_for_function(f"() => {{ const c = {CONTROLLER['guest']}; return c && c.table; }}", timeout=30_000)
+    guest_moves = 0
+    for _ in range(400):
+        if guest_moves >= 4:
+            break
+        for role, page in (("host", host), ("guest", guest)):
+            ready = page.evaluate(f"() => {{ const c = {CONTROLLER[role]}; return !!c && !!c.table && !c.table.over"
+                                  " && c.myTurn && !c.busy && !c._running; }")
+            if ready:
+                page.evaluate(f"async () => {{ const c = {CONTROLLER[role]}; await c.play(c.table.legal[0]); }}")
+                guest_moves += role == "guest"
+        host.wait_for_timeout(30)
+    assert guest_moves >= 4
+    tables = guest_tables(guest)
+    assert tables and all(t["seat"] == 1 and t["view"]["seat"] == 1 for t in tables)
+    assert all("private" not in e for t in tables for e in t["log"])
+    # the guest's log equals the host's log as seat 1 may see it (the host's worker answers for any seat)
+    for _ in range(100):  # the bots may still be moving: compare once both sides are still
+        host.wait_for_function(f"() => {{ const c = {CONTROLLER['host']}; return !c.busy && !c._running; }}")
+        theirs = host.evaluate("""async () => { const r = window.__net.relay;
+          const a = await window.__app.engine.request("table", { session: r.session, seat: 1, since: 0 });
+          return a.table.log; }""")
+        mine = guest.evaluate("() => window.__net.guest.received")
+        if len(mine) == len(theirs):
+            break
+        host.wait_for_timeout(100)
+    assert json.dumps(mine, sort_keys=True) == json.dumps(theirs, sort_keys=True)
     guard.check()

@@ -617,7 +617,8 @@ relabelShell();
 // ----- routing ------------------------------------------------------------------------------------------------
 document.getElementById("home-link").addEventListener("click", (e) => { e.preventDefault(); showHome(); });
 window.addEventListener("popstate", () => {
-  if (location.hash !== "#play") showHome();
+  if (location.hash.startsWith("#join=")) joinTable(location.href); // an invite opened in this open app
+  else if (location.hash !== "#play") showHome();
 });
 
 const linked = readLink();
