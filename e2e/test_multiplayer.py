@@ -26,8 +26,8 @@ CHOOSE_JS = """(c) => {
 CONTROLLER = {"host": "window.__app.controller", "guest": "window.__net.guest.controller"}
 
 
-def open_device(browser: Any, guard: Guard, url: str, lang: str = "en") -> Any:
-    ctx = browser.new_context(**CONTEXT)
+def open_device(browser: Any, guard: Guard, url: str, lang: str = "en", audit: bool = False) -> Any:
+    ctx = browser.new_context(**CONTEXT, bypass_csp=audit)  # axe-core is injected past the CSP only to audit
     guard.watch_context(ctx)
     page = ctx.new_page()
     page.add_init_script(f"if (!sessionStorage.getItem('e2e')) {{ localStorage.clear();"
@@ -50,12 +50,12 @@ def host_table(host: Any, guests: int, stock: int = 5) -> None:
     host.wait_for_selector("#net-lobby")
 
 
-def connect(host: Any, browser: Any, guard: Guard, seat: int, lang: str = "en") -> Any:
+def connect(host: Any, browser: Any, guard: Guard, seat: int, lang: str = "en", audit: bool = False) -> Any:
     """A guest device opens the invite link from seat `seat`'s field and answers; the host pastes and connects."""
     section = host.locator(f'.net-seat[data-seat="{seat}"]')
     link = section.get_by_label("Invite link").input_value()
     assert "#join=" in link and len(link.split("#join=")[1]) < 200
-    guest = open_device(browser, guard, link, lang)
+    guest = open_device(browser, guard, link, lang, audit)
     code = guest.locator("#net-answer-code")
     code.wait_for(timeout=ENGINE_TIMEOUT)
     answer = code.input_value()
@@ -323,3 +323,36 @@ def test_a_few_rounds_of_each_other_game_with_a_guest_and_a_bot(browser: Any, gu
         host.wait_for_timeout(100)
     assert json.dumps(mine, sort_keys=True) == json.dumps(theirs, sort_keys=True)
     guard.check()
+
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe(page: Any, where: str) -> list[str]:
+    """Critical and serious axe-core violations on the page as it is now (one line each)."""
+    if not page.evaluate("() => !!window.axe"):
+        page.evaluate(AXE.read_text())
+    found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+                          ".filter(v => v.impact === 'critical' || v.impact === 'serious')"
+                          ".map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(' '))}`)")
+    return [f"{where}: {line}" for line in found]
+
+
+def test_axe_core_finds_nothing_serious_in_the_lobby_the_join_screen_and_the_shared_tables(
+        browser: Any, guard: Guard, base_url: str) -> None:
+    if not AXE.exists():
+        pytest.skip("node_modules/axe-core is missing: run `npm ci`")
+    host = open_device(browser, guard, base_url, audit=True)
+    host_table(host, guests=1)
+    problems = axe(host, "lobby")
+    guest = connect(host, browser, guard, 1, lang="fr", audit=True)
+    problems += axe(guest, "join screen with its answer")
+    problems += axe(host, "lobby with a guest joined")
+    host.click("#net-deal")
+    guest.wait_for_selector("#board .sb", timeout=30_000)
+    host.wait_for_selector("#board .sb")
+    problems += axe(host, "host table") + axe(guest, "guest table")
+    guest.close()
+    host.locator('#net-bar .net-seat[data-seat="1"][data-away="true"]').wait_for(timeout=30_000)
+    problems += axe(host, "host table with a guest away")
+    assert not problems, "\n".join(problems)
