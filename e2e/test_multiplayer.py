@@ -1,5 +1,6 @@
 """A table with guests on other devices (issue 26, docs/multiplayer.md), in Chromium: one browser context per device
-on loopback, connected through the visible invite and answer fields (no server; WebRTC needs no extra flag here).
+on loopback, connected through the visible invite and answer fields (no server; WebRTC needs no extra flag here),
+and a Firefox guest (e2e/firefox_guest.mjs, firefox-esr through puppeteer-core) at a Chromium host.
 
 Checks that a whole game is played to its end across the devices, that every message a guest received holds its own
 seat's view and nothing more (each table's view equals the engine's `view` for that seat at that point, replayed in
@@ -9,11 +10,17 @@ state unchanged, and that the deal verifies on every guest while a changed actio
 from __future__ import annotations
 
 import json
+import os
+import queue
+import shutil
+import subprocess
+import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from e2e.conftest import ENGINE_TIMEOUT, ROOT, Guard, wait_engine
+from e2e.conftest import ARTIFACTS, ENGINE_TIMEOUT, ROOT, Guard, _missing, wait_engine
 from pygame_rules import api, new_game
 
 CONTEXT = {"viewport": {"width": 1280, "height": 900}, "service_workers": "block"}
@@ -356,3 +363,54 @@ def test_axe_core_finds_nothing_serious_in_the_lobby_the_join_screen_and_the_sha
     host.locator('#net-bar .net-seat[data-seat="1"][data-away="true"]').wait_for(timeout=30_000)
     problems += axe(host, "host table with a guest away")
     assert not problems, "\n".join(problems)
+
+
+FIREFOX = os.environ.get("FIREFOX", "/usr/bin/firefox-esr")
+
+
+def test_a_firefox_guest_joins_a_chromium_host_and_checks_the_deal(browser: Any, guard: Guard, base_url: str) -> None:
+    if shutil.which(FIREFOX) is None and not Path(FIREFOX).exists():
+        _missing(f"Firefox ESR at {FIREFOX}")
+    if not (ROOT / "node_modules" / "puppeteer-core" / "package.json").exists():
+        _missing("node_modules/puppeteer-core")
+    host = open_device(browser, guard, base_url)
+    host_table(host, guests=1, stock=3)
+    section = host.locator('.net-seat[data-seat="1"]')
+    link = section.get_by_label("Invite link").input_value()
+    lines: queue.Queue[dict[str, Any]] = queue.Queue()
+    ARTIFACTS.mkdir(exist_ok=True)
+    log = (ARTIFACTS / "firefox-guest.stderr").open("w")  # not a pipe: a chatty stderr cannot block the guest
+    guest = subprocess.Popen(["node", str(ROOT / "e2e" / "firefox_guest.mjs"), link, FIREFOX], cwd=ROOT,
+                             stdout=subprocess.PIPE, stderr=log, text=True)
+    threading.Thread(target=lambda: [lines.put(json.loads(x)) for x in guest.stdout or [] if x.startswith("{")],
+                     daemon=True).start()
+    try:
+        first = lines.get(timeout=180)
+        assert "answer" in first, first
+        section.get_by_label("Answer code").fill(first["answer"])
+        section.get_by_role("button", name="Connect").click()
+        host.wait_for_selector('.net-seat[data-seat="1"][data-joined="true"]', timeout=60_000)
+        host.click("#net-deal")
+        assert lines.get(timeout=120) == {"table": True}
+        last: dict[str, Any] | None = None
+        for _ in range(3000):  # the host plays its seat until Firefox reports the end and its check
+            try:
+                last = lines.get_nowait()
+                break
+            except queue.Empty:
+                pass
+            if host.evaluate(f"() => {{ const c = {CONTROLLER['host']}; return !!c && !!c.table && !c.table.over"
+                             " && c.myTurn && !c.busy && !c._running; }"):
+                host.evaluate(f"async () => {{ const c = {CONTROLLER['host']}; await c.play(({CHOOSE_JS})(c)); }}")
+            host.wait_for_timeout(50)
+        if last is None:
+            last = lines.get(timeout=180)
+        assert last.get("verdict", {}).get("ok") is True, last
+        assert last["words"] == "Deal and moves verified."
+        assert not last["errors"], last["errors"]
+        assert guest.wait(timeout=60) == 0
+    finally:
+        if guest.poll() is None:
+            guest.kill()
+        log.close()
+    guard.check()
