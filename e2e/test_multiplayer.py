@@ -209,13 +209,17 @@ def test_forged_guest_messages_are_refused_and_change_nothing(browser: Any, guar
     assert guest.locator("#net-said").inner_text() == nl["talk.said"].format(
         name=nl["table.player_name"].format(n=1), words=nl["talk.good_game"])
     # and the guest still plays on: its own legal move goes through once it is its turn
-    play_until_guest_moved(host, guest)
+    play_until_guest_moved(host, guest, hint=True)
     guard.check()
 
 
-def play_until_guest_moved(host: Any, guest: Any) -> None:
+def play_until_guest_moved(host: Any, guest: Any, hint: bool = False) -> None:
+    """The host plays until the guest is to move; the guest (after asking the host for a hint) plays one move."""
     for _ in range(60):
         if guest.evaluate(f"() => {CONTROLLER['guest']}.myTurn"):
+            if hint:  # the host's engine suggests a move for the guest's own seat, worded on the guest's device
+                guest.click("#hint")
+                guest.wait_for_selector('#status[data-kind="hint"]', timeout=30_000)
             before = guest.evaluate(f"() => {CONTROLLER['guest']}.table.log_length")
             guest.evaluate(f"async () => {{ const c = {CONTROLLER['guest']}; await c.play(({CHOOSE_JS})(c)); }}")
             assert guest.evaluate(f"() => {CONTROLLER['guest']}.table.log_length") > before
@@ -413,4 +417,42 @@ def test_a_firefox_guest_joins_a_chromium_host_and_checks_the_deal(browser: Any,
         if guest.poll() is None:
             guest.kill()
         log.close()
+    guard.check()
+
+
+CODES_JS = """async () => {
+  const main = document.querySelector('script[type=module]').src;
+  const m = await import(main.replace(/main\\.js$/, "net/peer.js"));
+  const sdp = ["v=0", "a=ice-ufrag:Ab+/", "a=ice-pwd:0123456789abcdefghijklmn",
+    "a=fingerprint:sha-256 " + Array.from({length: 32}, (_, i) => (i + 16).toString(16).toUpperCase()).join(":"),
+    "a=setup:actpass",
+    "a=candidate:1 1 udp 2122260223 192.168.1.20 50000 typ host generation 0",
+    "a=candidate:2 1 UDP 2122262783 fe80::1:2ff:fe03:405 50001 typ host generation 0",
+    "a=candidate:3 1 udp 2122194687 0b2c3d4e-5f60-4172-8394-a5b6c7d8e9f0.local 50002 typ host",
+    "a=candidate:4 1 udp 1686052607 203.0.113.7 40000 typ srflx raddr 0.0.0.0 rport 0",
+    "a=candidate:5 1 tcp 1518280447 192.168.1.20 9 typ host tcptype active",
+    "a=candidate:6 2 udp 2122260222 192.168.1.20 50003 typ host"].join("\\r\\n");
+  const min = m.minimise(sdp, "offer");
+  const code = m.encode(min);
+  const back = m.decode(m.codeFrom("https://x.example/#join=" + code));
+  const again = m.minimise(m.expand(back), "offer");
+  const bad = [];
+  for (const text of ["", "AAAA", code.slice(0, -3), code + "A", "%%%", m.encode({...min, kind: "answer"}) + "x"]) {
+    try { m.decode(text); bad.push("accepted " + text); } catch (err) { bad.push(err.message); }
+  }
+  const plain = (x) => JSON.stringify({...x, fingerprint: [...x.fingerprint], candidates: null});
+  return { length: code.length, min: plain(min), again: plain(again), candidates: again.candidates, bad };
+}"""
+
+
+def test_connection_codes_keep_what_a_data_channel_needs_and_refuse_anything_else(browser: Any, guard: Guard,
+                                                                                 base_url: str) -> None:
+    page = open_device(browser, guard, base_url)
+    out = page.evaluate(CODES_JS)
+    assert out["again"] == out["min"]  # decode(encode(x)) rebuilt into an SDP keeps credentials and fingerprint
+    assert [c["address"] for c in out["candidates"]] == [
+        "192.168.1.20", "fe80:0:0:0:1:2ff:fe03:405", "0b2c3d4e-5f60-4172-8394-a5b6c7d8e9f0.local", "203.0.113.7"]
+    assert [c["type"] for c in out["candidates"]] == ["host", "host", "host", "srflx"]  # TCP and RTCP left out
+    assert out["length"] < 200
+    assert out["bad"] == ["not a connection code"] * 6
     guard.check()
