@@ -274,6 +274,20 @@ def test_a_dropped_guest_is_played_by_a_bot_comes_back_and_the_host_reload_resum
     host.locator('#net-bar .net-seat[data-seat="1"]').get_by_role("button", name="A bot plays for them").click()
     seen = host.evaluate(f"() => {CONTROLLER['host']}.log.filter(e => e.player === 1).length")
     host_moves_until(host, f"{CONTROLLER['host']}.log.filter(e => e.player === 1).length > {seen}")
+    # another device that opens the seat's invite does not get the seat (it lacks the seat's token)...
+    panel = host.locator('#net-bar .net-seat[data-seat="1"][data-away="true"]')
+    spent = panel.get_by_label("Invite link").input_value()
+    stranger = open_device(browser, guard, spent)
+    code = stranger.locator("#net-answer-code")
+    code.wait_for(timeout=ENGINE_TIMEOUT)
+    panel.get_by_label("Answer code").fill(code.input_value())
+    panel.get_by_role("button", name="Connect").click()
+    stranger.wait_for_selector("#net-join-state:has-text('was not at it')", timeout=30_000)
+    fresh = ("() => { const f = document.querySelector('#net-bar .net-seat[data-seat=\"1\"][data-away=\"true\"]"
+             f" textarea'); return f && f.value !== {json.dumps(spent)}; }}")
+    host.wait_for_function(fresh, timeout=30_000)  # ...and the host gets a fresh invite for the real guest
+    assert host.evaluate(f"() => {CONTROLLER['host']}.setup.seats[1].kind") == "guest"
+    stranger.context.close()
     # it comes back on a new page of the same device, through a new invite, and plays on
     guest = context.new_page()
     come_back(host, guest, 1, open_link=True)

@@ -186,7 +186,7 @@ function receive(guest, msg, state) {
     if (msg.back) {
       // coming back to a seat: this device shows the token it was given the first time
       const mine = saved && saved.commit === msg.commit && saved.seat === msg.seat ? saved : null;
-      if (!mine) { state.textContent = t("net.not_your_seat"); return; }
+      if (!mine) { state.textContent = t("net.not_your_seat"); guest.left = true; guest.channel.close(); return; }
       Object.assign(guest, { value: mine.value, token: mine.token, values: mine.values });
       if (!guest.received.length) guest.received = mine.received;
       guest.channel.send({ t: "join", value: guest.value, token: guest.token });

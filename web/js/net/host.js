@@ -201,7 +201,12 @@ export class HostRelay {
     channel.limit = GUEST_LIMIT;
     channel.ontoolong = () => this.refuse(g, "too_big", null);
     channel.ontext = (text) => (g.greeted ? this.receive(g, text) : this.joined(g, channel, text));
-    channel.onclose = () => { if (g.channel === channel) this.away(g); };
+    channel.onclose = () => {
+      if (g.channel !== channel) return;
+      // a device that never joined on this channel (not the seat's guest) spent the invite: make a fresh one
+      if (!g.greeted && this.session) { g.away = true; this.panel(g, true); return; }
+      this.away(g);
+    };
     const hello = { t: "welcome", v: 1, seat, game: this.setup.game, players: this.setup.players,
       options: this.setup.options, seats: this.setup.seats.map((s) => ({ kind: s.kind })), commit: this.commit };
     // a seat's token goes to its first guest only: coming back, the guest must show it
@@ -215,6 +220,7 @@ export class HostRelay {
     if (g.value && (token !== g.token || value !== g.value)) {
       this.refuse(g, "bad_token", null);
       setTimeout(() => channel.close(), 200);
+      if (this.session) this.panel(g, true); // that invite is spent: a fresh one for the real guest
       return;
     }
     g.value = value;
@@ -260,10 +266,11 @@ export class HostRelay {
   }
 
   /** The host's panel for an away guest: wait or let a bot play, and a new invite to come back with. */
-  async panel(g) {
+  async panel(g, fresh = false) {
     if (!this.bar) return;
     const old = this.bar.el.querySelector(`.net-seat[data-seat="${g.seat}"]`);
     if (!g.away) { old?.remove(); return; }
+    if (fresh) delete old?.dataset.away;
     const name = this.setup.seats[g.seat].name;
     const wait = h("button.btn.net-wait", { type: "button", "aria-pressed": String(!g.standIn),
       onclick: () => this.setStandIn(g, false) }, t("net.wait"));
