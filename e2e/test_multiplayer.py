@@ -114,6 +114,8 @@ def assert_only_own_view(page: Any, seat: int, players: int, options: dict[str, 
     for action in actions:
         session.apply(action, state.current_player)
         views.setdefault(len(session.log), []).append(json.dumps(state.view(seat), sort_keys=True))
+    # the seed is the whole deal: no message carries it (the guest learns it only by the check, from the secret)
+    assert not [text for text in page.evaluate("() => window.__net.guest.messages") if seed in text]
     tables = guest_tables(page)
     assert len(tables) > 5
     for table in tables:
