@@ -33,6 +33,10 @@ Operations (all arguments are JSON):
   it they think at most the game's default (``bots.app_budget_ms``), so a bot never keeps a player waiting.
 - ``undo``: ``session, seat`` -> take back the last action, only for the seat that made it and is still to move.
 - ``drop``: ``session`` -> forget a session (its stored save stays with the worker).
+- ``reveal``: ``session`` -> once the game is over: every action applied, in order, with the seed, game, players and
+  options, so another device can replay the whole game (docs/multiplayer.md, "A deal anyone can check").
+- ``replay``: ``game, players, seed, options, actions, seat`` -> play ``actions`` from a new deal and give the whole
+  log as ``seat`` may see it and the final table; a refused action ends the replay (``refused``: its index).
 - ``editor``: ``game, players, options, deal, seed`` -> the deck, the places and an empty (or dealt) scenario for
   the scenario editor (pygame_rules/scenario_tools.py).
 """
@@ -63,6 +67,7 @@ MIN_BUDGET_MS, MAX_BUDGET_MS = 10, 10_000  # a bot's thinking ceiling per decisi
 MAX_INT = 2**53  # integers anywhere in a request stay within what JavaScript represents exactly
 MAX_OPTIONS = 32  # keys of ``options``
 LOG_WINDOW = 400  # log lines at most in one answer (the newest ones)
+MAX_ACTIONS = 20_000  # actions in one ``replay`` (a long Skip-Bo match has a few thousand)
 SLOT = re.compile(r"[a-z0-9_.-]{1,32}\Z")
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
@@ -80,6 +85,8 @@ class Session:
         self.state = state
         self.seed = seed
         self.log: list[dict[str, Any]] = log or []
+        # every applied action's JSON, in order (``reveal``); None for a session loaded from a save without them
+        self.actions: list[dict[str, Any]] | None = [] if not log else None
         # (state before, log length before, the seat that acted): only that seat may take it back
         self.undo_stack: list[tuple[dict[str, Any], int, int | None]] = []
         self.bot_calls = 0
@@ -93,7 +100,10 @@ class Session:
         """Apply for ``player``; keep an undo snapshot when the engine says the action may be taken back."""
         before = self.state.to_json()
         log_len = len(self.log)
-        events = self.state.apply(action, player=player)  # checks first: a refused action raises, nothing changed
+        parsed = self.state.check(action, player=player)  # a refused action raises here, nothing changed
+        events = self.state.apply_listed(parsed)
+        if self.actions is not None:
+            self.actions.append(parsed.to_json())
         for event in events:
             event.setdefault("player", player)
             event["seq"] = len(self.log)
@@ -124,6 +134,8 @@ class Session:
                              code="undo_failed") from exc
         self.undo_stack.pop()
         self.state = state
+        if self.actions:  # the top of the undo stack is always the last apply (any other apply clears the stack)
+            self.actions.pop()
         del self.log[log_len:]
         self.dirty = self.keep is not None
 
@@ -134,8 +146,11 @@ class Session:
 
     def save(self) -> dict[str, Any]:
         """Everything needed to resume after a reload. Only the worker's storage ever holds it."""
-        return {"format": SAVE_FORMAT, "state": self.state.to_json(), "seed": self.seed, "log": self.log,
-                "bot_calls": self.bot_calls}
+        out = {"format": SAVE_FORMAT, "state": self.state.to_json(), "seed": self.seed, "log": self.log,
+               "bot_calls": self.bot_calls}
+        if self.actions is not None:
+            out["actions"] = self.actions
+        return out
 
     def table(self, seat: int, since: int = 0) -> dict[str, Any]:
         """What the page draws for ``seat``: nothing another seat holds, and only the log lines from ``since``."""
@@ -248,6 +263,11 @@ def _f_keep(v: Any) -> None:
         raise _bad("keep must be a slot name of 1 to 32 characters a-z 0-9 _ . -")
 
 
+def _f_actions(v: Any) -> None:
+    if not isinstance(v, list) or len(v) > MAX_ACTIONS or not all(isinstance(a, dict) for a in v):
+        raise _bad(f"actions must be a list of at most {MAX_ACTIONS} action objects")
+
+
 def _f_bool(v: Any, name: str) -> None:
     if not isinstance(v, bool):
         raise _bad(f"{name} must be true or false")
@@ -269,6 +289,7 @@ FIELDS: dict[str, Callable[[Any], Any]] = {
     "save": _f_save,
     "keep": _f_keep,
     "deal": lambda v: _f_bool(v, "deal"),
+    "actions": _f_actions,
     "budget_ms": lambda v: _int(v, "budget_ms", MIN_BUDGET_MS, MAX_BUDGET_MS),
 }
 
@@ -286,6 +307,8 @@ SCHEMA: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         ("hint", "session", "level seat budget_ms"),
         ("undo", "session", "seat"),
         ("drop", "session", ""),
+        ("reveal", "session", ""),
+        ("replay", "game players actions", "seed options seat"),
         ("editor", "game players", "options deal seed"),
     )
 }
@@ -429,6 +452,9 @@ def op_load(req: dict[str, Any]) -> dict[str, Any]:
         session = Session(state, seed, log, keep=req.get("keep"))
         calls = save.get("bot_calls", 0)
         session.bot_calls = calls if isinstance(calls, int) and not isinstance(calls, bool) and calls >= 0 else 0
+        actions = save.get("actions")
+        if isinstance(actions, list) and all(isinstance(a, dict) for a in actions):
+            session.actions = list(actions)
         session.dirty = False  # it is what the slot holds already
         return session, session.table(_seat(req, state))
 
@@ -555,6 +581,36 @@ def op_drop(req: dict[str, Any]) -> dict[str, Any]:
     return {}
 
 
+def op_reveal(req: dict[str, Any]) -> dict[str, Any]:
+    """Every action of a finished game, for the guests' check (never while it is played: they would show hands)."""
+    session = _session(req)
+    state = session.state
+    if not state.is_over():
+        raise RulesError("the actions are revealed only once the game is over", code="not_over")
+    if session.actions is None:
+        raise RulesError("this game was resumed from a save that does not list its actions", code="no_actions")
+    return {"actions": session.actions, "seed": session.seed, "game": state.game, "players": state.players,
+            "options": state.options}
+
+
+def op_replay(req: dict[str, Any]) -> dict[str, Any]:
+    """Replay ``actions`` from a new deal: the log as ``seat`` sees it and the final table, or where it broke."""
+    seed = req.get("seed")
+    state = new_game(req["game"], players=req["players"], seed=seed, options=req.get("options"))
+    seat = _seat(req, state)
+    session = Session(state, seed)
+    refused: dict[str, Any] = {}
+    for index, action in enumerate(req["actions"]):
+        try:
+            session.apply(action, state.current_player)
+        except IllegalAction as exc:
+            refused = {"refused": index, "error": exc.to_json()}
+            break
+    log = [redact_event(e, seat) for e in session.log]
+    table = session.table(seat, len(session.log))
+    return {"log": log, "table": table, **refused}
+
+
 def op_editor(req: dict[str, Any]) -> dict[str, Any]:
     """What the scenario editor lays out a position with (scenario_tools.editor_kit)."""
     from .scenario_tools import editor_kit
@@ -566,7 +622,7 @@ def op_editor(req: dict[str, Any]) -> dict[str, Any]:
 OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "games": op_games, "new": op_new, "load": op_load, "scenario": op_scenario, "table": op_table,
     "check": op_check, "act": op_act, "bot": op_bot, "hint": op_hint, "undo": op_undo, "drop": op_drop,
-    "editor": op_editor,
+    "reveal": op_reveal, "replay": op_replay, "editor": op_editor,
 }
 
 

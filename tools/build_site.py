@@ -4,8 +4,9 @@ What it does, in order:
 
 1. builds our own ``py3-none-any`` wheel with ``python -m build --wheel`` (deterministic: ``SOURCE_DATE_EPOCH``);
 2. copies the Pyodide core files from ``node_modules/pyodide`` (pinned in package.json) to ``site/pyodide/<version>/``;
-3. copies ``web/`` (JS modules, CSS, worker) plus the wheel and a generated ``build-info.js`` and ``games.json``
-   (the answer of the API's ``games`` op, so the start page draws the list before Python has started) into
+3. copies ``web/`` (JS modules, CSS, worker), the pinned npm modules the page imports (``js/vendor/``: the QR
+   encoder) plus the wheel and a generated ``build-info.js`` and ``games.json`` (the answer of the API's ``games``
+   op, so the start page draws the list before Python has started) into
    ``site/app/<hash>/``, where ``<hash>`` is the content hash of that directory: every file below it is immutable;
 4. writes ``index.html`` (pointing at the hashed app directory), ``manifest.webmanifest``, the icons and the
    service worker ``sw.js`` whose precache list carries every file's content hash and whose cache name is the hash of
@@ -162,6 +163,18 @@ def copy_tree(src: Path, dst: Path, skip: tuple[str, ...] = ()) -> None:
         shutil.copyfile(path, target)
 
 
+# npm packages the app imports as browser modules (pinned in package.json): copied to js/vendor/ under the app's hash.
+VENDOR = {"lean-qr": ("index.mjs", "lean-qr.mjs")}  # QR codes of the connection codes (js/net/qr.js)
+
+
+def vendor_npm(dest: Path) -> None:
+    """Copy each pinned package's browser module into ``dest`` (its version checked against package.json)."""
+    dest.mkdir(parents=True, exist_ok=True)
+    for package, (source, name) in VENDOR.items():
+        pinned_npm_version(package)
+        shutil.copyfile(ROOT / "node_modules" / package / source, dest / name)
+
+
 def pyscript_version() -> str:
     """The exact @pyscript/core version pinned in package.json (and installed in node_modules)."""
     return pinned_npm_version("@pyscript/core")
@@ -238,6 +251,7 @@ def build(out: Path) -> dict:
     stage = out / "app" / "_stage"
     copy_tree(WEB, stage, skip=("index.html", "icons", "sw.js", "manifest.webmanifest", "scenarios", "rules",
                                *ROOT_PAGES))
+    vendor_npm(stage / "js" / "vendor")
     (stage / "wheels").mkdir()
     shutil.copyfile(wheel, stage / "wheels" / wheel.name)
     shutil.rmtree(wheel.parent)

@@ -13,6 +13,8 @@ declare global {
       playScenario?: (...args: any[]) => unknown;
       controller?: unknown;
     };
+    /** js/net/host.js, js/net/guest.js: a table with guests (its relay, or the guest's connection), for the tests. */
+    __net: { role: "host" | "guest"; relay?: unknown; guest?: unknown; recheck?: (...args: any[]) => unknown };
     /** editor.js: the scenario editor's state and its latest snippets. */
     __editor: {
       state: Record<string, any>;

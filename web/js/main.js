@@ -321,7 +321,8 @@ function newGameDialog(info, preset = null) {
       const was = prev.seats?.[i] || { kind: i === 0 ? "human" : "bot", level: bestLevel };
       const kind = h("select", { "aria-label": t("newgame.seat_kind", { n: i + 1 }), dataset: { seat: i, role: "kind" } },
         h("option", { value: "human", selected: was.kind === "human" }, t("newgame.human")),
-        h("option", { value: "bot", selected: was.kind === "bot" }, t("newgame.bot")));
+        h("option", { value: "bot", selected: was.kind === "bot" }, t("newgame.bot")),
+        h("option", { value: "guest", selected: was.kind === "guest" }, t("newgame.guest")));
       const level = h("select", { "aria-label": t("newgame.seat_level", { n: i + 1 }), dataset: { seat: i, role: "level" } },
         levels.map((l) => h("option", { value: l, selected: l === (was.level || bestLevel) }, botLevelName(l))));
       const sync = () => { level.hidden = kind.value !== "bot"; };
@@ -361,7 +362,7 @@ function newGameDialog(info, preset = null) {
     error.textContent = "";
     /** @type {Array<{kind: string, level?: string, name?: string}>} */
     const seats = seatRows.map(({ kind, level }) => kind.value === "bot" ? { kind: "bot", level: level.value }
-      : { kind: "human" });
+      : { kind: kind.value === "guest" ? "guest" : "human" });
     seats.forEach((s, i) => { s.name = defaultName(seats, i); });
     const options = {};
     for (const row of optionRows) {
@@ -376,6 +377,12 @@ function newGameDialog(info, preset = null) {
     settings.lastSetup = { ...(settings.lastSetup || {}), [info.name]: { players: seats.length, seats, options } };
     saveSettings(settings);
     if (!(await mayReplace())) return;
+    if (seats.some((s) => s.kind === "guest")) { // a table with guests on other devices (js/net/host.js)
+      if (!seats.some((s) => s.kind === "human")) { error.textContent = t("net.need_a_person"); return; }
+      dialog.close();
+      hostGuests(setup);
+      return;
+    }
     start.disabled = true;
     start.textContent = engine.state.stage === "ready" ? t("newgame.dealing") : t("newgame.waiting");
     const early = engine.state.stage !== "ready"; // Python still starting: the table's skeleton shows at once
@@ -543,6 +550,22 @@ function openTable(setup, session, seed, viewer, table) {
   window.__app.controller = controller;
   controller.update(table, true);
   controller.run();
+  return controller;
+}
+
+// ----- a table with guests on other devices (js/net/, docs/multiplayer.md) ---------------------------------------
+async function hostGuests(setup) {
+  setup.gameId = newGameId(); // as startGame: counted once, told apart from other tabs' games
+  const { hostLobby } = await import("./net/host.js");
+  await hostLobby({ engine, setup, settings, saveSettings, keep: GAME_SLOT,
+    openTable: (...args) => { const c = openTable(...args); claimTable(); return c; } });
+}
+
+async function joinTable(invite) {
+  if (controller) { controller.destroy(); controller = null; }
+  history.replaceState(null, "", location.pathname + location.search); // the invite is used once
+  const { openJoin } = await import("./net/guest.js");
+  openJoin({ engine, app, hooks, settings, saveSettings, invite, onLeave: () => showHome() });
 }
 
 async function resumeSaved() {
@@ -561,8 +584,12 @@ async function resumeSaved() {
   try {
     // The worker reads its own save (the page never holds it) and answers with this seat's table.
     const answer = await engine.request("resume", { keep: GAME_SLOT, seat: record.viewer });
-    openTable(record.setup, answer.session, answer.seed, record.viewer, answer.table);
+    const table = openTable(record.setup, answer.session, answer.seed, record.viewer, answer.table);
     claimTable();
+    if (record.setup.seats.some((s) => s.kind === "guest")) { // guests on other devices: offer them to come back
+      const { resumeHost } = await import("./net/host.js");
+      resumeHost({ engine, controller: table, session: answer.session });
+    }
   } catch (err) {
     const engineDown = ["engine_unavailable", "engine_restarted", "engine_crashed"].includes(err.code);
     if (err instanceof EngineError && !engineDown) discardSave(err.message);
@@ -689,7 +716,8 @@ relabelShell();
 // ----- routing ------------------------------------------------------------------------------------------------
 document.getElementById("home-link").addEventListener("click", (e) => { e.preventDefault(); showHome(); });
 window.addEventListener("popstate", () => {
-  if (location.hash !== "#play") showHome();
+  if (location.hash.startsWith("#join=")) joinTable(location.href); // an invite opened in this open app
+  else if (location.hash !== "#play") showHome();
 });
 
 const linked = readLink();
@@ -697,7 +725,8 @@ if (linked) {
   // A shared link (?play=<game>&seed=...): deal it at once, then tidy the address so a reload does not deal again.
   history.replaceState(null, "", location.pathname);
   showHome().then(() => replayDeal(linked));
-} else if (location.hash === "#play" && readGame()) resumeSaved();
+} else if (location.hash.startsWith("#join=")) joinTable(location.href);
+else if (location.hash === "#play" && readGame()) resumeSaved();
 else {
   const saved = readGame();
   if (saved && saved.error) discardSave(saved.error);

@@ -44,7 +44,7 @@ export function readGame() {
       !Number.isInteger(record.viewer)) {
     return { error: "some of its parts are missing" };
   }
-  if (!setup.seats.every((s) => s && (s.kind === "human" || (s.kind === "bot" && typeof s.level === "string")))) {
+  if (!setup.seats.every((s) => s && (s.kind === "human" || s.kind === "guest" || (s.kind === "bot" && typeof s.level === "string")))) {
     return { error: "its list of players is damaged" };
   }
   return { record };

@@ -150,10 +150,12 @@ export class TableController {
       toast("This browser refused to store the game, so it will not survive a reload.", "error", 8000);
     }
     this.draw();
+    this.hooks.onUpdate?.(this); // a table with guests sends them the news (js/net/host.js)
   }
 
   /** The page's record of the game in progress (no cards: the worker keeps the save). */
   remember() {
+    if (this.hooks.remember) return this.hooks.remember(this); // a guest's table keeps no record (js/net/guest.js)
     return saveGame({ setup: this.setup, viewer: this.passingTo ?? this.viewer, seed: this.seed });
   }
 
@@ -475,9 +477,12 @@ export class TableController {
         const cur = t.current_player;
         const seat = this.setup.seats[cur];
         if (seat.kind === "bot") { await this.botMove(cur, seat.level); continue; }
+        // a guest on another device (or, on a guest's screen, any other seat) plays there; a bot may stand in
+        const standIn = seat.kind === "human" ? null : this.hooks.standIn?.(cur);
+        if (standIn) { await this.botMove(cur, standIn); continue; }
         this.skipping = false;
         this.drawIfNew();
-        if (cur !== this.viewer) this.handOver(cur);
+        if (cur !== this.viewer && seat.kind === "human") this.handOver(cur);
         return;
       }
     } finally {
@@ -639,7 +644,7 @@ export class TableController {
 }
 
 export function defaultName(seats, i) {
-  return seats[i].kind === "human" ? t("table.player_name", { n: i + 1 }) : t("table.bot_name", { n: i + 1 });
+  return seats[i].kind === "bot" ? t("table.bot_name", { n: i + 1 }) : t("table.player_name", { n: i + 1 });
 }
 
 const tr = t; // draw() has a local `t` (the table)
