@@ -9,6 +9,8 @@ import { logLines, refusalWords } from "./log-words.js";
 /** How long a bot may think before the table says so (ms); `<html data-think-delay>` overrides it (tests). */
 export const THINKING_DELAY_MS = 250;
 export const SPEEDS = { slow: 1100, normal: 650, fast: 300, instant: 0 };
+/** The tightest a fanned pile closes up to keep the hand on screen (card widths for the whole fan; CSS: 2.1). */
+const FAN_ROOM_MIN = 0.9;
 
 export class TableController {
   /**
@@ -84,6 +86,7 @@ export class TableController {
     this._dockObserver?.disconnect();
     this._dockObserver = new ResizeObserver(() => {
       document.documentElement.style.setProperty("--dock-h", `${dock.offsetHeight}px`);
+      this.fitBoard();
     });
     this._dockObserver.observe(dock);
     this.board.addEventListener("click", (e) => this._click(e));
@@ -185,6 +188,7 @@ export class TableController {
     this.decorate();
     this._drawActions();
     this._drawLog();
+    this.fitBoard();
     const cur = t.current_player;
     this.turnLabel.textContent = t.over ? tr("result.game_over") :
       this.myTurn ? tr("table.your_turn", { name: this.names[cur] }) : tr("table.playing", { name: this.names[cur] });
@@ -202,6 +206,22 @@ export class TableController {
       } else if (this.myTurn && this._focusHandNext) this.focusHand();
     }
     this._focusHandNext = false;
+  }
+
+  /**
+   * Keep the table above the dock as piles grow: when the page is taller than the window, fanned piles close up
+   * (the CSS variable --fan-room, the most a fan may spread, in card widths) step by step until the page fits or
+   * the fans are as tight as they may be. Every card stays listed in its pile's name, and the top card is whole.
+   */
+  fitBoard() {
+    const board = this.board;
+    if (!board.isConnected) return;
+    board.style.removeProperty("--fan-room");
+    if (!board.querySelector(".fan")) return;
+    const over = () => document.documentElement.scrollHeight - window.innerHeight;
+    for (let tenths = 18; over() > 0 && tenths >= FAN_ROOM_MIN * 10; tenths -= 3) {
+      board.style.setProperty("--fan-room", String(tenths / 10));
+    }
   }
 
   /** Mark what may be picked up and, for the picked source, where it may go (from the legal list only). */
