@@ -33,7 +33,8 @@ SKIPBO_LATE = {
     "players": 2, "current_player": 0, "seed": 3,
     "hands": [[3, 7, 0, 11, 9], [1, 2, 3, 4, 5]],
     "stocks": [[4, 8, 6], [12, 10]],
-    "discards": [[[12, 11, 10, 9, 8, 7, 6, 5], [10, 9, 8, 7, 6], [12, 12, 11, 10, 9, 9, 8, 4], [2, 5, 3, 1, 11, 6, 7, 9]],
+    "discards": [[[12, 11, 10, 9, 8, 7, 6, 5], [10, 9, 8, 7, 6], [12, 12, 11, 10, 9, 9, 8, 4],
+                  [2, 5, 3, 1, 11, 6, 7, 9]],
                  [[12, 11, 10, 9, 8, 7, 6], [5, 4, 3, 2, 1, 1], [12, 11, 11, 10], [9, 8, 7, 7, 6, 6, 5, 5]]],
     "building": [[1, 2, 3], [1, 2, 3, 4, 5, 6, 7], [], [1]],
 }
@@ -77,7 +78,8 @@ PLACE_JS = """(el) => {
   const y = Math.min(Math.max(r.top + r.height / 2, 0), innerHeight - 1);
   const hit = document.elementFromPoint(x, y);
   const ok = !!hit && (hit === el || el.contains(hit));
-  const name = (e) => e ? `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${[...e.classList].join('.')}` : 'nothing';
+  const name = (e) => e ? `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${[...e.classList].join('.')}`
+    : 'nothing';
   return { inside, covered_by: ok ? null : name(hit), what: name(el) + ' ' + (el.getAttribute('aria-label') ||
     el.textContent || '').trim().slice(0, 40), box: [Math.round(r.left), Math.round(r.top), Math.round(r.right),
     Math.round(r.bottom)] };
