@@ -273,3 +273,25 @@ def test_axe_is_pinned_exactly() -> None:
     assert wanted[0].isdigit(), f"axe-core must be pinned exactly, not {wanted!r}"
     assert lock["packages"]["node_modules/axe-core"]["version"] == wanted
     assert Path(AXE).exists()
+
+
+# Top Spot: seat 0 leads and can stack red-1 over red-7 over red-8.
+TOPSPOT_STACK = {"players": 3, "colours": ["red", "yellow", "green"], "dealer": 2,
+                 "hands": [["red-1", "red-7", "red-8", "red-12", "yellow-3"], ["green-1"], ["green-2"]]}
+
+
+def test_stack_words_between_cards_are_the_readers(page: Any, guard: Any) -> None:
+    """The word between two cards of a stack being built is drawn from the catalogue ("op" in Dutch), not CSS text."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.select_option("#lang-select", "nl")
+    page.evaluate("([g, s, seats]) => window.__app.playScenario(g, s, seats)",
+                  ["topspot", TOPSPOT_STACK, [*HUMAN_AND_BOT, {"kind": "bot", "level": "normal"}]])
+    page.wait_for_selector("#board .ts", timeout=ENGINE_TIMEOUT)
+    wait_my_turn(page)
+    for _ in range(2):
+        page.locator(".ts-hand-card.fits").first.click()
+    between = page.evaluate("() => [...document.querySelectorAll('.ts-draft-list li')]"
+                            ".map(li => getComputedStyle(li, '::after').content)")
+    assert len(between) == 2
+    assert between[0] == '"op"', between
+    guard.check()
