@@ -47,7 +47,8 @@ async function main() {
     else if (params.has("src")) spec = await fetchSpec(params.get("src"), location.href);
     else throw new Error(t("widget.error.missing"));
     const seat = /^\d$/.test(params.get("seat") || "") ? Number(params.get("seat")) : null;
-    const widget = new ScenarioWidget(root, spec, { lang: params.get("lang"), seat, onResize: () => reportSize() });
+    const widget = new ScenarioWidget(root, spec, { lang: params.get("lang"), seat, onResize: () => reportSize(),
+      heading: "h1" }); // the frame is a page of its own: the scenario's title is its heading
     built = true;
     window.__widgets.widget = widget;
     if (params.get("start") === "click") return; // the reader presses Start
@@ -55,7 +56,8 @@ async function main() {
     else startWhenVisible(root, widget);
   } catch (err) {
     root.dataset.state = "failed";
-    root.replaceChildren(h("p.rw-status.error", t("widget.failed", { message: err.message })));
+    root.replaceChildren(h("h1.rw-title", t("widget.label")),
+      h("p.rw-status.error", t("widget.failed", { message: err.message })));
   }
   built = true;
   reportSize(true);

@@ -9,6 +9,8 @@ import { logLines, refusalWords } from "./log-words.js";
 /** How long a bot may think before the table says so (ms); `<html data-think-delay>` overrides it (tests). */
 export const THINKING_DELAY_MS = 250;
 export const SPEEDS = { slow: 1100, normal: 650, fast: 300, instant: 0 };
+/** The tightest a fanned pile closes up to keep the hand on screen (card widths for the whole fan; CSS: 2.1). */
+const FAN_ROOM_MIN = 0.9;
 
 export class TableController {
   /**
@@ -52,8 +54,9 @@ export class TableController {
     const skipWord = t("table.skip").replace(/\s*▸▸\s*$/, "");
     this.skipButton = h("button.btn#skip", { type: "button", onclick: () => this.skip(),
       title: t("table.skip_title"), "aria-label": skipWord }, h("span.skip-word", skipWord), " ▸▸");
-    this.turnLabel = h("p.turn#turn", { "aria-live": "polite" });
-    this.status = h("p.status#status", { role: "status", "aria-live": "polite" });
+    // Shown, not spoken: the one polite live region below (#announce) says each move once (say, draw).
+    this.turnLabel = h("p.turn#turn");
+    this.status = h("p.status#status");
     this.lastLine = h("p.last-line#last-line", { "aria-hidden": "true" }); // the log's newest line (read by #log)
     this.actionBar = h("div.action-bar#action-bar", { hidden: true });
     this.board = h("div.board#board", { "aria-label": t("table.board_label", { game: this.setup.title }) });
@@ -61,7 +64,8 @@ export class TableController {
     this.seedLabel = h("span.seed#seed", { title: t("table.seed_title") }, t("table.seed", { seed: this.seed }));
     this.logButton = h("button.btn.ghost#log-toggle", { type: "button", "aria-controls": "side-log",
       "aria-expanded": "false", onclick: () => this.toggleLog() }, t("table.log"));
-    // Every move in words for screen readers (the newest log lines), and a shortcut past the page to the hand.
+    // Every move in words for screen readers, once (the move's log lines, then whose turn it is when that is the
+    // reader's), and a shortcut past the page to the hand.
     this.announcer = h("p.sr-only#announce", { "aria-live": "polite" });
     const skipLink = h("a.skip-link#skip-to-hand", { href: "#board", onclick: (e) => {
       e.preventDefault();
@@ -85,9 +89,16 @@ export class TableController {
     this._dockObserver?.disconnect();
     this._dockObserver = new ResizeObserver(() => {
       document.documentElement.style.setProperty("--dock-h", `${dock.offsetHeight}px`);
+      this.fitBoard();
     });
     this._dockObserver.observe(dock);
     this.board.addEventListener("click", (e) => this._click(e));
+    this.board.addEventListener("focusin", (e) => {
+      const card = /** @type {HTMLElement} */ (e.target).closest?.(HAND_CARDS);
+      if (!card) return;
+      this._handKey = handCardKey(card);
+      this._rovingHand();
+    });
     this.board.addEventListener("pointerdown", (e) => this._pointerDown(e));
     this._keys = (e) => this._key(e);
     document.addEventListener("keydown", this._keys);
@@ -188,10 +199,15 @@ export class TableController {
     this.board.dataset.over = String(t.over);
     this.decorate();
     this._drawActions();
-    this._drawLog();
+    const fresh = this._drawLog();
+    this.fitBoard();
     const cur = t.current_player;
     this.turnLabel.textContent = t.over ? tr("result.game_over") :
       this.myTurn ? tr("table.your_turn", { name: this.names[cur] }) : tr("table.playing", { name: this.names[cur] });
+    // One announcement per move: its log lines, and "your turn" when the move hands the turn to the reader.
+    const turnCame = this.myTurn && this._drawnTurn !== cur;
+    this._drawnTurn = cur;
+    if (fresh.length) this.announce(fresh.slice(-4).join(" ") + (turnCame ? ` ${this.turnLabel.textContent}.` : ""));
     this.turnLabel.dataset.mine = String(this.myTurn);
     this.undoButton.disabled = !(t.undoable && this.myTurn) || this.busy || this.undoFailedAt === t;
     this.hintButton.disabled = !this.myTurn || this.busy;
@@ -215,8 +231,24 @@ export class TableController {
   drawIfNew() {
     if (this._drawnTable !== this.table) { this.draw(); return; }
     const t = this.table;
-    this.undoButton.disabled = !(t.undoable && this.myTurn) || this.busy;
+    this.undoButton.disabled = !(t.undoable && this.myTurn) || this.busy || this.undoFailedAt === t;
     this.hintButton.disabled = !this.myTurn || this.busy;
+  }
+
+  /**
+   * Keep the table above the dock as piles grow: when the page is taller than the window, fanned piles close up
+   * (the CSS variable --fan-room, the most a fan may spread, in card widths) step by step until the page fits or
+   * the fans are as tight as they may be. Every card stays listed in its pile's name, and the top card is whole.
+   */
+  fitBoard() {
+    const board = this.board;
+    if (!board.isConnected) return;
+    board.style.removeProperty("--fan-room");
+    if (!board.querySelector(".fan")) return;
+    const over = () => document.documentElement.scrollHeight - window.innerHeight;
+    for (let tenths = 18; over() > 0 && tenths >= FAN_ROOM_MIN * 10; tenths -= 3) {
+      board.style.setProperty("--fan-room", String(tenths / 10));
+    }
   }
 
   /** Mark what may be picked up and, for the picked source, where it may go (from the legal list only). */
@@ -235,6 +267,7 @@ export class TableController {
       }
     }
     this.board.classList.toggle("picking", !!this.selected);
+    this._rovingHand();
   }
 
   /** Actions without a source and target (e.g. "End turn") become plain buttons under the board. */
@@ -250,6 +283,7 @@ export class TableController {
    * touched: the rows already shown for the same events with the same words stay, new ones are appended (rebuilding
    * a long log on every draw cost the main thread up to a quarter of a second per move in a long game), and the
    * scroll to the newest line waits for the next frame, so no draw forces a layout of the whole page.
+   * Returns the lines that are new since the last call (for the one announcement per move).
    */
   _drawLog() {
     const lines = logLines(this.setup.game, this.log, this.names, this.table);
@@ -269,7 +303,6 @@ export class TableController {
     this.lastLine.textContent = lines.length ? lines[lines.length - 1] : "";
     const fresh = lines.slice(this._announced ?? lines.length);
     this._announced = lines.length;
-    if (fresh.length) this.announcer.textContent = fresh.slice(-4).join(" ");
     if (rows.length && !this._scrollQueued) {
       this._scrollQueued = true;
       requestAnimationFrame(() => {
@@ -278,9 +311,20 @@ export class TableController {
         this.logList.lastElementChild?.scrollIntoView?.({ block: "nearest" });
       });
     }
+    return fresh;
   }
 
-  say(message, kind = "info", detail = "") {
+  /** Say `text` to screen readers through the table's one polite live region. */
+  announce(text) {
+    if (text) this.announcer.textContent = text;
+  }
+
+  /**
+   * Show a message under the turn line; `speak` also announces it (a pick, a hint, an undo, an error). Bot moves
+   * and the "thinking" line are not spoken here (draw announces each move once); refusals are spoken by their toast.
+   */
+  say(message, kind = "info", detail = "", speak = kind !== "thinking") {
+    if (speak) this.announce(message);
     this.status.textContent = message;
     this.status.dataset.kind = kind;
     if (detail) this.status.title = detail;
@@ -290,7 +334,7 @@ export class TableController {
   /** Show a refusal ({code, message} from the engine) in the reader's words; see refusalWords. */
   refuse(answer) {
     const { text, detail } = refusalWords(answer, { game: this.setup.game, names: this.names });
-    this.say(text, "error", detail);
+    this.say(text, "error", detail, false); // the toast (role="alert") speaks it
     toast(text, "error");
   }
 
@@ -419,11 +463,61 @@ export class TableController {
     if (event.target.closest("input, select, textarea, dialog") || event.ctrlKey || event.metaKey || event.altKey) {
       return;
     }
+    if (ARROWS.includes(event.key) && this.board.contains(/** @type {Node} */ (event.target))) {
+      if (this._arrow(event.key, /** @type {HTMLElement} */ (event.target))) event.preventDefault();
+      return;
+    }
     if (event.key === "Escape" && this.root.classList.contains("log-open")) this.toggleLog(false);
-    else if (event.key === "Escape" && this.selected) { this.selected = null; this.say(""); this.decorate(); }
+    else if (event.key === "Escape" && this.selected) {
+      const picked = this.board.querySelector(".selected");
+      this.selected = null;
+      this.say("");
+      this.decorate();
+      /** @type {HTMLElement | null} */ (picked)?.focus();
+    }
     else if (event.key === "l" || event.key === "L") this.toggleLog();
     else if (event.key === "h" || event.key === "H") this.showHint();
     else if (event.key === "u" || event.key === "U") this.undo();
+  }
+
+  /**
+   * Arrow keys, as in desktop card games: with a card picked they walk the places it may go (Enter plays it
+   * there); otherwise they walk the hand, or, from elsewhere on the board, what may be picked up. Home and End
+   * jump to the first and last. Returns whether the key moved the focus.
+   */
+  _arrow(key, from) {
+    const usable = (el) => el.matches("button:not([disabled])") && el.getClientRects().length > 0;
+    let ring;
+    if (this.selected) ring = [...this.board.querySelectorAll(".can-drop")].filter(usable);
+    else if (from.closest(HAND_CARDS)) ring = this._handCards();
+    else ring = [...this.board.querySelectorAll(".can-pick")].filter(usable);
+    if (!ring.length) return false;
+    const at = ring.findIndex((el) => el === from || el.contains(from));
+    const forward = key === "ArrowRight" || key === "ArrowDown";
+    let next;
+    if (key === "Home") next = 0;
+    else if (key === "End") next = ring.length - 1;
+    else if (at < 0) next = forward ? 0 : ring.length - 1;
+    else next = (at + (forward ? 1 : -1) + ring.length) % ring.length;
+    ring[next].focus();
+    return true;
+  }
+
+  /** The hand's cards that can take the focus, in the order shown. */
+  _handCards() {
+    return /** @type {HTMLElement[]} */ ([...this.board.querySelectorAll(HAND_CARDS)])
+      .filter((el) => el.matches("button:not([disabled])") && el.getClientRects().length > 0);
+  }
+
+  /** The hand is one Tab stop (roving tabindex): the card last focused, else the first that may be played. */
+  _rovingHand() {
+    const cards = this._handCards();
+    if (!cards.length) return;
+    const keep = cards.find((el) => handCardKey(el) === this._handKey) ||
+      cards.find((el) => el.classList.contains("can-pick") || el.classList.contains("fits")) || cards[0];
+    for (const el of this.board.querySelectorAll(HAND_CARDS)) {
+      /** @type {HTMLElement} */ (el).tabIndex = el === keep ? 0 : -1;
+    }
   }
 
   // ----- hint and undo --------------------------------------------------------------------------------------
@@ -520,8 +614,8 @@ export class TableController {
     const said = `${this.names[seat]}: ${this.renderer.describe(answer.action, seat, before, this.names)}.`;
     if (!(await this.finishGame(answer.table, before, keys, said))) await this.animate(keys);
     this.busy = false;
-    this.update(answer.table);
-    this.say(said);
+    this.update(answer.table); // announces the move's log lines (draw)
+    this.say(said, "info", "", false);
     const pause = this.pace() * 0.5;
     if (pause) await sleep(pause);
   }
@@ -536,11 +630,11 @@ export class TableController {
     if (!ended || next.over || !this.setup.seats.some((s) => s.kind === "human") || this.skipping) return false;
     const upTo = next.log.indexOf(ended);
     this.log.push(...next.log.slice(0, upTo + 1));
-    this._drawLog();
+    this.announce(this._drawLog().slice(-4).join(" "));
     const ghost = await this.animate(keys, { keep: true });
     this.turnLabel.textContent = t("gameend.title", { n: ended.game_number });
     this.turnLabel.dataset.mine = "false";
-    if (said) this.say(said);
+    if (said) this.say(said, "info", "", false);
     this.root.classList.add("final-play");
     const button = h("button.btn.primary#final-continue", { type: "button" }, t("gameend.see_scores"));
     this.actionBar.replaceChildren(h("span.final-note", t("gameend.last_play")), button);
@@ -630,6 +724,8 @@ export class TableController {
     this.lastLine.textContent = "";
     this.turnLabel.textContent = t("table.waiting_for", { name: this.names[seat] });
     this.hintButton.disabled = this.undoButton.disabled = true;
+    this.skipButton.hidden = true; // nothing to hurry along while the device changes hands
+    this._announced = undefined; // the next player hears their own table from now on, not the last one's log
     this.board.querySelector("#take-over").focus();
   }
 
@@ -648,6 +744,10 @@ export function defaultName(seats, i) {
 }
 
 const tr = t; // draw() has a local `t` (the table)
+const ARROWS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"];
+/** The viewer's hand cards in every game's board (Top Spot's cards are built into a stack, not picked one by one). */
+const HAND_CARDS = 'button[data-key^="hand:"], button.ts-hand-card';
+const handCardKey = (el) => `${el.dataset.key || ""}#${el.dataset.index ?? ""}`;
 const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function speedWord(k) {

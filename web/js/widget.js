@@ -147,8 +147,10 @@ const stepAction = (step) => (step.action && typeof step.action === "object" && 
  * first click). `onResize` is called whenever the content may have changed size.
  */
 export class ScenarioWidget {
-  constructor(root, spec, { lang = null, seat = null, onResize = () => {} } = {}) {
+  /** heading: the title's element, "h3" inside a page; a page of its own (embed.html) passes "h1". */
+  constructor(root, spec, { lang = null, seat = null, onResize = () => {}, heading = "h3" } = {}) {
     this.spec = checkSpec(spec);
+    this.heading = heading === "h1" ? "h1" : "h3";
     if (seat !== null) this.spec.seat = seat;
     this.lang = lang;
     // The move log is worded in the app's current language: make it the widget's (the host page's <html lang>,
@@ -220,7 +222,7 @@ export class ScenarioWidget {
     // Compact, one column: the table, the step controls, the explanation, the move log, the reader's try (last: its
     // place is kept, invisible, from the start when the file allows a try, so it appears without a jump).
     this.root.replaceChildren(h("section.rw", { "aria-label": title || t("widget.label") },
-      title ? h("h3.rw-title", title) : null,
+      title || this.heading === "h1" ? h(`${this.heading}.rw-title`, title || t("widget.label")) : null,
       this.stage, this.controls,
       caption ? h("p.rw-caption", caption) : null,
       h("details.rw-log-box", { open: true }, h("summary", t("widget.log")), this.log),

@@ -136,18 +136,18 @@ function rankingPanel(view, ui) {
         ? t("etalage.your_claim") : t("etalage.chooses", { name: names[cur] }))
       : view.ranking.some((e) => e.status !== "claims") ? t("etalage.equal_stop") : null;
     return h("section.et-ranking", { "aria-label": heading, dataset: { phase: view.phase } },
-      h("h3", heading), rankingList(view.ranking, names, view.claimants, view.claims),
+      h("h2", heading), rankingList(view.ranking, names, view.claimants, view.claims),
       note ? h("p.et-note", note) : null);
   }
   const last = view.last_trick;
   if (!last) {
-    return h("section.et-ranking", { "aria-label": t("etalage.strength") }, h("h3", t("etalage.strength")),
+    return h("section.et-ranking", { "aria-label": t("etalage.strength") }, h("h2", t("etalage.strength")),
       h("p.et-note", t("etalage.first_trick", { name: names[view.leader] })));
   }
   const nobody = !last.claims.length;
   const settled = t("etalage.settled", { n: last.number });
   return h("section.et-ranking.et-last", { "aria-label": settled, dataset: { phase: "last" } },
-    h("h3", settled), rankingList(last.ranking, names, [], last.claims),
+    h("h2", settled), rankingList(last.ranking, names, [], last.claims),
     h("p.et-note", nobody ? t("etalage.nobody", { name: names[last.next_leader] })
       : t("etalage.joined", { name: names[last.next_leader] })));
 }
@@ -166,7 +166,7 @@ function displayPanel(view) {
       h("span.et-sum", { "aria-hidden": "true" }, `${colourWord(g.colour)} ${g.sum}`));
   });
   return h("section.et-display", { "aria-label": t("etalage.display_label", { cards: count(total) }) },
-    h("h3", `${t("etalage.display")} `, h("span.et-sub", count(total))),
+    h("h2", `${t("etalage.display")} `, h("span.et-sub", count(total))),
     h("div.et-groups", groups.length ? groups : h("p.et-note", t("etalage.display_empty"))));
 }
 
@@ -250,7 +250,7 @@ const renderer = {
     return h("div.et", { dataset: { players: String(view.players), phase: view.phase } },
       h("div.et-seats", seats),
       h("section.et-middle", { "aria-label": t("etalage.the_trick") },
-        h("div.et-trick-wrap", h("h3", status), trickRow(view, ui, current)),
+        h("div.et-trick-wrap", h("h2", status), trickRow(view, ui, current)),
         rankingPanel(view, ui)),
       displayPanel(view),
       minePanel(view, ui, current));

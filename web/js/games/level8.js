@@ -224,7 +224,9 @@ function sheetPanel(view, ui) {
   });
   const keep = sheet.keep ? h("p.l8-sheet-note", tr("level8.keep_note", { from: sheet.keep.levels[0],
     to: sheet.keep.levels.at(-1), n: sheet.keep.cards })) : null;
-  if (page.sheetOpen === undefined) page.sheetOpen = !window.matchMedia?.("(max-width: 640px)").matches;
+  // Open at first where there is room for it: on a phone or a short window (1280x800) the summary line says the
+  // player's own level, and the whole sheet is one tap away, so the table stays above the dock.
+  if (page.sheetOpen === undefined) page.sheetOpen = !window.matchMedia?.("(max-width: 640px), (max-height: 860px)").matches;
   const mineNow = view.levels[view.seat];
   return h("details.l8-sheet#level-sheet", { open: page.sheetOpen, "aria-label": tr("level8.sheet_label", { title: sheetTitle(sheet) }),
     ontoggle: (e) => { page.sheetOpen = e.currentTarget.open; } },

@@ -329,7 +329,9 @@ function myArea(table, ui) {
     preview.classList.toggle("illegal", cards.length > 0 && !legalNow);
     setLabel(preview, !cards.length ? t("topspot.stack_empty") : t("topspot.stack_is", {
       stack: stackWords(cards), verdict: legalNow ? t("topspot.worth", { value: entry.value }) : t("topspot.cannot") }));
-    fill(list, ...cards.map((c, i) => h("li", h("button.ts-draft-card", { type: "button",
+    // "over" between the stacked cards is drawn by the CSS from data-over, in the reader's language
+    fill(list, ...cards.map((c, i) => h("li", { dataset: { over: t("topspot.over").trim() } },
+      h("button.ts-draft-card", { type: "button",
       "aria-label": t("topspot.take_off", { card: cardName(c) }), title: t("topspot.take_it_off"),
       onclick: (e) => { e.stopPropagation(); toggle(draft.picks[i]); } },
     h("span", { "aria-hidden": "true" }, h(`span.ts-mini.c-${colourOf(c)}`, c === JOKER ? "J" :
