@@ -5,4 +5,6 @@ export declare const BUILD: {
   pyodideVersion: string;
   wheel: string;
   wheelHash: string;
+  /** bytes of Python memory a start snapshot may hold: pyodide.asm.wasm's initial memory */
+  snapshotHeapLimit: number;
 };
