@@ -90,3 +90,38 @@ def test_a_small_quota_keeps_the_game_and_leaves_no_partial_cache(context: Any, 
     assert not page.locator("#toast").is_visible() or "storage" not in page.locator("#toast").inner_text().lower()
     cdp.detach()
     guard.check()
+
+
+def test_a_quota_that_holds_one_copy_keeps_one_and_retries_neither(context: Any, guard: Guard, base_url: str) -> None:
+    """24 MB holds the site's copy (21.5 MB) or the snapshot (17 MB), not both: whichever is stored first stays,
+    the other is refused once and not made or downloaded again, and the game survives a reload."""
+    page = context.new_page()
+    cdp = limit_quota(context, page, base_url, 24_000_000)
+    page.goto(base_url)
+    wait_engine(page)
+    start_game(page, seats=["human", "bot:normal"], seed=13)
+    page.wait_for_function("() => window.__app.engine.snapshot !== undefined", timeout=ENGINE_TIMEOUT)
+    wait_until(page, SW_SETTLED)
+    report = page.evaluate("() => window.__app.engine.snapshot")
+    site = page.evaluate(SITE_CACHES)
+    assert [c for c in site if not c["complete"]] == []
+    assert not (report["stored"] and site), (report, site)  # both cannot fit
+    if not report["stored"]:
+        assert report.get("quota") is True, report
+    moves = play_one(page)
+
+    page.reload()
+    wait_engine(page)
+    wait_my_turn(page)
+    assert page.evaluate("() => window.__app.controller.log.length") == moves
+    started = page.evaluate("() => window.__app.engine.start")
+    if report["stored"]:
+        assert started["path"] == "snapshot", started
+    else:
+        assert started["path"] == "normal", started
+        page.wait_for_function("() => window.__app.engine.snapshot !== undefined", timeout=ENGINE_TIMEOUT)
+        assert page.evaluate("() => window.__app.engine.snapshot.skipped") is True
+    wait_until(page, SW_SETTLED)
+    assert [c for c in page.evaluate(SITE_CACHES) if not c["complete"]] == []
+    cdp.detach()
+    guard.check()

@@ -172,7 +172,9 @@ self.addEventListener("fetch", (event) => {
     const hit = isPage ? await cache.match(scope.href) : await cache.match(request, { ignoreSearch: true });
     if (hit) return hit;
     const response = await fetch(request);
-    if (response.ok && LAZY.has(url.origin + url.pathname)) await cache.put(request, response.clone());
+    if (response.ok && LAZY.has(url.origin + url.pathname)) {
+      await cache.put(request, response.clone()).catch(() => {}); // a copy that does not fit is just not kept
+    }
     return response;
   })());
 });
