@@ -73,7 +73,7 @@ async function settled(page) {
 // cut script loads may then be logged as interception errors, which is that safeguard working, not a page error.
 let makerCut = false;
 const CUT_LOAD = /A ServiceWorker intercepted the request and encountered an unexpected error/;
-const MAKER_FILES = /snapshot-worker\.js|snapshot-pages\.js|pyodide-start\.js|fetch-progress\.js|build-info\.js|\/pyodide\//;
+const MAKER_FILES = /snapshot-worker\.js|snapshot-pages\.js|pyodide-start\.js|fetch-progress\.js|storage-room\.js|build-info\.js|\/pyodide\//;
 
 async function myTurn(page) {
   await page.waitForFunction(

@@ -8,6 +8,8 @@ shows while Python starts. No test asserts a time: the path taken is what is che
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
 from typing import Any
 
 from e2e.conftest import ENGINE_TIMEOUT, Guard, open_new_game, wait_engine
@@ -202,3 +204,46 @@ def test_the_table_skeleton_shows_while_python_starts(context: Any, guard: Guard
     page.wait_for_selector(".ts", timeout=ENGINE_TIMEOUT)
     assert page.locator("#table-skeleton").count() == 0
     guard.check()
+
+
+def test_a_snapshot_past_the_restore_limit_is_not_made_again(browser: Any, site_dir: Path, tmp_path: Path) -> None:
+    """Pyodide 314 restores a snapshot into the memory a fresh instance starts with (30 MiB) and never grows it: a
+    snapshot taken after Python's heap grew past that fails every restore (Pyodide issue #6254). Grow the heap of the
+    interpreter that makes the snapshot (a copy of the site whose start-up imports also allocate 6 MiB): the app
+    must start normally, store nothing, say why, and not make, fail and make it again on the next visits."""
+    from tools import serve
+
+    copy = tmp_path / "site"
+    shutil.copytree(site_dir, copy)
+    [start] = copy.glob("app/*/js/pyodide-start.js")
+    text = start.read_text()
+    assert text.count("del _pkg, _mod, _info\n") == 1
+    ballast = "del _pkg, _mod, _info\n_heap_ballast = bytearray(6 << 20)\n"
+    start.write_text(text.replace("del _pkg, _mod, _info\n", ballast))
+    server, url = serve.start(copy)
+    guard = Guard(url)
+    ctx = browser.new_context(service_workers="allow")
+    guard.watch_context(ctx)
+    try:
+        page = ctx.new_page()
+        page.goto(url)
+        assert start_path(page)["path"] == "normal"
+        page.wait_for_function("() => window.__app.engine.snapshot !== undefined", timeout=ENGINE_TIMEOUT)
+        report = page.evaluate("() => window.__app.engine.snapshot")
+        assert report["stored"] is False, report
+        assert report["heap"] > report["limit"] == 31_457_280, report  # pyodide.asm.wasm's initial memory
+        assert "#6254" in report["reason"], report
+        assert [e for e in stored_entries(page) if "/__pyodide-snapshot/" in e["url"]] == []
+        for _ in range(2):
+            page.reload()
+            # A normal start, not a fallback from a refused restore; no snapshot is made again.
+            assert start_path(page) == {"path": "normal", "reason": "none"}
+            page.wait_for_function("() => window.__app.engine.snapshot !== undefined", timeout=ENGINE_TIMEOUT)
+            again = page.evaluate("() => window.__app.engine.snapshot")
+            assert again["stored"] is False and again.get("skipped") is True and "#6254" in again["reason"], again
+            open_new_game(page, "topspot", seats=["human", "bot:easy", "bot:easy"], board=".ts")
+            page.evaluate("() => localStorage.clear()")  # no saved game to resume on the next visit
+        guard.check()
+    finally:
+        ctx.close()
+        server.shutdown()

@@ -7,4 +7,6 @@ export declare const BUILD: {
   wheelHash: string;
   /** name -> bytes of the files fetched while Python starts (js/fetch-progress.js) */
   sizes: Record<string, number>;
+  /** bytes of Python memory a start snapshot may hold: pyodide.asm.wasm's initial memory */
+  snapshotHeapLimit: number;
 };

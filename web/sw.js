@@ -8,13 +8,53 @@
 //   by the HTTP cache (immutable) and keeps Chromium's compiled-wasm code cache, which a response served from
 //   Cache Storage loses (the "service-worker penalty", docs/web.md). Cache Storage is the offline fallback.
 // - Everything else is cache-first.
+// - Storage limits (docs/web.md): the saved game comes first. Install checks the room it needs before it downloads
+//   anything, deletes what a failed install stored (an unfinished cache serves nothing and takes the save's space),
+//   and after a failure for lack of room does not try this version again (REFUSED); a new version tries again.
+// - The "version" message answers {cache, files, routes, app}: `app` is this version's app directory hash, which the
+//   page compares with its own to offer the reload (js/update-check.js).
 const CACHE = /*{{CACHE}}*/;
 const PRECACHE = /*{{PRECACHE}}*/;
 const PREFIX = "pygame-rules-";
 const MANIFEST = "./__precache.json";
+const REFUSED = "site-precache-refused.v1"; // not PREFIX: activate and the partial-cache sweep leave it alone
+const SAVE_RESERVE = 1_000_000; // bytes kept free for the saved game (js/storage-room.js)
 
 const abs = (url) => new URL(url, self.registration.scope).href;
 const LAZY = new Set(PRECACHE.filter((entry) => entry.lazy).map((entry) => abs(entry.url)));
+const APP = (PRECACHE.map((entry) => /^\.\/app\/([^/]+)\//.exec(entry.url)).find(Boolean) || [])[1] || null;
+
+const isQuotaError = (err) => !!err && (err.name === "QuotaExceededError" || /quota/i.test(String(err.message)));
+
+/** Delete every site cache without a precache list (what an install left unfinished), this version's included. */
+async function dropPartialCaches() {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX)) continue;
+    if (!(await (await caches.open(name)).match(abs(MANIFEST)))) await caches.delete(name);
+  }
+}
+
+async function refusedBefore() {
+  return !!(await (await caches.open(REFUSED)).match(abs(`./__refused/${CACHE}`)));
+}
+
+async function rememberRefusal(reason) {
+  try {
+    const cache = await caches.open(REFUSED);
+    for (const request of await cache.keys()) await cache.delete(request); // older versions' refusals
+    await cache.put(abs(`./__refused/${CACHE}`), new Response(reason));
+  } catch (err) { /* not even this fits: the next visit tries again */ }
+}
+
+/** Throws a quota error when the browser says `bytes` more do not fit beside the saved game's reserve. */
+async function checkRoom(bytes) {
+  let estimate = null;
+  try { estimate = await navigator.storage.estimate(); } catch (err) { return; }
+  if (!estimate || typeof estimate.quota !== "number" || typeof estimate.usage !== "number") return;
+  if (estimate.quota - estimate.usage < bytes + SAVE_RESERVE) {
+    throw Object.assign(new Error(`no room for ${(bytes / 1e6).toFixed(1)} MB`), { name: "QuotaExceededError" });
+  }
+}
 
 async function previousEntries() {
   // url -> {cache, hash} for files already cached by an older version.
@@ -37,23 +77,38 @@ async function labPageOpen() {
 }
 
 async function precache() {
-  const cache = await caches.open(CACHE);
-  const old = await previousEntries();
+  await dropPartialCaches();
+  if (await refusedBefore()) throw new Error(`${CACHE} did not fit before: not tried again`);
   const withLazy = await labPageOpen();
-  await Promise.all(PRECACHE.map(async (entry) => {
+  await checkRoom(PRECACHE.reduce((n, entry) => n + (entry.lazy && !withLazy ? 0 : entry.size || 0), 0));
+  try {
+    await fill(await caches.open(CACHE), await previousEntries(), withLazy);
+  } catch (err) {
+    await caches.delete(CACHE); // an unfinished cache serves nothing and holds the saved game's room
+    if (isQuotaError(err)) await rememberRefusal(String(err.message || err));
+    throw err;
+  }
+}
+
+async function fill(cache, old, withLazy) {
+  const copies = [];
+  const downloads = [];
+  for (const entry of PRECACHE) {
     const url = abs(entry.url);
     const prev = old.get(url);
-    if (prev && prev.hash === entry.hash) {
-      const hit = await prev.cache.match(url);
-      if (hit) return cache.put(url, hit);
+    const hit = prev && prev.hash === entry.hash ? await prev.cache.match(url) : null;
+    if (hit) {
+      copies.push([url, hit]);
+    } else if (!entry.lazy || withLazy) { // lazy entries are cached on first use instead
+      // Hashed files may come from the HTTP cache; the few unhashed entry points are revalidated.
+      const immutable = /\/(app|pyodide)\//.test(url);
+      downloads.push(new Request(url, { cache: immutable ? "default" : "no-cache" }));
     }
-    if (entry.lazy && !withLazy) return; // cached on first use instead
-    // Hashed files may come from the HTTP cache; the few unhashed entry points are revalidated.
-    const immutable = /\/(app|pyodide)\//.test(url);
-    const response = await fetch(new Request(url, { cache: immutable ? "default" : "no-cache" }));
-    if (!response.ok) throw new Error(`precache of ${url} failed: ${response.status}`);
-    await cache.put(url, response);
-  }));
+  }
+  // One atomic batch: when a download fails or does not fit, none is stored. (Puts one by one would leave an
+  // unfinished cache holding the saved game's room, and a deleted cache's space is freed only once this worker ends.)
+  await cache.addAll(downloads);
+  await Promise.all(copies.map(([url, hit]) => cache.put(url, hit)));
   await cache.put(abs(MANIFEST), new Response(JSON.stringify(PRECACHE), {
     headers: { "Content-Type": "application/json" },
   }));
@@ -91,7 +146,9 @@ self.addEventListener("activate", (event) => {
 });
 
 self.addEventListener("message", (event) => {
-  if (event.data === "version") event.source.postMessage({ cache: CACHE, files: PRECACHE.length, routes });
+  // Answered on the port sent with the message when there is one (js/update-check.js), else to the sender.
+  const reply = event.ports && event.ports[0] || event.source;
+  if (event.data === "version") reply.postMessage({ cache: CACHE, files: PRECACHE.length, routes, app: APP });
 });
 
 self.addEventListener("fetch", (event) => {
@@ -115,7 +172,9 @@ self.addEventListener("fetch", (event) => {
     const hit = isPage ? await cache.match(scope.href) : await cache.match(request, { ignoreSearch: true });
     if (hit) return hit;
     const response = await fetch(request);
-    if (response.ok && LAZY.has(url.origin + url.pathname)) await cache.put(request, response.clone());
+    if (response.ok && LAZY.has(url.origin + url.pathname)) {
+      await cache.put(request, response.clone()).catch(() => {}); // a copy that does not fit is just not kept
+    }
     return response;
   })());
 });

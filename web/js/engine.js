@@ -51,6 +51,7 @@ export class Engine {
     this.listeners = new Set();
     this.restartListeners = new Set();
     this.saveFailedListeners = new Set();
+    this.snapshotListeners = new Set();
     this.restarts = [];
     this.state = { stage: "loading", label: "Starting Python…", key: "engine.starting", fraction: 0.02 };
     this._spawn();
@@ -101,6 +102,11 @@ export class Engine {
   /** fn(message) runs after the engine restarted a dead worker and the new one is ready. */
   onRestart(fn) {
     this.restartListeners.add(fn);
+  }
+
+  /** fn(report) runs when the worker reports on the start snapshot ({stored, reason, quota, skipped, ...}). */
+  onSnapshot(fn) {
+    this.snapshotListeners.add(fn);
   }
 
   /** fn({slot, message}) runs when the worker could not store a save (storage full or disabled). */
@@ -165,6 +171,7 @@ export class Engine {
       this._resolve();
     } else if (msg.type === "snapshot") {
       this.snapshot = msg; // {stored, bytes, ms | reason}: the start snapshot was kept for the next visit
+      for (const fn of this.snapshotListeners) fn(msg);
     } else if (msg.type === "fatal") {
       if (this.started) this._died(msg.message);
       else this._fail(msg.message);

@@ -10,6 +10,8 @@ import { h, toast } from "./util.js";
 import { gameArt, trophy } from "./art.js";
 import { readLink, readStats, recordGame, shareLink } from "./stats.js";
 import { showTableSkeleton, skeletonProgress } from "./skeleton.js";
+import { watchForUpdate } from "./update-check.js";
+import { watchStorage } from "./storage-notice.js";
 import { getLang, LANG_NAMES, LANGS, setLang, t } from "./i18n.js";
 
 const app = document.getElementById("app");
@@ -32,6 +34,7 @@ function drawStatus(s) {
   document.body.dataset.engine = s.stage === "ready" ? "ready" : s.stage === "failed" ? "failed" : "loading";
 }
 engine.onStatus(drawStatus);
+watchStorage(engine); // too little storage for the start-up snapshot: said once
 engine.ready.then(() => {
   window.__app.engineReadyAt = performance.now();
   registerServiceWorker();
@@ -51,12 +54,6 @@ engine.onRestart(() => {
 
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
-  // sw.js takes over at once (skipWaiting + clients.claim) when a new version is installed; a page that was already
-  // controlled then runs the old app until reloaded, so say so and offer the reload.
-  const hadController = !!navigator.serviceWorker.controller;
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (hadController) offerUpdate();
-  });
   navigator.serviceWorker.register("./sw.js", { scope: "./" }).then(() => navigator.serviceWorker.ready)
     .then(() => { document.body.dataset.offline = "ready"; })
     .catch(() => { document.body.dataset.offline = "unavailable"; });
@@ -73,6 +70,8 @@ function offerUpdate() {
   document.body.append(banner);
 }
 window.__app.offerUpdate = offerUpdate;
+// sw.js takes over at once when a new version is installed, at any time after this line: listen from the start.
+watchForUpdate(offerUpdate);
 
 // ----- games catalogue (the API's `games` answer, written at build time so it needs no Python) -----------------
 async function loadCatalogue() {

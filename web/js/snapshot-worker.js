@@ -1,10 +1,11 @@
 // A short-lived module worker that makes the engine's start snapshot after a normal start, so that the engine the
 // player waits for never pays for it: js/worker.js starts this one once its own Python is ready and idle, relays
-// the one message it sends ({type: "snapshot", stored, bytes, ms} or {type: "snapshot", stored: false, reason}) to
-// the page and terminates it. Its interpreter never serves a request, so no game is ever frozen into a snapshot.
+// the one message it sends ({type: "snapshot", stored, bytes, ms, heap, limit, headroom} or {type: "snapshot",
+// stored: false, reason, quota?}: js/pyodide-start.js keepSnapshot) to the page and terminates it. Its interpreter
+// never serves a request, so no game is ever frozen into a snapshot.
 // docs/web.md, "Instant start", says why the snapshot is made here and not in the engine's own interpreter.
 import { BUILD } from "./build-info.js";
-import { makeSnapshot, snapshotKey, storeSnapshot } from "./pyodide-start.js";
+import { keepSnapshot, makeSnapshot, snapshotKey } from "./pyodide-start.js";
 
 const pyodideBase = new URL(BUILD.pyodide, import.meta.url).href;
 const wheelUrl = new URL(BUILD.wheel, import.meta.url).href;
@@ -12,10 +13,13 @@ const wheelUrl = new URL(BUILD.wheel, import.meta.url).href;
 async function run() {
   const t0 = performance.now();
   const key = snapshotKey(BUILD.pyodideVersion, BUILD.wheelHash);
-  const bytes = await makeSnapshot({ pyodideBase, wheelUrl, key });
-  const made = Math.round(performance.now() - t0);
-  const info = await storeSnapshot(key, bytes);
-  return { type: "snapshot", stored: true, ...info, madeMs: made, where: "background" };
+  let madeMs = 0;
+  const report = await keepSnapshot(key, async () => {
+    const made = await makeSnapshot({ pyodideBase, wheelUrl, key, heapLimit: BUILD.snapshotHeapLimit });
+    madeMs = Math.round(performance.now() - t0);
+    return made;
+  });
+  return { type: "snapshot", ...report, madeMs, where: "background" };
 }
 
 run().then(

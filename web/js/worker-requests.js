@@ -8,6 +8,8 @@
 // If Python itself fails (a Pyodide fatal error), the request is answered "engine_crashed" and the page is told
 // {type: "dead"}, so it restarts the worker (js/engine.js) and resumes from the last stored save.
 import { deleteSave, getSave, putSave } from "./saves.js";
+import { freeRoomForSaves } from "./pyodide-start.js";
+import { isQuotaError } from "./storage-room.js";
 
 const OWN_OPS = new Set(["resume", "forget"]);
 const SLOT = /^[a-z0-9_.-]{1,32}$/;
@@ -30,7 +32,12 @@ function ownRequest(text) {
 async function storeSaves(api) {
   for (const [slot, text] of JSON.parse(api.pending_saves())) {
     try {
-      await putSave(slot, text);
+      await putSave(slot, text).catch(async (err) => {
+        // The save comes first (docs/web.md, "Storage limits"): when the quota is full, drop what can be fetched
+        // or made again (an unfinished copy of the site, the start-up snapshot) and try once more.
+        if (!isQuotaError(err) || !(await freeRoomForSaves())) throw err;
+        await putSave(slot, text);
+      });
     } catch (err) {
       self.postMessage({ type: "save_failed", slot, message: String(err && err.message || err) });
     }

@@ -3,15 +3,18 @@
 //   {type: "progress", stage, label, fraction}   while starting
 //   {type: "ready", ms, python, timings, start, at}  once api.handle is callable; start = {path, reason}: path is
 //                                                "snapshot", "normal" or "fallback" (js/pyodide-start.js)
-//   {type: "snapshot", stored, bytes, ms}        after a normal start, once the new snapshot is kept (made by
-//                                                js/snapshot-worker.js where this worker can start a worker)
+//   {type: "snapshot", stored, bytes, ms, heap, limit, headroom}
+//                                                after a normal start, once the new snapshot is kept (made by
+//                                                js/snapshot-worker.js where this worker can start a worker);
+//                                                {type: "snapshot", stored: false, reason, quota?} when it was not;
+//                                                {..., skipped: true} at once when none is made (js/pyodide-start.js)
 //   {type: "fatal", message}                     when Python could not start
 //   {type: "response", json}                     the JSON text api.handle returned for one request
 //   {type: "dead", message}                      Python failed for good after starting: restart the worker
 // Requests and saved games are handled in js/worker-requests.js (saves never leave the worker).
 import "./worker-shared.js"; // first: serves each port of a SharedWorker like this dedicated one
 import { BUILD } from "./build-info.js";
-import { startPython, storeSnapshot } from "./pyodide-start.js";
+import { keepSnapshot, startPython } from "./pyodide-start.js";
 import { requestHandler } from "./worker-requests.js";
 
 const started = performance.now();
@@ -27,7 +30,8 @@ async function start() {
   const t = { start: 0 };
   const mark = (name) => { t[name] = Math.round(performance.now() - started); };
   const begun = await startPython({ pyodideBase, wheelUrl, pyodideVersion: BUILD.pyodideVersion,
-    wheelHash: BUILD.wheelHash, progress, mark, background: typeof Worker === "function" });
+    wheelHash: BUILD.wheelHash, progress, mark, background: typeof Worker === "function",
+    heapLimit: BUILD.snapshotHeapLimit });
   const { pyodide } = begun;
   const api = pyodide.pyimport("pygame_rules.api");
   mark("api");
@@ -36,8 +40,13 @@ async function start() {
   // at: when this module began to run, in epoch ms, so the page can place the worker's stages on its own clock.
   self.postMessage({ type: "ready", ms: performance.now() - started, python, timings: t, start: startInfo,
     at: performance.timeOrigin + started });
-  if (begun.snapshot) keepSnapshot(begun.key, begun.snapshot);
+  if (begun.snapshot) keepLater(begun.key, begun.snapshot);
   if (begun.makeInBackground) setTimeout(makeSnapshotInBackground, SNAPSHOT_DELAY_MS);
+  if (begun.skipped) {
+    // A snapshot for this engine could not be kept before (too big a heap, or no room): none is made again.
+    self.postMessage({ type: "snapshot", stored: false, skipped: true, reason: begun.skipped.reason,
+      quota: begun.skipped.kind === "quota" });
+  }
   return api;
 }
 
@@ -79,13 +88,11 @@ function makeSnapshotInBackground() {
 // on a quiet machine and up to 40 s in Firefox under load.
 const SNAPSHOT_LIMIT_MS = 90_000;
 
-// Store a fresh snapshot once the engine has answered what was already waiting (the first answer never waits for
-// hashing and writing 30 MB); the page hears {type: "snapshot", stored, bytes, ms | reason}.
-function keepSnapshot(key, bytes) {
+// Store a snapshot made here once the engine has answered what was already waiting (the first answer never waits
+// for hashing and writing 30 MB); the page hears {type: "snapshot", stored, ...} (js/pyodide-start.js keepSnapshot).
+function keepLater(key, made) {
   setTimeout(() => {
-    storeSnapshot(key, bytes).then(
-      (info) => self.postMessage({ type: "snapshot", stored: true, ...info }),
-      (err) => self.postMessage({ type: "snapshot", stored: false, reason: String(err && err.message || err) }));
+    keepSnapshot(key, made).then((report) => self.postMessage({ type: "snapshot", ...report, where: "here" }));
   }, 0);
 }
 
