@@ -35,6 +35,8 @@ Operations (all arguments are JSON):
 - ``drop``: ``session`` -> forget a session (its stored save stays with the worker).
 - ``editor``: ``game, players, options, deal, seed`` -> the deck, the places and an empty (or dealt) scenario for
   the scenario editor (pygame_rules/scenario_tools.py).
+- ``goal``: ``session, goal, seat`` -> ``{"met": bool}``: whether a lesson's target holds for ``seat`` after the
+  session's moves so far (pygame_rules/lessons.py).
 """
 
 from __future__ import annotations
@@ -260,6 +262,7 @@ FIELDS: dict[str, Callable[[Any], Any]] = {
     "options": _f_options,
     "scenario": _f_object("scenario"),
     "action": _f_object("action"),
+    "goal": _f_object("goal"),
     "level": lambda v: _short(v, "level"),
     "since": lambda v: _int(v, "since", 0, MAX_INT),
     "save": _f_save,
@@ -283,6 +286,7 @@ SCHEMA: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         ("undo", "session", "seat"),
         ("drop", "session", ""),
         ("editor", "game players", "options deal seed"),
+        ("goal", "session goal", "seat"),
     )
 }
 
@@ -559,10 +563,19 @@ def op_editor(req: dict[str, Any]) -> dict[str, Any]:
                       req.get("seed", 1))
 
 
+def op_goal(req: dict[str, Any]) -> dict[str, Any]:
+    """Whether a lesson's target holds for ``seat`` after the session's moves (lessons.goal_met)."""
+    from .lessons import goal_met
+
+    session = _session(req)
+    seat = _seat(req, session.state)
+    return {"met": goal_met(session.log, seat, req["goal"], session.state.game)}
+
+
 OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "games": op_games, "new": op_new, "load": op_load, "scenario": op_scenario, "table": op_table,
     "check": op_check, "act": op_act, "bot": op_bot, "hint": op_hint, "undo": op_undo, "drop": op_drop,
-    "editor": op_editor,
+    "editor": op_editor, "goal": op_goal,
 }
 
 
