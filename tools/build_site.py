@@ -11,7 +11,8 @@ What it does, in order:
    service worker ``sw.js`` whose precache list carries every file's content hash and whose cache name is the hash of
    the whole list, so a changed site installs a fresh cache and deletes the old one;
 5. adds the teaching files (docs/embedding.md): ``embed.html``, ``editor.html``, ``lab.html``, ``widgets.js`` and
-   ``embed-host.js`` at the root (their ``{{APP}}``-style placeholders filled in), ``scenarios/``, and
+   ``embed-host.js`` at the root (their ``{{APP}}``-style placeholders filled in), ``scenarios/``, ``lessons/``
+   (docs/lessons.md), and
    ``@pyscript/core``'s dist (pinned in package.json, without source maps) under ``pyscript/<version>/`` (written
    before step 4, so the service worker precaches them too);
 6. writes ``<file>.br`` (brotli quality 11) beside every compressible file over 1 MB (the wasm, the stored stdlib zip,
@@ -190,6 +191,17 @@ def build_teaching_files(out: Path, app_hash: str, version: str, wheel_name: str
         index.append({"file": path.name, "game": doc.get("game"),
                       "title": title.get("en", "") if isinstance(title, dict) else str(title)})
     (out / "scenarios" / "index.json").write_text(json.dumps(index, indent=1))
+    write_lessons(out)
+
+
+def write_lessons(out: Path) -> None:
+    """The lesson files (docs/lessons.md) under ``lessons/``, with ``index.json``: per game, its lessons in order."""
+    sys.path.insert(0, str(ROOT))
+    from pygame_rules.lessons import lesson_index
+
+    copy_tree(WEB / "lessons", out / "lessons")
+    (out / "lessons" / "index.json").write_text(json.dumps(lesson_index(WEB / "lessons"), ensure_ascii=False,
+                                                           indent=1), encoding="utf-8")
 
 
 def write_rules_pages(out: Path, app_hash: str) -> None:
@@ -235,7 +247,7 @@ def build(out: Path) -> dict:
     # 2. The app directory, staged then renamed after its content hash.
     stage = out / "app" / "_stage"
     copy_tree(WEB, stage, skip=("index.html", "icons", "sw.js", "manifest.webmanifest", "scenarios", "rules",
-                               *ROOT_PAGES))
+                               "lessons", *ROOT_PAGES))
     (stage / "wheels").mkdir()
     shutil.copyfile(wheel, stage / "wheels" / wheel.name)
     shutil.rmtree(wheel.parent)

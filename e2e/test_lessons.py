@@ -1,0 +1,90 @@
+"""Lessons in real Chromium (docs/lessons.md): an automated learner plays every Skip-Bo lesson to three stars by
+choosing the lesson's own target moves, in English and in Dutch; a wrong move gets the lesson's hint, the refusal
+in the reader's language and a "Why?" link to the rule's anchor; progress survives a reload."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from .conftest import ENGINE_TIMEOUT, ROOT, Guard
+
+LESSONS = ROOT / "web" / "lessons"
+ROOT_SEL = "#widget"
+
+
+def lesson(lesson_id: str) -> dict[str, Any]:
+    return json.loads((LESSONS / f"{lesson_id}.json").read_text(encoding="utf-8"))
+
+
+def skipbo_lessons() -> list[str]:
+    return sorted((p.stem for p in LESSONS.glob("skipbo-*.json")), key=lambda s: lesson(s)["order"])
+
+
+def open_lesson(page: Any, base_url: str, lesson_id: str, lang: str) -> None:
+    page.goto(f"{base_url}embed.html?lesson={lesson_id}&lang={lang}")
+    page.wait_for_selector(f"{ROOT_SEL}[data-lesson=playing]", timeout=ENGINE_TIMEOUT)
+
+
+def play(page: Any, action: dict[str, Any]) -> str:
+    """Type the move into the lesson's JSON box, press the button, wait for the lesson's verdict."""
+    if not page.locator(f"{ROOT_SEL} .rw-action").is_visible():
+        page.click(f"{ROOT_SEL} .rw-json summary")
+    page.fill(f"{ROOT_SEL} .rw-action", json.dumps(action))
+    page.click(f"{ROOT_SEL} .rw-try-json")
+    page.wait_for_function(f"() => document.querySelector('{ROOT_SEL}').dataset.verdict", timeout=30_000)
+    return str(page.evaluate(f"() => document.querySelector('{ROOT_SEL}').dataset.verdict"))
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_learner_plays_every_skipbo_lesson_to_three_stars(context: Any, guard: Guard, base_url: str,
+                                                            lang: str) -> None:
+    page = context.new_page()
+    ids = skipbo_lessons()
+    assert len(ids) >= 5
+    for k, lesson_id in enumerate(ids):
+        doc = lesson(lesson_id)
+        open_lesson(page, base_url, lesson_id, lang)
+        assert doc["goal"][lang] in page.inner_text(f"{ROOT_SEL} .lesson-goal")
+        for n, move in enumerate(doc["solution"]):
+            verdict = play(page, move)
+            last = n == len(doc["solution"]) - 1
+            assert verdict == ("done" if last else "legal"), (lesson_id, n, verdict)
+        assert page.get_attribute(ROOT_SEL, "data-stars") == "3", lesson_id
+        next_href = page.get_attribute(f"{ROOT_SEL} .lesson-next", "href")
+        if k + 1 < len(ids):
+            assert f"lesson={ids[k + 1]}" in next_href
+    page.goto(f"{base_url}embed.html?learn=skipbo&lang={lang}")
+    page.wait_for_selector(".lesson-item")
+    stars = page.eval_on_selector_all(".lesson-item", "els => els.map(e => [e.dataset.id, e.dataset.stars])")
+    assert stars == [[i, "3"] for i in ids]
+    assert not page.evaluate("window.__i18nMissing || []")
+    guard.check()
+
+
+def test_a_wrong_move_gets_the_hint_and_why_and_progress_survives_a_reload(context: Any, guard: Guard,
+                                                                            base_url: str) -> None:
+    page = context.new_page()
+    doc = lesson("skipbo-4-discards")
+    open_lesson(page, base_url, doc["id"], "de")
+    assert play(page, doc["mistake"]["action"]) == "illegal"
+    feedback = page.inner_text(f"{ROOT_SEL} .lesson-feedback")
+    assert doc["hints"][0]["de"] in feedback
+    assert "Nicht erlaubt" in feedback  # worded in German
+    why = page.get_attribute(f"{ROOT_SEL} .lesson-why", "href")
+    assert why.endswith("rules/skipbo.de.html#building-piles"), why  # does_not_fit -> the building-pile rule
+    assert play(page, doc["solution"][0]) == "legal"
+    page.reload()
+    page.wait_for_selector(f"{ROOT_SEL}[data-lesson=playing]", timeout=ENGINE_TIMEOUT)
+    assert page.get_attribute(ROOT_SEL, "data-moves") == "1"
+    assert page.get_attribute(ROOT_SEL, "data-mistakes") == "1"
+    for move in doc["solution"][1:]:
+        play(page, move)
+    assert page.get_attribute(ROOT_SEL, "data-lesson") == "done"
+    assert page.get_attribute(ROOT_SEL, "data-stars") == "2"  # one refused try on top of par
+    # The rules page has the anchor the link points at.
+    page.goto(why)
+    assert page.locator("#building-piles").count() == 1
+    guard.check()
