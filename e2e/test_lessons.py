@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import ENGINE_TIMEOUT, ROOT, Guard
+from .conftest import ENGINE_TIMEOUT, ROOT, Guard, start_game, wait_my_turn
 
 LESSONS = ROOT / "web" / "lessons"
 ROOT_SEL = "#widget"
@@ -73,7 +73,7 @@ def test_a_wrong_move_gets_the_hint_and_why_and_progress_survives_a_reload(conte
     feedback = page.inner_text(f"{ROOT_SEL} .lesson-feedback")
     assert doc["hints"][0]["de"] in feedback
     assert "Nicht erlaubt" in feedback  # worded in German
-    why = page.get_attribute(f"{ROOT_SEL} .lesson-why", "href")
+    why = page.get_attribute(f"{ROOT_SEL} .lesson-feedback .why-link", "href")
     assert why.endswith("rules/skipbo.de.html#building-piles"), why  # does_not_fit -> the building-pile rule
     assert play(page, doc["solution"][0]) == "legal"
     page.reload()
@@ -87,4 +87,22 @@ def test_a_wrong_move_gets_the_hint_and_why_and_progress_survives_a_reload(conte
     # The rules page has the anchor the link points at.
     page.goto(why)
     assert page.locator("#building-piles").count() == 1
+    guard.check()
+
+
+def test_a_refusal_in_a_game_links_to_its_rule(page: Any, guard: Guard) -> None:
+    """In a real game a refused move gets a "Why?" link beside the reason, to the section of the rules page (in the
+    reader's language) that states the rule; the link goes with the next message."""
+    start_game(page, seats=["human", "bot:normal"], seed=42)
+    wait_my_turn(page)
+    table = page.evaluate("() => window.__app.controller.table")
+    empty = table["view"]["building"].index(None)
+    card = next(c for c in table["view"]["hand"] if c not in (0, 1))
+    action = {"type": "play_hand", "card": card, "pile": empty}  # a new pile starts with a 1 or a wild
+    page.evaluate("a => window.__app.controller.attempt(a, document.querySelector('#board'))", action)
+    link = page.locator("#status + a.why-link")
+    link.wait_for(timeout=10_000)
+    assert link.get_attribute("href").endswith("rules/skipbo.en.html#building-piles")
+    page.evaluate("() => window.__app.controller.say('')")
+    assert page.locator("#status + a.why-link").count() == 0
     guard.check()

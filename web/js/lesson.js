@@ -5,6 +5,7 @@
 // here. Progress (stars, and the moves of a lesson in progress) stays on the device in localStorage.
 import { ScenarioWidget, SITE_ROOT, SpecError, getEngine } from "./widget.js";
 import { refusalWords } from "./log-words.js";
+import { loaded as anchorsLoaded, whyLink } from "./rule-anchors.js";
 import { h } from "./util.js";
 import { t, pick, widgetLang } from "./widget-strings.js";
 
@@ -49,13 +50,6 @@ async function fetchJson(path) {
   const response = await fetch(new URL(path, SITE_ROOT));
   if (!response.ok) throw new SpecError(t("widget.error.fetch", { src: path, status: response.status }));
   return response.json();
-}
-
-/** The rules-page anchor for a refusal reason (lessons/why.json), or the lesson's own rule. */
-let whyMap = null;
-async function whyAnchors() {
-  if (!whyMap) whyMap = fetchJson("lessons/why.json").catch(() => ({}));
-  return whyMap;
 }
 
 export function rulesUrl(game, anchor, lang = widgetLang()) {
@@ -189,8 +183,8 @@ export class LessonWidget extends ScenarioWidget {
         this.mistakes += 1;
         this._count();
         const words = refusalWords(check, { game: this.spec.game, names: this.names, lang: widgetLang() });
-        const anchor = (await whyAnchors())[this.spec.game]?.[check.reason] || this.lesson.rule;
-        this._tell("illegal", t("widget.illegal", { message: words.text }), anchor);
+        await anchorsLoaded;
+        this._tell("illegal", t("widget.illegal", { message: words.text }), check.reason);
         this._save();
         return;
       }
@@ -225,15 +219,14 @@ export class LessonWidget extends ScenarioWidget {
   }
 
   /** Feedback under the goal: a line, then (for a wrong move) the lesson's hint and a "Why?" link. */
-  _tell(kind, text, anchor, withHint = true) {
+  _tell(kind, text, reason, withHint = true) {
     const hints = this.lesson.hints;
     const hint = withHint ? pick(hints[Math.min(this.moves, hints.length - 1)], widgetLang()) : "";
     this.feedback.dataset.kind = kind;
     this.feedback.replaceChildren(...[
       h("p.lesson-verdict", text),
       hint ? h("p.lesson-hint", h("strong", t("lesson.hint")), " ", hint) : null,
-      kind === "illegal" ? h("a.lesson-why", { href: rulesUrl(this.spec.game, anchor), target: outside() },
-        t("lesson.why")) : null].filter(Boolean));
+      kind === "illegal" ? whyLink(this.spec.game, reason, widgetLang(), this.lesson.rule) : null].filter(Boolean));
     this.root.dataset.verdict = kind;
     this.onResize();
   }

@@ -5,6 +5,7 @@ import { canon, h, nameFromContent, sleep, toast } from "./util.js";
 import { saveGame } from "./store.js";
 import { t } from "./i18n.js";
 import { logLines, refusalWords } from "./log-words.js";
+import { whyLink } from "./rule-anchors.js";
 
 /** How long a bot may think before the table says so (ms); `<html data-think-delay>` overrides it (tests). */
 export const THINKING_DELAY_MS = 250;
@@ -245,6 +246,7 @@ export class TableController {
   }
 
   say(message, kind = "info", detail = "") {
+    this.why?.remove(); // a refusal's "Why?" link goes with its message
     this.status.textContent = message;
     this.status.dataset.kind = kind;
     if (detail) this.status.title = detail;
@@ -255,6 +257,8 @@ export class TableController {
   refuse(answer) {
     const { text, detail } = refusalWords(answer, { game: this.setup.game, names: this.names });
     this.say(text, "error", detail);
+    // "Why?": the rules-page section of that rule, beside the status line (which keeps the reason's words alone)
+    if (answer.reason) this.status.after(this.why = whyLink(this.setup.game, answer.reason));
     toast(text, "error");
   }
 
