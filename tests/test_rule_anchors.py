@@ -48,3 +48,18 @@ def test_every_lesson_names_an_anchor_of_its_game() -> None:
         doc = json.loads(path.read_text(encoding="utf-8"))
         for lang in LANGS:
             assert doc["rule"] in anchors(doc["game"], lang), (path.stem, lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_built_rules_pages_link_each_taught_section_to_its_lessons(lang: str) -> None:
+    from pygame_rules.lessons import lesson_index
+    from tools.build_site import lesson_links
+
+    index = lesson_index(WEB / "lessons")
+    for game in GAMES:
+        built = lesson_links((WEB / "rules" / f"{game}.{lang}.html").read_text(encoding="utf-8"), game, lang)
+        for item in index[game]:
+            link = f'href="../embed.html?lesson={item["id"]}&amp;lang={lang}"'
+            assert built.count(link) == 1, (game, item["id"])
+            section = built.split(f'<h2 id="{item["rule"]}">', 1)[1].split("<h2", 1)[0]
+            assert link in section, (game, item["id"], "not under its section")

@@ -30,11 +30,13 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import zipfile
+from html import escape
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -204,6 +206,27 @@ def write_lessons(out: Path) -> None:
                                                            indent=1), encoding="utf-8")
 
 
+def lesson_links(html_text: str, game: str, lang: str) -> str:
+    """``html_text`` (a rules page) with, under each section heading that a lesson teaches, a line linking to those
+    lessons in the page's language (docs/lessons.md). Written at build time: the page does not move when it loads."""
+    sys.path.insert(0, str(ROOT))
+    from pygame_rules.lessons import lesson_index
+
+    words = json.loads((WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))["rules.lesson"]
+    by_rule: dict[str, list[dict]] = {}
+    for item in lesson_index(WEB / "lessons").get(game, []):
+        by_rule.setdefault(item["rule"], []).append(item)
+    for rule, items in by_rule.items():
+        heading = re.search(rf'<h2 id="{re.escape(rule)}">.*?</h2>', html_text)
+        if not heading:
+            continue
+        links = ", ".join(f'<a href="../embed.html?lesson={i["id"]}&amp;lang={lang}">{escape(i["title"][lang])}'
+                          "</a>" for i in items)
+        line = f'\n<p class="rules-lesson"><span data-i18n="rules.lesson">{escape(words)}</span> {links}</p>'
+        html_text = html_text[:heading.end()] + line + html_text[heading.end():]
+    return html_text
+
+
 def write_rules_pages(out: Path, app_hash: str) -> None:
     """Rules pages (``web/rules/*.html``, stable URLs ``rules/<game>.<lang>.html``) and the scenario files they embed
     (``web/scenarios`` -> ``scenarios/`` is copied by build_teaching_files). The pages load the widget loader
@@ -214,6 +237,8 @@ def write_rules_pages(out: Path, app_hash: str) -> None:
     for page in sorted((WEB / "rules").glob("*.html")):
         html = page.read_text(encoding="utf-8").replace("{{APP}}", f"../app/{app_hash}")
         html = html.replace("<!--{{WIDGETS}}-->", widgets)
+        game, lang = page.name.split(".")[:2]
+        html = lesson_links(html, game, lang)
         (out / "rules" / page.name).write_text(html, encoding="utf-8")
 
 
