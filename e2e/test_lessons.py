@@ -106,3 +106,34 @@ def test_a_refusal_in_a_game_links_to_its_rule(page: Any, guard: Guard) -> None:
     page.evaluate("() => window.__app.controller.say('')")
     assert page.locator("#status + a.why-link").count() == 0
     guard.check()
+
+
+def test_the_coach_tips_on_the_first_wild_card_and_not_again(page: Any, guard: Guard) -> None:
+    """A Skip-Bo game where the player's first hand holds a Skip-Bo card: the coach says once, in one line under the
+    status, that the card is wild (with its "Why?" link); in the next game with the same deal it says nothing more
+    about it. "No more tips" turns the coach off on this device."""
+    start_game(page, seats=["human", "bot:normal"], seed=2)
+    wait_my_turn(page)
+    assert 0 in page.evaluate("() => window.__app.controller.table.view.hand")
+    tip = page.locator("#coach[data-situation=wild]")
+    tip.wait_for(timeout=10_000)
+    assert "wild" in tip.inner_text()
+    assert tip.locator("a.why-link").get_attribute("href").endswith("rules/skipbo.en.html#building-piles")
+    seen = json.loads(page.evaluate("() => localStorage.getItem('pygame_rules.coach.v1')"))
+    assert "wild" in seen["seen"]["skipbo"]
+    # The same deal again: the wild card is in the hand again, and no tip about it comes.
+    page.goto(page.url.split("#")[0])
+    page.wait_for_selector("body[data-engine=ready]", timeout=ENGINE_TIMEOUT)
+    page.evaluate("() => localStorage.removeItem('pygame_rules.game.v2')")
+    page.reload()
+    page.wait_for_selector("body[data-engine=ready]", timeout=ENGINE_TIMEOUT)
+    start_game(page, seats=["human", "bot:normal"], seed=2)
+    wait_my_turn(page)
+    page.wait_for_timeout(1500)  # time for a tip to come, if one were to come
+    assert page.locator("#coach[data-situation=wild]").count() == 0
+    # "No more tips" is remembered.
+    page.evaluate("() => { const c = window.__app.controller.coach; c.show('skipbo', 'stock', 'table', 0); }")
+    page.click("#coach .coach-off")
+    off = json.loads(page.evaluate("() => localStorage.getItem('pygame_rules.coach.v1')"))
+    assert off["off"] is True and page.locator("#coach").is_hidden()
+    guard.check()

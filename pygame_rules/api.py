@@ -35,6 +35,9 @@ Operations (all arguments are JSON):
 - ``drop``: ``session`` -> forget a session (its stored save stays with the worker).
 - ``editor``: ``game, players, options, deal, seed`` -> the deck, the places and an empty (or dealt) scenario for
   the scenario editor (pygame_rules/scenario_tools.py).
+- ``coach``: ``session, seat, since`` -> ``{"situations": [...], "sections": {situation: anchor}}``: the rule
+  situations the seat meets now, read from its own table (pygame_rules/coach.py), and the rules-page section of each,
+  for the page's one-line tips.
 - ``goal``: ``session, goal, seat`` -> ``{"met": bool}``: whether a lesson's target holds for ``seat`` after the
   session's moves so far (pygame_rules/lessons.py).
 """
@@ -287,6 +290,7 @@ SCHEMA: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         ("drop", "session", ""),
         ("editor", "game players", "options deal seed"),
         ("goal", "session goal", "seat"),
+        ("coach", "session", "seat since"),
     )
 }
 
@@ -572,10 +576,19 @@ def op_goal(req: dict[str, Any]) -> dict[str, Any]:
     return {"met": goal_met(session.log, seat, req["goal"], session.state.game)}
 
 
+def op_coach(req: dict[str, Any]) -> dict[str, Any]:
+    """The rule situations ``seat`` meets now (coach.situations), from the table that seat may see."""
+    from .coach import SECTIONS, situations
+
+    session = _session(req)
+    found = situations(session.table(_seat(req, session.state), req.get("since", 0)))
+    return {"situations": found, "sections": {s: SECTIONS[session.state.game][s] for s in found}}
+
+
 OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "games": op_games, "new": op_new, "load": op_load, "scenario": op_scenario, "table": op_table,
     "check": op_check, "act": op_act, "bot": op_bot, "hint": op_hint, "undo": op_undo, "drop": op_drop,
-    "editor": op_editor, "goal": op_goal,
+    "editor": op_editor, "goal": op_goal, "coach": op_coach,
 }
 
 

@@ -6,6 +6,7 @@ import { saveGame } from "./store.js";
 import { t } from "./i18n.js";
 import { logLines, refusalWords } from "./log-words.js";
 import { whyLink } from "./rule-anchors.js";
+import { Coach } from "./coach.js";
 
 /** How long a bot may think before the table says so (ms); `<html data-think-delay>` overrides it (tests). */
 export const THINKING_DELAY_MS = 250;
@@ -36,6 +37,7 @@ export class TableController {
     this.botRoundTrips = []; // ms from the page's request to the answer, per move
     this.names = setup.seats.map((s, i) => s.name || defaultName(setup.seats, i));
     this._build();
+    this.coach = new Coach(this); // one-line rule tips the first time a situation arises (js/coach.js)
   }
 
   // ----- layout ---------------------------------------------------------------------------------------------
@@ -150,6 +152,7 @@ export class TableController {
       toast("This browser refused to store the game, so it will not survive a reload.", "error", 8000);
     }
     this.draw();
+    this.coach.look(table);
   }
 
   /** The page's record of the game in progress (no cards: the worker keeps the save). */
