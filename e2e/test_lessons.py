@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from .conftest import ENGINE_TIMEOUT, ROOT, Guard, start_game, wait_my_turn
+from .test_player_app import AXE, _axe
 
 LESSONS = ROOT / "web" / "lessons"
 ROOT_SEL = "#widget"
@@ -136,4 +137,28 @@ def test_the_coach_tips_on_the_first_wild_card_and_not_again(page: Any, guard: G
     page.click("#coach .coach-off")
     off = json.loads(page.evaluate("() => localStorage.getItem('pygame_rules.coach.v1')"))
     assert off["off"] is True and page.locator("#coach").is_hidden()
+    guard.check()
+
+
+def test_axe_core_finds_no_critical_or_serious_violations_in_lessons(browser: Any, guard: Guard, base_url: str) -> None:
+    if not AXE.exists():
+        pytest.skip("node_modules/axe-core is missing: run `npm ci`")
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    guard.watch_context(ctx)
+    page = ctx.new_page()
+    doc = lesson("skipbo-2-wild")
+    problems: list[str] = []
+    for lang in ("en", "fr"):
+        open_lesson(page, base_url, doc["id"], lang)
+        problems += _axe(page, f"lesson {lang}")
+        play(page, doc["mistake"]["action"])
+        problems += _axe(page, f"lesson {lang} after a wrong move")
+        for move in doc["solution"]:
+            play(page, move)
+        problems += _axe(page, f"lesson {lang} done")
+        page.goto(f"{base_url}embed.html?learn=skipbo&lang={lang}")
+        page.wait_for_selector(".lesson-item")
+        problems += _axe(page, f"lesson list {lang}")
+    ctx.close()
+    assert not problems, "\n".join(problems)
     guard.check()
