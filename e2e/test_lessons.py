@@ -5,6 +5,10 @@ in the reader's language and a "Why?" link to the rule's anchor; progress surviv
 from __future__ import annotations
 
 import json
+import threading
+from collections.abc import Iterator
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
@@ -162,3 +166,46 @@ def test_axe_core_finds_no_critical_or_serious_violations_in_lessons(browser: An
     ctx.close()
     assert not problems, "\n".join(problems)
     guard.check()
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - base class signature
+        pass
+
+
+@pytest.fixture(scope="module")
+def lesson_host(tmp_path_factory: pytest.TempPathFactory, base_url: str, site_dir: Any) -> Iterator[str]:
+    """A teacher's page on another origin (its own port) that embeds a lesson the documented way."""
+    folder = tmp_path_factory.mktemp("lesson-host")
+    helper = (site_dir / "embed-host.js").read_text()
+    (folder / "host.html").write_text(f"""<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>host</title>
+<link rel="icon" href="data:,"></head><body><h1>Une page d'un enseignant</h1>
+<iframe id="l1" data-pygame-rules src="{base_url}embed.html?lesson=skipbo-2-wild&lang=fr&id=l1" title="Skip-Bo"
+  width="100%" height="700" style="border:0"></iframe>
+<script>{helper}</script></body></html>""")
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_Quiet, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+def test_a_lesson_embedded_on_another_origin_runs_with_moves_on_the_board(context: Any, guard: Guard,
+                                                                          lesson_host: str, base_url: str) -> None:
+    """The iframe on a second origin plays the lesson; the learner moves by clicking the board (a card, then the
+    pile), as in the app; the frame reports its height to the host page."""
+    page = context.new_page()
+    page.goto(f"{lesson_host}host.html")
+    frame = page.frame_locator("#l1")
+    frame.locator(f"{ROOT_SEL}[data-lesson=playing]").wait_for(timeout=ENGINE_TIMEOUT)
+    doc = lesson("skipbo-2-wild")
+    assert doc["goal"]["fr"] in frame.locator(f"{ROOT_SEL} .lesson-goal").inner_text()
+    frame.locator(f'{ROOT_SEL} .rw-board [data-key="hand:0"]').first.click()  # the Skip-Bo card ...
+    frame.locator(f'{ROOT_SEL} .rw-board [data-key="build:0"]').first.click()  # ... onto the pile at 4
+    frame.locator(f"{ROOT_SEL}[data-moves='1']").wait_for(timeout=30_000)
+    frame.locator(f'{ROOT_SEL} .rw-board [data-key="hand:6"]').first.click()
+    frame.locator(f'{ROOT_SEL} .rw-board [data-key="build:0"]').first.click()
+    frame.locator(f"{ROOT_SEL}[data-lesson=done]").wait_for(timeout=30_000)
+    assert frame.locator(ROOT_SEL).get_attribute("data-stars") == "3"
+    page.wait_for_function("() => parseInt(document.querySelector('#l1').style.height) > 100")
+    foreign = [u for u in guard.requests if not u.startswith((base_url, lesson_host, "data:", "blob:"))]
+    assert not foreign and not guard.errors, (foreign[:3], guard.errors[:3])

@@ -4,7 +4,7 @@
 // situations from the player's own table (api op coach, pygame_rules/coach.py); each tip is shown once per device,
 // it never blocks play, and "No more tips" turns the coach off (remembered on the device).
 import { h } from "./util.js";
-import { t } from "./i18n.js";
+import { hasKey, t } from "./i18n.js";
 import { whyLink } from "./rule-anchors.js";
 
 const KEY = "pygame_rules.coach.v1";
@@ -53,12 +53,13 @@ export class Coach {
       return; // a tip is never worth an error
     }
     const game = ctl.setup.game;
+    if (!Array.isArray(situations) || !sections || typeof sections !== "object") return; // not an answer we know
     const seen = new Set(readCoach().seen[game] || []);
-    const fresh = situations.find((s) => !seen.has(s));
+    const fresh = situations.find((s) => typeof s === "string" && !seen.has(s) && hasKey(`coach.${game}.${s}`));
     if (!fresh || !ctl.alive) return;
     const now = readCoach();
     writeCoach({ ...now, seen: { ...now.seen, [game]: [...seen, fresh] } });
-    this.show(game, fresh, sections[fresh], state.log_length);
+    this.show(game, fresh, typeof sections[fresh] === "string" ? sections[fresh] : "", state.log_length);
   }
 
   show(game, situation, section, at) {

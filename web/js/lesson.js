@@ -312,7 +312,9 @@ export async function showList(root, game, { lang }) {
   });
   const title = t("lesson.listTitle", { game: GAME_TITLES[game] ? t(GAME_TITLES[game]) : game });
   document.title = title;
-  root.replaceChildren(h("section.rw.lesson-list", { "aria-label": title }, h("h1.rw-title", title),
+  // Opened from our start page (not framed by another site): a way back to the games.
+  const home = window.top === window ? h("a.lesson-back", { href: new URL("./", SITE_ROOT).href }, t("rules.home")) : null;
+  root.replaceChildren(h("section.rw.lesson-list", { "aria-label": title }, home, h("h1.rw-title", title),
     h("p.rw-caption", t("lesson.listIntro")), h("ol.lesson-items", items),
     h("p", h("a", { href: rulesUrl(game, "", widgetLang()), target: outside() }, t("lesson.rules")))));
 }
