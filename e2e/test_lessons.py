@@ -209,3 +209,47 @@ def test_a_lesson_embedded_on_another_origin_runs_with_moves_on_the_board(contex
     page.wait_for_function("() => parseInt(document.querySelector('#l1').style.height) > 100")
     foreign = [u for u in guard.requests if not u.startswith((base_url, lesson_host, "data:", "blob:"))]
     assert not foreign and not guard.errors, (foreign[:3], guard.errors[:3])
+
+
+def test_the_editor_turns_recorded_moves_into_a_lesson_that_plays(context: Any, guard: Guard, base_url: str) -> None:
+    """Lesson mode of the editor: a shipped position with its recorded moves, a goal and a hint typed in, the
+    target chosen: the engine agrees, the lesson file passes the Python checker, and the snippet's frame plays it."""
+    from pygame_rules.lessons import check_lesson
+
+    page = context.new_page()
+    page.goto(f"{base_url}editor.html")  # opens with the Top Spot demo: two players lead and follow red
+    page.wait_for_selector("#ed-lesson:not([hidden])", timeout=ENGINE_TIMEOUT)
+    page.wait_for_selector("#ed-legal button[data-action]")
+    stack = page.eval_on_selector_all("#ed-legal button[data-action]", "els => els.map(e => e.dataset.action)"
+                                      ".find(a => JSON.parse(a).cards.join() === 'red-1,red-7,red-8')")
+    page.click(f"#ed-legal button[data-action='{stack}']")  # the reader's move: red 1 over red 7 over red 8
+    page.select_option("#ed-lesson-target", "round_won")
+    page.select_option("#ed-lesson-rule", "stacking")
+    for lang, goal, hint in (("en", "Win the round with a stack.", "Red 1 over red 7 over red 8 shows 9."),
+                             ("nl", "Win de ronde met een stapel.", "Rood 1 op rood 7 op rood 8 toont 9."),
+                             ("de", "Gewinne die Runde mit einem Stapel.", "Rot 1 über Rot 7 über Rot 8 zeigt 9."),
+                             ("fr", "Placez une pile gagnante.", "Rouge 1 sur rouge 7 sur rouge 8 en montre 9.")):
+        page.fill(f'#ed-lesson textarea[aria-label^="{_goal_label(lang)}"]', goal)
+        page.fill(f'#ed-lesson textarea[aria-label^="{_hint_label(lang)}"]', hint)
+    page.wait_for_function("() => document.querySelector('#ed-lesson-verdict').dataset.kind === 'ok'"
+                           " && document.querySelector('#ed-lesson-json').textContent.includes('Placez')"
+                           " && document.querySelector('#ed-lesson-iframe').textContent.includes('embed.html?l=')",
+                           timeout=30_000)
+    doc = json.loads(page.inner_text("#ed-lesson-json"))
+    assert check_lesson(doc)["moves"] == 1  # the engine's own checker agrees with the page
+    assert len(doc["replies"]) == 2  # the two moves before the reader's became the scripted replies
+    src = page.evaluate("() => window.__editor.lessonPanel.src")
+    page.goto(src)
+    page.wait_for_selector(f"{ROOT_SEL}[data-lesson=playing]", timeout=ENGINE_TIMEOUT)
+    for move in doc["solution"]:
+        play(page, move)
+    assert page.get_attribute(ROOT_SEL, "data-stars") == "3"
+    guard.check()
+
+
+def _goal_label(lang: str) -> str:
+    return {"en": "Goal (English)", "nl": "Goal (Nederlands)", "de": "Goal (Deutsch)", "fr": "Goal (Français)"}[lang]
+
+
+def _hint_label(lang: str) -> str:
+    return {"en": "Hint (English)", "nl": "Hint (Nederlands)", "de": "Hint (Deutsch)", "fr": "Hint (Français)"}[lang]

@@ -144,8 +144,8 @@ def _words(value: Any, what: str) -> None:
 
 
 REQUIRED = {"format", "id", "game", "order", "rule", "title", "goal", "seat", "scenario", "target", "solution",
-            "par", "hints", "mistake"}
-OPTIONAL = {"replies"}
+            "par", "hints"}
+OPTIONAL = {"replies", "mistake"}  # a lesson made in the editor has no recorded mistake; the shipped ones all do
 
 
 def validate_lesson(doc: Any) -> dict[str, Any]:
@@ -179,7 +179,7 @@ def validate_lesson(doc: Any) -> dict[str, Any]:
             raise _bad(f"{name} must be a list of at most {MAX_MOVES} actions")
     if not solution or not len(solution) <= doc["par"] <= MAX_MOVES:
         raise _bad("the solution has at least one move and at most par moves")
-    mistake = doc["mistake"]
+    mistake = doc.get("mistake", {"action": {}, "reason": ""})
     if not isinstance(mistake, dict) or not isinstance(mistake.get("action"), dict) or not isinstance(
             mistake.get("reason"), str):
         raise _bad("mistake must be {action, reason}: a wrong first move and the engine's reason code")
@@ -206,14 +206,15 @@ def check_lesson(doc: Any) -> dict[str, Any]:
     answer()
     if state.current_player != seat:
         raise _bad(f"{doc['id']}: the learner (seat {seat}) is not to move at the start")
-    try:
-        state.check(doc["mistake"]["action"], player=seat)
-    except IllegalAction as exc:
-        if exc.reason != doc["mistake"]["reason"]:
-            raise _bad(f"{doc['id']}: the mistake is refused for {exc.reason!r}, not {doc['mistake']['reason']!r}"
-                       ) from exc
-    else:
-        raise _bad(f"{doc['id']}: the mistake is legal")
+    if "mistake" in doc:
+        try:
+            state.check(doc["mistake"]["action"], player=seat)
+        except IllegalAction as exc:
+            if exc.reason != doc["mistake"]["reason"]:
+                raise _bad(f"{doc['id']}: the mistake is refused for {exc.reason!r}, not "
+                           f"{doc['mistake']['reason']!r}") from exc
+        else:
+            raise _bad(f"{doc['id']}: the mistake is legal")
     for k, move in enumerate(doc["solution"]):
         if goal_met(events, seat, doc["target"], game):
             raise _bad(f"{doc['id']}: the target is met before move {k + 1} of the solution")

@@ -26,6 +26,7 @@ def load(path: Path) -> dict:
 def test_every_lesson_is_valid_and_solvable(path: Path) -> None:
     doc = load(path)
     assert doc["id"] == path.stem
+    assert "mistake" in doc, "every shipped lesson declares a wrong move (the e2e learner plays it)"
     summary = check_lesson(doc)
     assert summary["moves"] <= summary["par"]
 

@@ -3,7 +3,7 @@
 // target: the engine refuses a wrong move (the lesson's hint, the refusal in words and a "Why?" link to the rules
 // page), plays the other seats' scripted replies, and says whether the target is met (api op goal). No rule lives
 // here. Progress (stars, and the moves of a lesson in progress) stays on the device in localStorage.
-import { ScenarioWidget, SITE_ROOT, SpecError, getEngine } from "./widget.js";
+import { ScenarioWidget, SITE_ROOT, SpecError, decodeSpec, getEngine } from "./widget.js";
 import { refusalWords } from "./log-words.js";
 import { loaded as anchorsLoaded, whyLink } from "./rule-anchors.js";
 import { h } from "./util.js";
@@ -292,6 +292,22 @@ export async function showLesson(root, id, { onResize, lang }) {
   const back = h("a.lesson-back", { href: pageUrl({ learn: lesson.game, lang }) }, t("lesson.all"));
   root.querySelector("section.rw").prepend(back);
   return widget;
+}
+
+/** A lesson file from outside (the editor's compact code): the shape the player needs; the engine checks the rest. */
+export function checkLesson(doc) {
+  const ok = doc && typeof doc === "object" && typeof doc.id === "string" && ID.test(doc.id)
+    && typeof doc.game === "string" && GAME.test(doc.game) && doc.scenario && typeof doc.scenario === "object"
+    && doc.target && typeof doc.target === "object" && Number.isInteger(doc.seat) && Number.isInteger(doc.par)
+    && Array.isArray(doc.hints) && doc.hints.length > 0 && (doc.replies === undefined || Array.isArray(doc.replies));
+  if (!ok) throw new SpecError(t("lesson.error.file"));
+  return doc;
+}
+
+/** embed.html?l=<code>: a lesson carried in the address (made in the editor), not a file of this site. */
+export async function showInlineLesson(root, code, { onResize }) {
+  const lesson = checkLesson(await decodeSpec(code));
+  return new LessonWidget(root, lesson, { onResize });
 }
 
 /** embed.html?learn=<game>: every lesson of the game, in order, with the stars earned on this device. */
