@@ -258,3 +258,18 @@ def _goal_label(lang: str) -> str:
 
 def _hint_label(lang: str) -> str:
     return {"en": "Hint (English)", "nl": "Hint (Nederlands)", "de": "Hint (Deutsch)", "fr": "Hint (Français)"}[lang]
+
+
+def test_a_damaged_stored_lesson_starts_afresh(context: Any, guard: Guard, base_url: str) -> None:
+    """Progress the engine refuses (a move that is not legal there, entries of the wrong shape) is dropped: the
+    lesson starts from its first position instead of failing; the stars earned stay."""
+    page = context.new_page()
+    page.goto(f"{base_url}embed.html?learn=skipbo")
+    page.wait_for_selector(".lesson-item")
+    damaged = {"lessons": {"skipbo-2-wild": {"stars": 2, "mistakes": 1, "history": [
+        {"action": {"type": "play_hand", "card": 12, "pile": 3}, "seat": 0}, None, "x"]}}}
+    page.evaluate("v => localStorage.setItem('pygame_rules.lessons.v1', JSON.stringify(v))", damaged)
+    open_lesson(page, base_url, "skipbo-2-wild", "en")
+    assert page.get_attribute(ROOT_SEL, "data-moves") == "0"
+    assert page.inner_text(f"{ROOT_SEL} .lesson-stars") == "★★☆"
+    guard.check()

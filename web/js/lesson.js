@@ -68,7 +68,9 @@ export class LessonWidget extends ScenarioWidget {
     this.lesson = lesson;
     this.next = next;
     const saved = readProgress().lessons[lesson.id] || {};
-    this.history = Array.isArray(saved.history) ? saved.history : []; // [{action, seat}]: every move since the start
+    // [{action, seat}]: every move since the start, as stored on this device (anything else there is dropped)
+    this.history = (Array.isArray(saved.history) ? saved.history : []).filter((m) => m && typeof m === "object"
+      && m.action && typeof m.action === "object" && Number.isInteger(m.seat));
     this.mistakes = Number.isInteger(saved.mistakes) ? saved.mistakes : 0;
     this.best = Number.isInteger(saved.stars) ? saved.stars : 0;
     this.done = false;
@@ -111,7 +113,15 @@ export class LessonWidget extends ScenarioWidget {
     if (this.root.dataset.state !== "ready") return;
     this._sessionAt = null; // the lesson's position is the scenario plus its history: set it up
     try {
-      await this._goto();
+      try {
+        await this._goto();
+      } catch (err) {
+        if (!this.history.length) throw err;
+        this.history = []; // a stored history the engine refuses (damaged, or an older lesson): start afresh
+        this.mistakes = 0;
+        this._sessionAt = null;
+        await this._goto();
+      }
       if (!this.history.length) await this._answer(); // the opening replies (e.g. the cards led before you)
       await this._refresh();
       this.root.dataset.lesson = "playing";
