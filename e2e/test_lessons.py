@@ -90,6 +90,13 @@ def test_a_wrong_move_gets_the_hint_and_why_and_progress_survives_a_reload(conte
     page.wait_for_selector(f"{ROOT_SEL}[data-lesson=playing]", timeout=ENGINE_TIMEOUT)
     assert page.get_attribute(ROOT_SEL, "data-moves") == "1"
     assert page.get_attribute(ROOT_SEL, "data-mistakes") == "1"
+    page.goto(f"{base_url}embed.html?learn=skipbo&lang=de")  # the list marks the lesson under way, only that one
+    page.wait_for_selector(".lesson-item")
+    started = page.eval_on_selector_all(".lesson-item", "els => els.filter(e => e.querySelector("
+                                        "'.lesson-item-resume')).map(e => e.dataset.id)")
+    assert started == [doc["id"]]
+    open_lesson(page, base_url, doc["id"], "de")
+    assert page.get_attribute(ROOT_SEL, "data-moves") == "1"
     for move in doc["solution"][1:]:
         play(page, move)
     assert page.get_attribute(ROOT_SEL, "data-lesson") == "done"

@@ -90,7 +90,8 @@ export class LessonWidget extends ScenarioWidget {
     this.nextLink = this.next ? h("a.btn.primary.lesson-next", { href: this.next, hidden: true }, t("lesson.next")) : null;
     const bar = h("div.lesson-bar", this.counterLine, this.starLine, this.againBtn, this.nextLink);
     section.classList.add("lesson");
-    section.querySelector(".rw-caption")?.classList.add("lesson-goal");
+    const goal = section.querySelector(".rw-caption");
+    if (goal) { goal.classList.add("lesson-goal"); section.insertBefore(goal, this.stage); } // the goal comes first
     section.insertBefore(bar, this.stage);
     section.insertBefore(this.feedback, this.stage);
     this._count();
@@ -105,7 +106,7 @@ export class LessonWidget extends ScenarioWidget {
 
   _save(extra = {}) {
     writeLesson(this.lesson.id, { history: this.done ? [] : this.history, mistakes: this.done ? 0 : this.mistakes,
-      stars: this.best, ...extra });
+      moves: this.done ? 0 : this.moves, stars: this.best, ...extra });
   }
 
   async _start() {
@@ -330,7 +331,7 @@ export async function showList(root, game, { lang }) {
   const items = list.map((item) => {
     const record = progress[item.id] || {};
     const stars = Number.isInteger(record.stars) ? record.stars : 0;
-    const started = Array.isArray(record.history) && record.history.length > 0;
+    const started = Number.isInteger(record.moves) && record.moves > 0; // the learner has moved (replies do not count)
     return h("li.lesson-item", { dataset: { id: item.id, stars: String(stars) } },
       h("a", { href: pageUrl({ lesson: item.id, lang }) }, pick(item.title, widgetLang())),
       " ", h("span.lesson-item-stars", { "aria-label": t("lesson.stars", { n: stars }) }, starText(stars)),
