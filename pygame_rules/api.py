@@ -39,6 +39,11 @@ Operations (all arguments are JSON):
   log as ``seat`` may see it and the final table; a refused action ends the replay (``refused``: its index).
 - ``editor``: ``game, players, options, deal, seed`` -> the deck, the places and an empty (or dealt) scenario for
   the scenario editor (pygame_rules/scenario_tools.py).
+- ``coach``: ``session, seat, since`` -> ``{"situations": [...], "sections": {situation: anchor}}``: the rule
+  situations the seat meets now, read from its own table (pygame_rules/coach.py), and the rules-page section of each,
+  for the page's one-line tips.
+- ``goal``: ``session, goal, seat`` -> ``{"met": bool}``: whether a lesson's target holds for ``seat`` after the
+  session's moves so far (pygame_rules/lessons.py).
 """
 
 from __future__ import annotations
@@ -284,6 +289,7 @@ FIELDS: dict[str, Callable[[Any], Any]] = {
     "options": _f_options,
     "scenario": _f_object("scenario"),
     "action": _f_object("action"),
+    "goal": _f_object("goal"),
     "level": lambda v: _short(v, "level"),
     "since": lambda v: _int(v, "since", 0, MAX_INT),
     "save": _f_save,
@@ -310,6 +316,8 @@ SCHEMA: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         ("reveal", "session", ""),
         ("replay", "game players actions", "seed options seat"),
         ("editor", "game players", "options deal seed"),
+        ("goal", "session goal", "seat"),
+        ("coach", "session", "seat since"),
     )
 }
 
@@ -619,10 +627,28 @@ def op_editor(req: dict[str, Any]) -> dict[str, Any]:
                       req.get("seed", 1))
 
 
+def op_goal(req: dict[str, Any]) -> dict[str, Any]:
+    """Whether a lesson's target holds for ``seat`` after the session's moves (lessons.goal_met)."""
+    from .lessons import goal_met
+
+    session = _session(req)
+    seat = _seat(req, session.state)
+    return {"met": goal_met(session.log, seat, req["goal"], session.state.game)}
+
+
+def op_coach(req: dict[str, Any]) -> dict[str, Any]:
+    """The rule situations ``seat`` meets now (coach.situations), from the table that seat may see."""
+    from .coach import SECTIONS, situations
+
+    session = _session(req)
+    found = situations(session.table(_seat(req, session.state), req.get("since", 0)))
+    return {"situations": found, "sections": {s: SECTIONS[session.state.game][s] for s in found}}
+
+
 OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "games": op_games, "new": op_new, "load": op_load, "scenario": op_scenario, "table": op_table,
     "check": op_check, "act": op_act, "bot": op_bot, "hint": op_hint, "undo": op_undo, "drop": op_drop,
-    "reveal": op_reveal, "replay": op_replay, "editor": op_editor,
+    "reveal": op_reveal, "replay": op_replay, "editor": op_editor, "goal": op_goal, "coach": op_coach,
 }
 
 

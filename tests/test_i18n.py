@@ -105,6 +105,11 @@ def test_no_catalogue_key_is_dead() -> None:
     from pygame_rules.games.skipbo import SOURCES
 
     dynamic = set(_refusal_keys()) | {f"refusal.source.{source}" for source in SOURCES} | _editor_place_keys()
+    from pygame_rules.coach import SECTIONS  # the coach's tips: keys built from the engine's situation codes
+
+    dynamic |= {f"coach.{game}.{situation}" for game, found in SECTIONS.items() for situation in found}
+    # keys the site build writes into pages (tools/build_site.py: the rules pages' links to their lessons)
+    dynamic |= set(re.findall(r'data-i18n="([\w.]+)"', (WEB.parent / "tools" / "build_site.py").read_text()))
     used = set().union(*used_keys().values()) | WIDGET_KEYS | (literals & set(CATALOGUES["en"])) | dynamic
     dead = set(CATALOGUES["en"]) - used
     assert not dead, f"catalogue keys nothing uses: {sorted(dead)}"

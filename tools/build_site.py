@@ -12,7 +12,8 @@ What it does, in order:
    service worker ``sw.js`` whose precache list carries every file's content hash and whose cache name is the hash of
    the whole list, so a changed site installs a fresh cache and deletes the old one;
 5. adds the teaching files (docs/embedding.md): ``embed.html``, ``editor.html``, ``lab.html``, ``widgets.js`` and
-   ``embed-host.js`` at the root (their ``{{APP}}``-style placeholders filled in), ``scenarios/``, and
+   ``embed-host.js`` at the root (their ``{{APP}}``-style placeholders filled in), ``scenarios/``, ``lessons/``
+   (docs/lessons.md), and
    ``@pyscript/core``'s dist (pinned in package.json, without source maps) under ``pyscript/<version>/`` (written
    before step 4, so the service worker precaches them too);
 6. writes ``<file>.br`` (brotli quality 11) beside every compressible file over 1 MB (the wasm, the stored stdlib zip,
@@ -30,11 +31,13 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import zipfile
+from html import escape
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -237,6 +240,38 @@ def build_teaching_files(out: Path, app_hash: str, version: str, wheel_name: str
         index.append({"file": path.name, "game": doc.get("game"),
                       "title": title.get("en", "") if isinstance(title, dict) else str(title)})
     (out / "scenarios" / "index.json").write_text(json.dumps(index, indent=1))
+    write_lessons(out)
+
+
+def write_lessons(out: Path) -> None:
+    """The lesson files (docs/lessons.md) under ``lessons/``, with ``index.json``: per game, its lessons in order."""
+    sys.path.insert(0, str(ROOT))
+    from pygame_rules.lessons import lesson_index
+
+    copy_tree(WEB / "lessons", out / "lessons")
+    (out / "lessons" / "index.json").write_text(json.dumps(lesson_index(WEB / "lessons"), ensure_ascii=False,
+                                                           indent=1), encoding="utf-8")
+
+
+def lesson_links(html_text: str, game: str, lang: str) -> str:
+    """``html_text`` (a rules page) with, under each section heading that a lesson teaches, a line linking to those
+    lessons in the page's language (docs/lessons.md). Written at build time: the page does not move when it loads."""
+    sys.path.insert(0, str(ROOT))
+    from pygame_rules.lessons import lesson_index
+
+    words = json.loads((WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))["rules.lesson"]
+    by_rule: dict[str, list[dict]] = {}
+    for item in lesson_index(WEB / "lessons").get(game, []):
+        by_rule.setdefault(item["rule"], []).append(item)
+    for rule, items in by_rule.items():
+        heading = re.search(rf'<h2 id="{re.escape(rule)}">.*?</h2>', html_text)
+        if not heading:
+            continue
+        links = ", ".join(f'<a href="../embed.html?lesson={i["id"]}&amp;lang={lang}">{escape(i["title"][lang])}'
+                          "</a>" for i in items)
+        line = f'\n<p class="rules-lesson"><span data-i18n="rules.lesson">{escape(words)}</span> {links}</p>'
+        html_text = html_text[:heading.end()] + line + html_text[heading.end():]
+    return html_text
 
 
 def write_rules_pages(out: Path, app_hash: str) -> None:
@@ -249,6 +284,8 @@ def write_rules_pages(out: Path, app_hash: str) -> None:
     for page in sorted((WEB / "rules").glob("*.html")):
         html = page.read_text(encoding="utf-8").replace("{{APP}}", f"../app/{app_hash}")
         html = html.replace("<!--{{WIDGETS}}-->", widgets)
+        game, lang = page.name.split(".")[:2]
+        html = lesson_links(html, game, lang)
         (out / "rules" / page.name).write_text(html, encoding="utf-8")
 
 
@@ -282,7 +319,7 @@ def build(out: Path) -> dict:
     # 2. The app directory, staged then renamed after its content hash.
     stage = out / "app" / "_stage"
     copy_tree(WEB, stage, skip=("index.html", "icons", "sw.js", "manifest.webmanifest", "scenarios", "rules",
-                               *ROOT_PAGES))
+                               "lessons", *ROOT_PAGES))
     vendor_npm(stage / "js" / "vendor")
     (stage / "wheels").mkdir()
     shutil.copyfile(wheel, stage / "wheels" / wheel.name)

@@ -25,6 +25,7 @@ declare global {
       iframe?: string;
       copied?: string;
       validate?: (...args: any[]) => unknown;
+      lessonPanel?: unknown; // editor-lesson.js: the lesson mode
     };
     /** embed.js, widget-element.js: the teaching widgets' start-up figures and received messages. */
     __widgets: { stats: unknown; received?: string[]; widget?: unknown };

@@ -8,6 +8,7 @@ import { RENDERERS } from "./games/index.js";
 import { canon, h } from "./util.js";
 import { getLang, hasKey, t, translatePage } from "./i18n.js";
 import { refusalWords } from "./log-words.js";
+import { LessonPanel } from "./editor-lesson.js";
 
 // The page speaks the reader's language (docs/i18n.md): static texts carry data-i18n keys, the rest goes through t().
 document.documentElement.lang = getLang();
@@ -288,6 +289,7 @@ async function validate() {
       say(t("editor.valid", { n }), "ok");
     }
     await drawSnippets(spec);
+    lessonPanel.update(spec).catch(() => {}); // the lesson mode (js/editor-lesson.js) judges the same steps
     return true;
   } catch (err) {
     if (run !== state.validating) return false;
@@ -402,6 +404,8 @@ $("ed-apply-json").addEventListener("click", () => {
 $("ed-copy-element").addEventListener("click", () => copy("ed-snippet-element"));
 $("ed-copy-iframe").addEventListener("click", () => copy("ed-snippet-iframe"));
 window.__editor.validate = validate;
+const lessonPanel = new LessonPanel(engine, $("ed-out"));
+window.__editor.lessonPanel = lessonPanel;
 
 // The preview frame sizes itself like any embed (the same message the host script accepts); its height once the
 // widget is ready goes into the iframe snippet, so the teacher's page reserves the right height from the start.

@@ -42,6 +42,18 @@ window.addEventListener("message", (event) => {
 
 async function main() {
   try {
+    if (params.has("lesson") || params.has("learn") || params.has("l")) { // lessons (js/lesson.js, docs/lessons.md)
+      const lessons = await import("./lesson.js");
+      const lang = document.documentElement.lang;
+      const onResize = () => reportSize();
+      if (params.has("learn")) await lessons.showList(root, params.get("learn"), { lang });
+      else if (params.has("l")) window.__widgets.widget = await lessons.showInlineLesson(root, params.get("l"), { onResize });
+      else window.__widgets.widget = await lessons.showLesson(root, params.get("lesson"), { lang, onResize });
+      built = true;
+      if (window.__widgets.widget) startWhenVisible(root, window.__widgets.widget);
+      reportSize(true);
+      return;
+    }
     let spec;
     if (params.has("s")) spec = await decodeSpec(params.get("s"));
     else if (params.has("src")) spec = await fetchSpec(params.get("src"), location.href);

@@ -216,7 +216,8 @@ function gameTile(info, renderer) {
         "aria-label": t("home.more_options_label", { game: info.title }) }, t("home.more_options")),
       renderer.example ? h("button.btn.ghost.example-open", { type: "button",
         onclick: () => openExample(engine, renderer, call(renderer.example)) }, call(renderer.example).label) : null) : null,
-    h("a.rules-link", { href: `rules/${info.name}.${getLang()}.html` }, t("home.rules_link", { game: info.title })));
+    h("a.rules-link", { href: `rules/${info.name}.${getLang()}.html` }, t("home.rules_link", { game: info.title })),
+    h("a.learn-link", { href: `embed.html?learn=${info.name}&lang=${getLang()}` }, t("home.learn", { game: info.title })));
 }
 
 /** The big Play button: deal at once (a fresh deal) with the defaults of QUICK, no dialog. */

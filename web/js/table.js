@@ -5,6 +5,8 @@ import { canon, h, nameFromContent, sleep, toast } from "./util.js";
 import { saveGame } from "./store.js";
 import { t } from "./i18n.js";
 import { logLines, refusalWords } from "./log-words.js";
+import { whyLink } from "./rule-anchors.js";
+import { Coach } from "./coach.js";
 
 /** How long a bot may think before the table says so (ms); `<html data-think-delay>` overrides it (tests). */
 export const THINKING_DELAY_MS = 250;
@@ -38,6 +40,7 @@ export class TableController {
     this.botRoundTrips = []; // ms from the page's request to the answer, per move
     this.names = setup.seats.map((s, i) => s.name || defaultName(setup.seats, i));
     this._build();
+    this.coach = new Coach(this); // one-line rule tips the first time a situation arises (js/coach.js)
   }
 
   // ----- layout ---------------------------------------------------------------------------------------------
@@ -162,6 +165,7 @@ export class TableController {
     }
     this.draw();
     this.hooks.onUpdate?.(this); // a table with guests sends them the news (js/net/host.js)
+    this.coach.look(table);
   }
 
   /** The page's record of the game in progress (no cards: the worker keeps the save). */
@@ -325,6 +329,7 @@ export class TableController {
    */
   say(message, kind = "info", detail = "", speak = kind !== "thinking") {
     if (speak) this.announce(message);
+    this.why?.remove(); // a refusal's "Why?" link goes with its message
     this.status.textContent = message;
     this.status.dataset.kind = kind;
     if (detail) this.status.title = detail;
@@ -335,6 +340,8 @@ export class TableController {
   refuse(answer) {
     const { text, detail } = refusalWords(answer, { game: this.setup.game, names: this.names });
     this.say(text, "error", detail, false); // the toast (role="alert") speaks it
+    // "Why?": the rules-page section of that rule, beside the status line (which keeps the reason's words alone)
+    if (answer.reason) this.status.after(this.why = whyLink(this.setup.game, answer.reason));
     toast(text, "error");
   }
 

@@ -8,6 +8,7 @@ import { RENDERERS } from "./games/index.js";
 import { canon, h } from "./util.js";
 import { t, pick, widgetLang } from "./widget-strings.js";
 import { logLines, refusalWords } from "./log-words.js";
+import { whyLink } from "./rule-anchors.js";
 import { getLang, setLang } from "./i18n.js";
 
 /** The site root (where sw.js, embed.html and scenarios/ live): js/ is in app/<hash>/js/. */
@@ -473,6 +474,7 @@ export class ScenarioWidget {
       if (!check.legal) {
         const words = refusalWords(check, { game: this.spec.game, names: this.names, lang: widgetLang() });
         this._verdict("illegal", t("widget.illegal", { message: words.text }));
+        if (check.reason) this.verdict.append(" ", whyLink(this.spec.game, check.reason, widgetLang()));
         return;
       }
       const answer = await eng.request("act", { session: this.session, action, seat: this.seat });

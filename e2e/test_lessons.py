@@ -1,0 +1,282 @@
+"""Lessons in real Chromium (docs/lessons.md): an automated learner plays every lesson of every game to three stars
+by choosing the lesson's own target moves (Skip-Bo in English and in Dutch, the others in one language each); a
+wrong move gets the lesson's hint, the refusal in the reader's language and a "Why?" link to the rule's anchor;
+progress survives a reload; a lesson framed on another origin runs; the coach, the editor's lesson mode, axe-core."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import pytest
+
+from .conftest import ENGINE_TIMEOUT, ROOT, Guard, start_game, wait_my_turn
+from .test_player_app import AXE, _axe
+
+LESSONS = ROOT / "web" / "lessons"
+ROOT_SEL = "#widget"
+
+
+def lesson(lesson_id: str) -> dict[str, Any]:
+    return json.loads((LESSONS / f"{lesson_id}.json").read_text(encoding="utf-8"))
+
+
+def game_lessons(game: str) -> list[str]:
+    return sorted((p.stem for p in LESSONS.glob(f"{game}-*.json")), key=lambda s: lesson(s)["order"])
+
+
+def open_lesson(page: Any, base_url: str, lesson_id: str, lang: str) -> None:
+    page.goto(f"{base_url}embed.html?lesson={lesson_id}&lang={lang}")
+    page.wait_for_selector(f"{ROOT_SEL}[data-lesson=playing]", timeout=ENGINE_TIMEOUT)
+
+
+def play(page: Any, action: dict[str, Any]) -> str:
+    """Type the move into the lesson's JSON box, press the button, wait for the lesson's verdict."""
+    if not page.locator(f"{ROOT_SEL} .rw-action").is_visible():
+        page.click(f"{ROOT_SEL} .rw-json summary")
+    page.fill(f"{ROOT_SEL} .rw-action", json.dumps(action))
+    page.click(f"{ROOT_SEL} .rw-try-json")
+    page.wait_for_function(f"() => document.querySelector('{ROOT_SEL}').dataset.verdict", timeout=30_000)
+    return str(page.evaluate(f"() => document.querySelector('{ROOT_SEL}').dataset.verdict"))
+
+
+@pytest.mark.parametrize(("game", "lang"), [("skipbo", "en"), ("skipbo", "nl"), ("topspot", "de"),
+                                           ("level8", "fr"), ("etalage", "en")])
+def test_a_learner_plays_every_lesson_to_three_stars(context: Any, guard: Guard, base_url: str, game: str,
+                                                     lang: str) -> None:
+    """Every lesson of a game in order, each solved with its own target moves: three stars each, the next lesson's
+    link after each, and the game's list shows them all with three stars. Skip-Bo in two languages, the other
+    games in one each."""
+    page = context.new_page()
+    ids = game_lessons(game)
+    assert len(ids) >= 5
+    for k, lesson_id in enumerate(ids):
+        doc = lesson(lesson_id)
+        open_lesson(page, base_url, lesson_id, lang)
+        assert doc["goal"][lang] in page.inner_text(f"{ROOT_SEL} .lesson-goal")
+        for n, move in enumerate(doc["solution"]):
+            verdict = play(page, move)
+            last = n == len(doc["solution"]) - 1
+            assert verdict == ("done" if last else "legal"), (lesson_id, n, verdict)
+        assert page.get_attribute(ROOT_SEL, "data-stars") == "3", lesson_id
+        next_href = page.get_attribute(f"{ROOT_SEL} .lesson-next", "href")
+        if k + 1 < len(ids):
+            assert f"lesson={ids[k + 1]}" in next_href
+    page.goto(f"{base_url}embed.html?learn={game}&lang={lang}")
+    page.wait_for_selector(".lesson-item")
+    stars = page.eval_on_selector_all(".lesson-item", "els => els.map(e => [e.dataset.id, e.dataset.stars])")
+    assert stars == [[i, "3"] for i in ids]
+    assert not page.evaluate("window.__i18nMissing || []")
+    guard.check()
+
+
+def test_a_wrong_move_gets_the_hint_and_why_and_progress_survives_a_reload(context: Any, guard: Guard,
+                                                                            base_url: str) -> None:
+    page = context.new_page()
+    doc = lesson("skipbo-4-discards")
+    open_lesson(page, base_url, doc["id"], "de")
+    assert play(page, doc["mistake"]["action"]) == "illegal"
+    feedback = page.inner_text(f"{ROOT_SEL} .lesson-feedback")
+    assert doc["hints"][0]["de"] in feedback
+    assert "Nicht erlaubt" in feedback  # worded in German
+    why = page.get_attribute(f"{ROOT_SEL} .lesson-feedback .why-link", "href")
+    assert why.endswith("rules/skipbo.de.html#building-piles"), why  # does_not_fit -> the building-pile rule
+    assert play(page, doc["solution"][0]) == "legal"
+    page.reload()
+    page.wait_for_selector(f"{ROOT_SEL}[data-lesson=playing]", timeout=ENGINE_TIMEOUT)
+    assert page.get_attribute(ROOT_SEL, "data-moves") == "1"
+    assert page.get_attribute(ROOT_SEL, "data-mistakes") == "1"
+    page.goto(f"{base_url}embed.html?learn=skipbo&lang=de")  # the list marks the lesson under way, only that one
+    page.wait_for_selector(".lesson-item")
+    started = page.eval_on_selector_all(".lesson-item", "els => els.filter(e => e.querySelector("
+                                        "'.lesson-item-resume')).map(e => e.dataset.id)")
+    assert started == [doc["id"]]
+    open_lesson(page, base_url, doc["id"], "de")
+    assert page.get_attribute(ROOT_SEL, "data-moves") == "1"
+    for move in doc["solution"][1:]:
+        play(page, move)
+    assert page.get_attribute(ROOT_SEL, "data-lesson") == "done"
+    assert page.get_attribute(ROOT_SEL, "data-stars") == "2"  # one refused try on top of par
+    # The rules page has the anchor the link points at.
+    page.goto(why)
+    assert page.locator("#building-piles").count() == 1
+    guard.check()
+
+
+def test_a_refusal_in_a_game_links_to_its_rule(page: Any, guard: Guard) -> None:
+    """In a real game a refused move gets a "Why?" link beside the reason, to the section of the rules page (in the
+    reader's language) that states the rule; the link goes with the next message."""
+    start_game(page, seats=["human", "bot:normal"], seed=42)
+    wait_my_turn(page)
+    table = page.evaluate("() => window.__app.controller.table")
+    empty = table["view"]["building"].index(None)
+    card = next(c for c in table["view"]["hand"] if c not in (0, 1))
+    action = {"type": "play_hand", "card": card, "pile": empty}  # a new pile starts with a 1 or a wild
+    page.evaluate("a => window.__app.controller.attempt(a, document.querySelector('#board'))", action)
+    link = page.locator("#status + a.why-link")
+    link.wait_for(timeout=10_000)
+    assert link.get_attribute("href").endswith("rules/skipbo.en.html#building-piles")
+    page.evaluate("() => window.__app.controller.say('')")
+    assert page.locator("#status + a.why-link").count() == 0
+    guard.check()
+
+
+def test_the_coach_tips_on_the_first_wild_card_and_not_again(page: Any, guard: Guard) -> None:
+    """A Skip-Bo game where the player's first hand holds a Skip-Bo card: the coach says once, in one line under the
+    status, that the card is wild (with its "Why?" link); in the next game with the same deal it says nothing more
+    about it. "No more tips" turns the coach off on this device."""
+    start_game(page, seats=["human", "bot:normal"], seed=2)
+    wait_my_turn(page)
+    assert 0 in page.evaluate("() => window.__app.controller.table.view.hand")
+    tip = page.locator("#coach[data-situation=wild]")
+    tip.wait_for(timeout=10_000)
+    assert "wild" in tip.inner_text()
+    assert tip.locator("a.why-link").get_attribute("href").endswith("rules/skipbo.en.html#building-piles")
+    seen = json.loads(page.evaluate("() => localStorage.getItem('pygame_rules.coach.v1')"))
+    assert "wild" in seen["seen"]["skipbo"]
+    # The same deal again: the wild card is in the hand again, and no tip about it comes.
+    page.goto(page.url.split("#")[0])
+    page.wait_for_selector("body[data-engine=ready]", timeout=ENGINE_TIMEOUT)
+    page.evaluate("() => localStorage.removeItem('pygame_rules.game.v2')")
+    page.reload()
+    page.wait_for_selector("body[data-engine=ready]", timeout=ENGINE_TIMEOUT)
+    start_game(page, seats=["human", "bot:normal"], seed=2)
+    wait_my_turn(page)
+    page.wait_for_timeout(1500)  # time for a tip to come, if one were to come
+    assert page.locator("#coach[data-situation=wild]").count() == 0
+    # "No more tips" is remembered.
+    page.evaluate("() => { const c = window.__app.controller.coach; c.show('skipbo', 'stock', 'table', 0); }")
+    page.click("#coach .coach-off")
+    off = json.loads(page.evaluate("() => localStorage.getItem('pygame_rules.coach.v1')"))
+    assert off["off"] is True and page.locator("#coach").is_hidden()
+    guard.check()
+
+
+def test_axe_core_finds_no_critical_or_serious_violations_in_lessons(browser: Any, guard: Guard, base_url: str) -> None:
+    if not AXE.exists():
+        pytest.skip("node_modules/axe-core is missing: run `npm ci`")
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    guard.watch_context(ctx)
+    page = ctx.new_page()
+    doc = lesson("skipbo-2-wild")
+    problems: list[str] = []
+    for lang in ("en", "fr"):
+        open_lesson(page, base_url, doc["id"], lang)
+        problems += _axe(page, f"lesson {lang}")
+        play(page, doc["mistake"]["action"])
+        problems += _axe(page, f"lesson {lang} after a wrong move")
+        for move in doc["solution"]:
+            play(page, move)
+        problems += _axe(page, f"lesson {lang} done")
+        page.goto(f"{base_url}embed.html?learn=skipbo&lang={lang}")
+        page.wait_for_selector(".lesson-item")
+        problems += _axe(page, f"lesson list {lang}")
+    ctx.close()
+    assert not problems, "\n".join(problems)
+    guard.check()
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - base class signature
+        pass
+
+
+@pytest.fixture(scope="module")
+def lesson_host(tmp_path_factory: pytest.TempPathFactory, base_url: str, site_dir: Any) -> Iterator[str]:
+    """A teacher's page on another origin (its own port) that embeds a lesson the documented way."""
+    folder = tmp_path_factory.mktemp("lesson-host")
+    helper = (site_dir / "embed-host.js").read_text()
+    (folder / "host.html").write_text(f"""<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>host</title>
+<link rel="icon" href="data:,"></head><body><h1>Une page d'un enseignant</h1>
+<iframe id="l1" data-pygame-rules src="{base_url}embed.html?lesson=skipbo-2-wild&lang=fr&id=l1" title="Skip-Bo"
+  width="100%" height="700" style="border:0"></iframe>
+<script>{helper}</script></body></html>""")
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_Quiet, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+def test_a_lesson_embedded_on_another_origin_runs_with_moves_on_the_board(context: Any, guard: Guard,
+                                                                          lesson_host: str, base_url: str) -> None:
+    """The iframe on a second origin plays the lesson; the learner moves by clicking the board (a card, then the
+    pile), as in the app; the frame reports its height to the host page."""
+    page = context.new_page()
+    page.goto(f"{lesson_host}host.html")
+    frame = page.frame_locator("#l1")
+    frame.locator(f"{ROOT_SEL}[data-lesson=playing]").wait_for(timeout=ENGINE_TIMEOUT)
+    doc = lesson("skipbo-2-wild")
+    assert doc["goal"]["fr"] in frame.locator(f"{ROOT_SEL} .lesson-goal").inner_text()
+    frame.locator(f'{ROOT_SEL} .rw-board [data-key="hand:0"]').first.click()  # the Skip-Bo card ...
+    frame.locator(f'{ROOT_SEL} .rw-board [data-key="build:0"]').first.click()  # ... onto the pile at 4
+    frame.locator(f"{ROOT_SEL}[data-moves='1']").wait_for(timeout=30_000)
+    frame.locator(f'{ROOT_SEL} .rw-board [data-key="hand:6"]').first.click()
+    frame.locator(f'{ROOT_SEL} .rw-board [data-key="build:0"]').first.click()
+    frame.locator(f"{ROOT_SEL}[data-lesson=done]").wait_for(timeout=30_000)
+    assert frame.locator(ROOT_SEL).get_attribute("data-stars") == "3"
+    page.wait_for_function("() => parseInt(document.querySelector('#l1').style.height) > 100")
+    foreign = [u for u in guard.requests if not u.startswith((base_url, lesson_host, "data:", "blob:"))]
+    assert not foreign and not guard.errors, (foreign[:3], guard.errors[:3])
+
+
+def test_the_editor_turns_recorded_moves_into_a_lesson_that_plays(context: Any, guard: Guard, base_url: str) -> None:
+    """Lesson mode of the editor: a shipped position with its recorded moves, a goal and a hint typed in, the
+    target chosen: the engine agrees, the lesson file passes the Python checker, and the snippet's frame plays it."""
+    from pygame_rules.lessons import check_lesson
+
+    page = context.new_page()
+    page.goto(f"{base_url}editor.html")  # opens with the Top Spot demo: two players lead and follow red
+    page.wait_for_selector("#ed-lesson:not([hidden])", timeout=ENGINE_TIMEOUT)
+    page.wait_for_selector("#ed-legal button[data-action]")
+    stack = page.eval_on_selector_all("#ed-legal button[data-action]", "els => els.map(e => e.dataset.action)"
+                                      ".find(a => JSON.parse(a).cards.join() === 'red-1,red-7,red-8')")
+    page.click(f"#ed-legal button[data-action='{stack}']")  # the reader's move: red 1 over red 7 over red 8
+    page.select_option("#ed-lesson-target", "round_won")
+    page.select_option("#ed-lesson-rule", "stacking")
+    for lang, goal, hint in (("en", "Win the round with a stack.", "Red 1 over red 7 over red 8 shows 9."),
+                             ("nl", "Win de ronde met een stapel.", "Rood 1 op rood 7 op rood 8 toont 9."),
+                             ("de", "Gewinne die Runde mit einem Stapel.", "Rot 1 über Rot 7 über Rot 8 zeigt 9."),
+                             ("fr", "Placez une pile gagnante.", "Rouge 1 sur rouge 7 sur rouge 8 en montre 9.")):
+        page.fill(f'#ed-lesson textarea[aria-label^="{_goal_label(lang)}"]', goal)
+        page.fill(f'#ed-lesson textarea[aria-label^="{_hint_label(lang)}"]', hint)
+    page.wait_for_function("() => document.querySelector('#ed-lesson-verdict').dataset.kind === 'ok'"
+                           " && document.querySelector('#ed-lesson-json').textContent.includes('Placez')"
+                           " && document.querySelector('#ed-lesson-iframe').textContent.includes('embed.html?l=')",
+                           timeout=30_000)
+    doc = json.loads(page.inner_text("#ed-lesson-json"))
+    assert check_lesson(doc)["moves"] == 1  # the engine's own checker agrees with the page
+    assert len(doc["replies"]) == 2  # the two moves before the reader's became the scripted replies
+    src = page.evaluate("() => window.__editor.lessonPanel.src")
+    page.goto(src)
+    page.wait_for_selector(f"{ROOT_SEL}[data-lesson=playing]", timeout=ENGINE_TIMEOUT)
+    for move in doc["solution"]:
+        play(page, move)
+    assert page.get_attribute(ROOT_SEL, "data-stars") == "3"
+    guard.check()
+
+
+def _goal_label(lang: str) -> str:
+    return {"en": "Goal (English)", "nl": "Goal (Nederlands)", "de": "Goal (Deutsch)", "fr": "Goal (Français)"}[lang]
+
+
+def _hint_label(lang: str) -> str:
+    return {"en": "Hint (English)", "nl": "Hint (Nederlands)", "de": "Hint (Deutsch)", "fr": "Hint (Français)"}[lang]
+
+
+def test_a_damaged_stored_lesson_starts_afresh(context: Any, guard: Guard, base_url: str) -> None:
+    """Progress the engine refuses (a move that is not legal there, entries of the wrong shape) is dropped: the
+    lesson starts from its first position instead of failing; the stars earned stay."""
+    page = context.new_page()
+    page.goto(f"{base_url}embed.html?learn=skipbo")
+    page.wait_for_selector(".lesson-item")
+    damaged = {"lessons": {"skipbo-2-wild": {"stars": 2, "mistakes": 1, "history": [
+        {"action": {"type": "play_hand", "card": 12, "pile": 3}, "seat": 0}, None, "x"]}}}
+    page.evaluate("v => localStorage.setItem('pygame_rules.lessons.v1', JSON.stringify(v))", damaged)
+    open_lesson(page, base_url, "skipbo-2-wild", "en")
+    assert page.get_attribute(ROOT_SEL, "data-moves") == "0"
+    assert page.inner_text(f"{ROOT_SEL} .lesson-stars") == "★★☆"
+    guard.check()
