@@ -14,6 +14,7 @@ import pytest
 
 import pygame_rules as pr
 from pygame_rules.core.game import State
+from pygame_rules.core.memo import Memo
 from pygame_rules.core.rng import GameRandom
 from pygame_rules.games import etalage
 from pygame_rules.games.etalage import (
@@ -140,8 +141,7 @@ def test_claim_order_equals_the_claiming_seats_of_the_ranking() -> None:
 
 
 def test_remembered_claim_orders_are_fresh_lists_and_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(etalage, "_ORDERS", {})
-    monkeypatch.setattr(etalage, "_ORDERS_MAX", 50)
+    monkeypatch.setattr(etalage, "_ORDERS", Memo("test.claim_orders", 50))
     plays = [(0, "red-3"), (1, "red-9"), (2, "blue-4")]
     first = claim_order(plays)
     assert first == [1, 0, 2]

@@ -22,6 +22,7 @@ from ..core.actions import Action, action_kinds
 from ..core.errors import BadScenario, IllegalAction, MalformedAction
 from ..core.game import Event, GameInfo, OptionSpec, Refusal, State, winners_by_max
 from ..core.match import MatchRules
+from ..core.memo import Memo
 from ..core.rng import GameRandom
 from ..core.table import PER_SEAT, Is, PerSeat, Range, Seat, codec_for
 
@@ -64,7 +65,7 @@ _CARD_KEYS: dict[str, tuple[int, int]] = {name: (COLOUR_INDEX[c], -v) for name, 
 card_key = _CARD_KEYS.__getitem__
 
 
-_DECKS: dict[tuple[str, ...], tuple[str, ...]] = {}  # every deal asks for the same few decks
+_DECKS: Memo[tuple[str, ...], tuple[str, ...]] = Memo("etalage.decks", 256)  # every deal asks for the same few
 
 
 def deck(colours: Sequence[str]) -> list[str]:
@@ -72,9 +73,7 @@ def deck(colours: Sequence[str]) -> list[str]:
     key = tuple(colours)
     found = _DECKS.get(key)
     if found is None:
-        found = tuple(card_name(c, v) for c in key for v in VALUES)
-        if len(_DECKS) < 256:
-            _DECKS[key] = found
+        found = _DECKS.put(key, tuple(card_name(c, v) for c in key for v in VALUES))
     return list(found)
 
 
@@ -131,8 +130,7 @@ def rank_colours(plays: Sequence[tuple[int, str]]) -> list[dict[str, Any]]:
     return out
 
 
-_ORDERS: dict[tuple[tuple[int, str], ...], tuple[int, ...]] = {}  # claim_order's answers (bounded, see there)
-_ORDERS_MAX = 8192
+_ORDERS: Memo[tuple[tuple[int, str], ...], tuple[int, ...]] = Memo("etalage.claim_orders", 8192)
 
 
 def claim_order(plays: Sequence[tuple[int, str]]) -> list[int]:
@@ -141,7 +139,7 @@ def claim_order(plays: Sequence[tuple[int, str]]) -> list[int]:
     Claiming stops at the first strength shared by two or more colours; those players and every weaker colour's
     players receive nothing. The bots ask this for every card they might play, and the same tricks come back
     again and again within a decision (about five asks in six in a hard-bot search), so the answers are
-    remembered, up to a few thousand tricks (then forgotten all at once); the engine uses :func:`_claim_order`.
+    remembered in a bounded memo; the engine uses :func:`_claim_order`.
     """
     if len(plays) == 1:
         return [plays[0][0]]
@@ -151,9 +149,7 @@ def claim_order(plays: Sequence[tuple[int, str]]) -> list[int]:
     except TypeError:  # (seat, card) pairs given as lists: not hashable, so not remembered
         return _claim_order(plays)
     if found is None:
-        if len(_ORDERS) >= _ORDERS_MAX:
-            _ORDERS.clear()
-        found = _ORDERS[key] = tuple(_claim_order(plays))
+        found = _ORDERS.put(key, tuple(_claim_order(plays)))
     return list(found)
 
 
