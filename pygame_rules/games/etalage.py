@@ -333,28 +333,6 @@ class EtalageState(State):
     _ranking: list[dict[str, Any]] = []  # noqa: RUF012 (replaced, never changed in place)
 
     # ----- setup --------------------------------------------------------------------------------------------
-    def __init__(self, players: int, options: dict[str, Any], rng: GameRandom) -> None:
-        """A blank table, as the core's generic constructor makes it from the declared fields, written out.
-
-        Every deal, save and scenario starts here, and the generic loop over the field codecs cost more than the
-        rest of a deal but the shuffle; ``tests/test_etalage_speed.py`` holds the two constructions equal.
-        """
-        self.players = players
-        self.options = options
-        self.rng = rng
-        self.colours = [""] * players
-        self.hands = [[] for _ in range(players)]
-        self.display = []
-        self.leader = 0
-        self.start = 0
-        self.plays = []
-        self.claims = []
-        self.claimants = []
-        self.won = [[] for _ in range(players)]
-        self.last_trick = None
-        self._legal = None
-        self._init()
-
     @classmethod
     def _setup(cls, players: int, options: dict[str, Any], rng: GameRandom, start: int | None) -> EtalageState:
         """Shuffle one colour set per player, lay out one display card per player, deal the rest evenly."""
@@ -716,34 +694,6 @@ class EtalageState(State):
                            "text": f"Game over. Scores {scores}; {names} {verb}."})
         return events
 
-    def clone(self) -> EtalageState:
-        """An independent copy, field by field as the core's generic clone makes it, written out.
-
-        Every rollout of the hard bot starts from a clone; ``tests/test_etalage_speed.py`` holds this copy equal
-        to the core's and independent of the original, down to the lists inside the claim records.
-        """
-        other = EtalageState.__new__(type(self))
-        other.players = self.players
-        other.options = dict(self.options)
-        other.rng = GameRandom(self.rng.seed, self.rng.count)
-        other.colours = self.colours[:]
-        other.hands = [hand[:] for hand in self.hands]
-        other.display = self.display[:]
-        other.leader = self.leader
-        other.start = self.start
-        other.plays = self.plays[:]
-        other.claims = [_copy_claim(c) for c in self.claims]
-        other.claimants = self.claimants[:]
-        other.won = [pile[:] for pile in self.won]
-        trick = self.last_trick
-        other.last_trick = None if trick is None else {
-            "number": trick["number"], "leader": trick["leader"], "plays": [p.copy() for p in trick["plays"]],
-            "claims": [_copy_claim(c) for c in trick["claims"]], "next_leader": trick["next_leader"]}
-        other._legal = self._legal  # actions are immutable and the list is copied on every read
-        other._init()
-        return other
-
-    # ----- invariants -------------------------------------------------------------------------------------
     def _validate(self) -> None:
         """Cards conserved, hands consistent with the trick, claimants exactly the rest of the claim order."""
         n = self.players
@@ -830,11 +780,6 @@ class EtalageState(State):
         self.hands = [sorted(h, key=card_key) for h in self.hands]
         if k == players:
             self._settle()
-
-
-def _copy_claim(claim: ClaimRecord) -> ClaimRecord:
-    """A claim record with its own list of cards."""
-    return {"seat": claim["seat"], "colour": claim["colour"], "cards": claim["cards"][:]}
 
 
 def _trick_view(trick: LastTrick | None) -> dict[str, Any] | None:

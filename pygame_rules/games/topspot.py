@@ -655,7 +655,7 @@ class TopSpotState(State):
 
     @classmethod
     def _setup(cls, players: int, options: dict[str, Any], rng: GameRandom, start: int | None) -> TopSpotState:
-        state = cls._blank(players, options, rng)
+        state = cls(players, options, rng)
         chosen = list(DECK.colours)
         rng.shuffle(chosen)  # which colour sets are in the box this time
         state.colours = [c for c in DECK.colours if c in chosen[:players]]
@@ -675,25 +675,6 @@ class TopSpotState(State):
         state.hands = hands
         state.first_leader = (state.start + 1) % players
         state._start_round(state.first_leader)
-        return state
-
-    @classmethod
-    def _blank(cls, players: int, options: dict[str, Any], rng: GameRandom) -> TopSpotState:
-        """The blank table that ``cls(players, options, rng)`` makes, set field by field without walking the
-        declaration (a deal is a good part of a short game's cost; a test holds the two equal)."""
-        state = cls.__new__(cls)
-        state.players, state.options, state.rng = players, options, rng
-        state.colours, state.start, state.first_leader = [""] * players, 0, 0
-        state.hands = [[] for _ in range(players)]
-        state.won = [[] for _ in range(players)]
-        state.bonus = [0] * players
-        state.unclaimed, state.aside, state.order, state.plays, state.pot = [], [], [], [], []
-        state.tiebreak = state.round_no = 0
-        state.last_winner = state.last_round = None
-        state.voids = [[] for _ in range(players)]
-        state.no_joker = [False] * players
-        state.over, state.end_reason = False, ""
-        state._legal = None
         return state
 
     def full_deck(self) -> Counter[str]:
