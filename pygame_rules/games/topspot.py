@@ -611,6 +611,26 @@ LAST_ROUND = codec_for(LastRound)
 
 
 # ----- the game ----------------------------------------------------------------------------------------------------
+#: How a game ends: the code that the end event and the result carry (``end_code``, with ``end_player`` the seat
+#: it names), which the page words in the reader's language, and the English kept in the table's ``end_reason``
+#: (saves hold that text, so it stays as it was written).
+END_REASONS: dict[str, str] = {
+    "last_cards": "seat {seat} won a round with their last card(s)",
+    "only_one": "seat {seat} was the only player with cards left",
+    "nobody": "nobody has cards left",
+}
+
+
+def end_code(reason: str, players: int) -> tuple[str | None, int | None]:
+    """The code and seat of an ``end_reason`` written from :data:`END_REASONS`; ``(None, None)`` for any other
+    text (a scenario may give its own)."""
+    for code, words in END_REASONS.items():
+        for seat in range(players) if "{seat}" in words else (None,):
+            if words.format(seat=seat) == reason:
+                return code, seat
+    return None, None
+
+
 class TopSpotState(State):
     """A Top Spot game in progress (one deal, from the first round until someone cannot lead any more)."""
 
@@ -784,6 +804,7 @@ class TopSpotState(State):
             "rounds_won": [len(w) for w in self.won],
             "bonus": list(self.bonus),
             "reason": self.end_reason,
+            **dict(zip(("end_code", "end_player"), end_code(self.end_reason, self.players), strict=True)),
             "dealer": self.start,
         }
 
@@ -1062,25 +1083,27 @@ class TopSpotState(State):
         holders = [s for s in range(leader, self.players) if hands[s]] + [s for s in range(leader) if hands[s]]
         if not hands[leader]:
             if won:
-                return self._end(f"seat {leader} won a round with their last card(s)")
+                return self._end("last_cards", leader)
             if not holders:
-                return self._end("nobody has cards left")
+                return self._end("nobody", None)
             leader = holders[0]  # (the seats between had no cards: the order from it is the same list)
         if len(holders) == 1:  # nobody but the leader has cards
             extra = len(hands[leader])
             self.bonus[leader] += extra
             if self._quiet:
-                return self._end(f"seat {leader} was the only player with cards left")
+                return self._end("only_one", leader)
             return [{"type": "bonus", "player": leader, "points": extra,
                      "text": f"Seat {leader} is the only player with cards: {extra} extra point(s)."}] + self._end(
-                f"seat {leader} was the only player with cards left")
+                "only_one", leader)
         self._start_round(leader, holders)
         if self._quiet:  # (as for every round event below: nobody reads the events of State.play)
             return []
         return [{"type": "round_start", "leader": leader, "round": self.round_no,
                  "text": f"Round {self.round_no}: seat {leader} leads."}]
 
-    def _end(self, reason: str) -> list[Event]:
+    def _end(self, code: str, seat: int | None) -> list[Event]:
+        """End the game for reason ``code`` of :data:`END_REASONS` (``seat``: the player it names, if any)."""
+        reason = END_REASONS[code].format(seat=seat)
         self.over = True
         self.end_reason = reason
         self.order, self.plays, self.pot = [], [], []
@@ -1088,7 +1111,7 @@ class TopSpotState(State):
             return []
         scores = self.scores()
         return [{"type": "end", "scores": scores, "winners": winners_by_max(scores), "reason": reason,
-                 "text": f"The game ends ({reason}); scores {scores}."}]
+                 "end_code": code, "end_player": seat, "text": f"The game ends ({reason}); scores {scores}."}]
 
     # ----- invariants -------------------------------------------------------------------------------------
     def _validate(self) -> None:
