@@ -135,6 +135,10 @@ def test_play_a_whole_topspot_game_by_clicks(page: Any, guard: Any) -> None:
     dialog = page.locator("#result-dialog")
     assert "Rounds won" in dialog.inner_text()
     result = _table(page)["result"]
+    # why the game ended is worded from the engine's code, not read back from English
+    words = {"last_cards": "won a round with their last cards", "only_one": "was the only player with cards left",
+             "nobody": "nobody has cards left"}[result["end_code"]]
+    assert "The game ended: " in dialog.inner_text() and words in dialog.inner_text()
     rows = dialog.locator("table.scores").first.locator("tbody tr")
     assert rows.count() == 3
     for seat in range(3):

@@ -22,6 +22,7 @@ from .core.errors import (
     UnknownGame,
 )
 from .core.game import State
+from .core.memo import clear_caches
 from .registry import GAMES, from_scenario, game_class, game_info, load_state, new_game
 
 __version__ = "0.1.0"
@@ -29,5 +30,5 @@ __version__ = "0.1.0"
 __all__ = [
     "GAMES", "new_game", "from_scenario", "load_state", "game_info", "game_class", "State", "Action",
     "IllegalAction", "MalformedAction", "NotYourTurn", "GameOverError", "RulesError", "BadOptions",
-    "BadScenario", "BadState", "UnknownGame", "__version__",
+    "BadScenario", "BadState", "UnknownGame", "clear_caches", "__version__",
 ]

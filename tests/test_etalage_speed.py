@@ -13,8 +13,7 @@ from typing import Any
 import pytest
 
 import pygame_rules as pr
-from pygame_rules.core.game import State
-from pygame_rules.core.rng import GameRandom
+from pygame_rules.core.memo import Memo
 from pygame_rules.games import etalage
 from pygame_rules.games.etalage import (
     CARD_INFO,
@@ -140,8 +139,7 @@ def test_claim_order_equals_the_claiming_seats_of_the_ranking() -> None:
 
 
 def test_remembered_claim_orders_are_fresh_lists_and_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(etalage, "_ORDERS", {})
-    monkeypatch.setattr(etalage, "_ORDERS_MAX", 50)
+    monkeypatch.setattr(etalage, "_ORDERS", Memo("test.claim_orders", 50))
     plays = [(0, "red-3"), (1, "red-9"), (2, "blue-4")]
     first = claim_order(plays)
     assert first == [1, 0, 2]
@@ -161,57 +159,11 @@ def test_quiet_play_refuses_what_is_no_etalage_action() -> None:
         state.play(object())  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("players", [2, 3, 6])
-def test_the_written_out_constructor_makes_the_blank_table_of_the_core(players: int) -> None:
-    options = EtalageState.info.resolve_options(3, None)
-    fast = EtalageState(players, options, GameRandom(4))
-    generic = EtalageState.__new__(EtalageState)
-    State.__init__(generic, players, options, GameRandom(4))  # the core's loop over the declared fields
-    assert set(vars(fast)) == set(vars(generic))
-    for name, value in vars(generic).items():
-        if name != "rng":
-            assert getattr(fast, name) == value, name
-    assert fast == generic
-
-
 def test_the_deck_is_a_fresh_list_each_time() -> None:
     first = deck(["red", "blue"])
     assert first == [f"{c}-{v}" for c in ("red", "blue") for v in range(1, 11)]
     first.clear()
     assert len(deck(("red", "blue"))) == 20
-
-
-def _core_clone(state: EtalageState) -> State:
-    return State.clone(state)  # the core's generic copy, from the declared fields
-
-
-@pytest.mark.parametrize("players", [3, 5])
-def test_the_written_out_clone_equals_the_core_clone_and_stands_alone(players: int) -> None:
-    state = pr.new_game("etalage", players=players, seed=players)
-    rng = random.Random(players)
-    while not state.is_over():
-        copy = state.clone()
-        generic = _core_clone(state)
-        assert type(copy) is type(state) and copy == generic == state
-        assert set(vars(copy)) == set(vars(generic))
-        assert copy.to_json() == generic.to_json()
-        # nothing of the copy is shared with the original: empty every list in it and compare again
-        text = state.to_json()
-        for hand in copy.hands:
-            hand.clear()
-        for record in [*copy.claims, *(copy.last_trick["claims"] if copy.last_trick else [])]:
-            record["cards"].clear()
-        if copy.last_trick:
-            for play in copy.last_trick["plays"]:
-                play["card"] = "red-1"
-        for part in (copy.display, copy.plays, copy.claimants, copy.colours):
-            part.clear()
-        for pile in copy.won:
-            pile.clear()
-        copy.options.clear()
-        copy.rng.count += 1
-        assert state.to_json() == text
-        state.apply_listed(rng.choice(state.legal_actions()))
 
 
 # ----- the view: the written-out parts against the generic ones they replace ------------------------------------

@@ -23,10 +23,7 @@ from tests.test_level8_oracle import _random_hand
 
 
 def _empty_caches() -> None:
-    solver._LAYOUTS_CACHE.clear()
-    solver._GROUPS_MEMO.clear()
-    solver._PLANS.clear()
-    solver._PLANS_BY_VALUE.clear()
+    pr.clear_caches()
 
 
 @pytest.mark.parametrize(("players", "sheet"), [(2, "one_star"), (4, "one_star"), (4, "two_star")])

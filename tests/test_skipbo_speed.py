@@ -1,7 +1,6 @@
 """Skip-Bo's speed helpers against what they stand for (issue 15; docs/games/skipbo.md, "Engine notes").
 
 - ``_shuffle`` is :meth:`GameRandom.shuffle` with its steps precomputed: same permutation, same draw counted;
-- ``SkipBoState._blank`` is the core's blank table (``SkipBoState(players, options, rng)``) written out;
 - every listed (prebuilt) action carries its class's ``kind`` as its own attribute too, without changing
   equality, hashing or JSON;
 - the listing's per-state scratch (``_fit_masks``) is left clean after every listing, and the cached legal list is
@@ -33,25 +32,6 @@ def test_shuffle_is_the_core_shuffle(seed: int | str) -> None:
             skipbo._shuffle(fast, got)
             assert got == expected, (seed, count, n)
             assert fast.to_json() == core.to_json()
-
-
-@pytest.mark.parametrize(("players", "options"), [
-    (2, {}), (3, {}), (4, {}), (4, {"partnership": True}), (5, {}), (6, {}), (6, {"partnership": True}),
-    (2, {"stock_size": 10, "first_player": 1}),
-])
-def test_blank_table_is_the_core_blank_table(players: int, options: dict[str, object]) -> None:
-    resolved = SkipBoState.info.resolve_options(players, options)
-    generic = SkipBoState(players, resolved, GameRandom(3))
-    fast = SkipBoState._blank(players, dict(resolved), GameRandom(3))
-    assert list(vars(fast)) == list(vars(generic))  # the same attributes, set in the same order
-    for name, value in vars(generic).items():
-        if name == "rng":
-            assert fast.rng.to_json() == value.to_json()
-        else:
-            assert vars(fast)[name] == value, name
-    # and nothing shared between two blank tables
-    other = SkipBoState._blank(players, dict(resolved), GameRandom(3))
-    assert other.hands[0] is not fast.hands[0] and other.discards[0][0] is not fast.discards[0][0]
 
 
 def every_action() -> list[Action]:

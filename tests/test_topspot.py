@@ -656,3 +656,23 @@ def test_refusal_codes_name_the_rule_and_reach_the_api():
     answer = handle_request({"op": "check", "session": sid, "seat": 1, "action": action})
     assert answer["legal"] is False and answer["reason"] == "not_in_hand", answer
     assert answer["params"] == {"card": "red-2"}, answer
+
+
+def test_the_end_reason_is_a_code_in_the_end_event_and_the_result() -> None:
+    seen: set[str] = set()
+    for seed in range(60):
+        state = TopSpotState.new(3 + seed % 3, seed, {"level": "expert" if seed % 2 else "junior", "games": 1})
+        rng = random.Random(seed)
+        ends = []
+        while not state.is_over():
+            ends += [e for e in state.apply(rng.choice(state.legal_actions())) if e["type"] == "end"]
+        assert len(ends) == 1
+        end = ends[0]
+        code, player = end["end_code"], end["end_player"]
+        assert ts.END_REASONS[code].format(seat=player) == end["reason"] == state.end_reason
+        assert (player is None) == (code == "nobody")
+        result = pr.load_state(state.to_json()).result()  # a loaded save gives the same code
+        assert (result["end_code"], result["end_player"]) == (code, player) == ts.end_code(end["reason"], 5)
+        seen.add(code)
+    assert {"last_cards", "only_one"} <= seen
+    assert ts.end_code("a reason of a scenario's own", 3) == (None, None)

@@ -2,8 +2,8 @@
 
 The legal list of a hand in display order is read from a table of stack shapes keyed by the hand's card bits
 (``_list_legal``); the plain search over the hand's own order (``_list_legal_unsorted``) is the reference, and
-also what any other hand order uses. Deals build their blank table field by field (``_blank``) and sort hands by
-an integer rank. Each is compared here with the code it replaces, over every subset of a colour or many games.
+also what any other hand order uses. Deals sort hands by an integer rank. Each is compared here with the code it
+replaces, over every subset of a colour or many games.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import random
 import pytest
 
 import pygame_rules as pr
-from pygame_rules.core.rng import GameRandom
 from pygame_rules.games import topspot as ts
 from pygame_rules.games.topspot import DECK, JOKER, SORT_KEY, TopSpotState, card_code, sort_cards
 
@@ -108,15 +107,6 @@ def test_two_jokers_in_one_hand_use_the_tables(monkeypatch):
     monkeypatch.setattr(TopSpotState, "_list_legal_unsorted", refuse)
     assert state._list_legal() == expected
     assert any(a.cards[0] == JOKER and len(a.cards) > 1 for a in state.legal_actions())
-
-
-@pytest.mark.parametrize("players", [3, 4, 5])
-def test_blank_table_equals_the_generic_one(players):
-    rng = GameRandom(3)
-    options = {"level": "expert", "joker_each": False, "games": 1}
-    generic, fast = TopSpotState(players, options, rng), TopSpotState._blank(players, options, rng)
-    assert vars(fast) == vars(generic)
-    assert list(vars(fast)) == list(vars(generic))
 
 
 def test_sort_cards_sorts_by_colour_then_number_jokers_last():

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple
 
 from .actions import Action, parse_action
+from .compiled import compile_table
 from .errors import (
     BadOptions,
     BadScenario,
@@ -200,7 +201,16 @@ class State:
     _quiet: bool = False
 
     def __init__(self, players: int, options: dict[str, Any], rng: GameRandom) -> None:
-        """A blank table: every declared field at its empty value (class-level scalar defaults win)."""
+        """A blank table: every declared field at its empty value (class-level scalar defaults win).
+
+        The first table a game class makes compiles that class's own ``__init__`` and ``clone`` from its declaration
+        (:mod:`pygame_rules.core.compiled`); this loop over the codecs is what they are generated from, and what a
+        class without a table (or with its own ``__init__``) runs.
+        """
+        cls = type(self)
+        if "__init__" not in cls.__dict__ and compile_table(cls):
+            cls.__dict__["__init__"](self, players, options, rng)
+            return
         self.players = players
         self.options = options
         self.rng = rng
@@ -542,8 +552,15 @@ class State:
         raise NotImplementedError
 
     def clone(self) -> State:
-        """An independent copy (field by field from the declaration; equal to a JSON round trip)."""
-        fields = table_fields(type(self))
+        """An independent copy (field by field from the declaration; equal to a JSON round trip).
+
+        Compiled per game class like :meth:`__init__`; this loop is the reference the generated code follows.
+        """
+        cls = type(self)
+        if "clone" not in cls.__dict__ and compile_table(cls):
+            clone: Callable[[State], State] = cls.__dict__["clone"]
+            return clone(self)
+        fields = table_fields(cls)
         if not fields:
             return type(self).from_json(self.to_json())
         other = type(self).__new__(type(self))

@@ -22,6 +22,7 @@ from ..core.actions import Action, action_kinds
 from ..core.errors import BadScenario, IllegalAction, MalformedAction
 from ..core.game import Event, GameInfo, OptionSpec, Refusal, State, winners_by_max
 from ..core.match import MatchRules
+from ..core.memo import Memo
 from ..core.rng import GameRandom
 from ..core.table import PER_SEAT, Is, PerSeat, Range, Seat, codec_for
 
@@ -64,7 +65,7 @@ _CARD_KEYS: dict[str, tuple[int, int]] = {name: (COLOUR_INDEX[c], -v) for name, 
 card_key = _CARD_KEYS.__getitem__
 
 
-_DECKS: dict[tuple[str, ...], tuple[str, ...]] = {}  # every deal asks for the same few decks
+_DECKS: Memo[tuple[str, ...], tuple[str, ...]] = Memo("etalage.decks", 256)  # every deal asks for the same few
 
 
 def deck(colours: Sequence[str]) -> list[str]:
@@ -72,9 +73,7 @@ def deck(colours: Sequence[str]) -> list[str]:
     key = tuple(colours)
     found = _DECKS.get(key)
     if found is None:
-        found = tuple(card_name(c, v) for c in key for v in VALUES)
-        if len(_DECKS) < 256:
-            _DECKS[key] = found
+        found = _DECKS.put(key, tuple(card_name(c, v) for c in key for v in VALUES))
     return list(found)
 
 
@@ -131,8 +130,7 @@ def rank_colours(plays: Sequence[tuple[int, str]]) -> list[dict[str, Any]]:
     return out
 
 
-_ORDERS: dict[tuple[tuple[int, str], ...], tuple[int, ...]] = {}  # claim_order's answers (bounded, see there)
-_ORDERS_MAX = 8192
+_ORDERS: Memo[tuple[tuple[int, str], ...], tuple[int, ...]] = Memo("etalage.claim_orders", 8192)
 
 
 def claim_order(plays: Sequence[tuple[int, str]]) -> list[int]:
@@ -141,7 +139,7 @@ def claim_order(plays: Sequence[tuple[int, str]]) -> list[int]:
     Claiming stops at the first strength shared by two or more colours; those players and every weaker colour's
     players receive nothing. The bots ask this for every card they might play, and the same tricks come back
     again and again within a decision (about five asks in six in a hard-bot search), so the answers are
-    remembered, up to a few thousand tricks (then forgotten all at once); the engine uses :func:`_claim_order`.
+    remembered in a bounded memo; the engine uses :func:`_claim_order`.
     """
     if len(plays) == 1:
         return [plays[0][0]]
@@ -151,9 +149,7 @@ def claim_order(plays: Sequence[tuple[int, str]]) -> list[int]:
     except TypeError:  # (seat, card) pairs given as lists: not hashable, so not remembered
         return _claim_order(plays)
     if found is None:
-        if len(_ORDERS) >= _ORDERS_MAX:
-            _ORDERS.clear()
-        found = _ORDERS[key] = tuple(_claim_order(plays))
+        found = _ORDERS.put(key, tuple(_claim_order(plays)))
     return list(found)
 
 
@@ -337,28 +333,6 @@ class EtalageState(State):
     _ranking: list[dict[str, Any]] = []  # noqa: RUF012 (replaced, never changed in place)
 
     # ----- setup --------------------------------------------------------------------------------------------
-    def __init__(self, players: int, options: dict[str, Any], rng: GameRandom) -> None:
-        """A blank table, as the core's generic constructor makes it from the declared fields, written out.
-
-        Every deal, save and scenario starts here, and the generic loop over the field codecs cost more than the
-        rest of a deal but the shuffle; ``tests/test_etalage_speed.py`` holds the two constructions equal.
-        """
-        self.players = players
-        self.options = options
-        self.rng = rng
-        self.colours = [""] * players
-        self.hands = [[] for _ in range(players)]
-        self.display = []
-        self.leader = 0
-        self.start = 0
-        self.plays = []
-        self.claims = []
-        self.claimants = []
-        self.won = [[] for _ in range(players)]
-        self.last_trick = None
-        self._legal = None
-        self._init()
-
     @classmethod
     def _setup(cls, players: int, options: dict[str, Any], rng: GameRandom, start: int | None) -> EtalageState:
         """Shuffle one colour set per player, lay out one display card per player, deal the rest evenly."""
@@ -720,34 +694,6 @@ class EtalageState(State):
                            "text": f"Game over. Scores {scores}; {names} {verb}."})
         return events
 
-    def clone(self) -> EtalageState:
-        """An independent copy, field by field as the core's generic clone makes it, written out.
-
-        Every rollout of the hard bot starts from a clone; ``tests/test_etalage_speed.py`` holds this copy equal
-        to the core's and independent of the original, down to the lists inside the claim records.
-        """
-        other = EtalageState.__new__(type(self))
-        other.players = self.players
-        other.options = dict(self.options)
-        other.rng = GameRandom(self.rng.seed, self.rng.count)
-        other.colours = self.colours[:]
-        other.hands = [hand[:] for hand in self.hands]
-        other.display = self.display[:]
-        other.leader = self.leader
-        other.start = self.start
-        other.plays = self.plays[:]
-        other.claims = [_copy_claim(c) for c in self.claims]
-        other.claimants = self.claimants[:]
-        other.won = [pile[:] for pile in self.won]
-        trick = self.last_trick
-        other.last_trick = None if trick is None else {
-            "number": trick["number"], "leader": trick["leader"], "plays": [p.copy() for p in trick["plays"]],
-            "claims": [_copy_claim(c) for c in trick["claims"]], "next_leader": trick["next_leader"]}
-        other._legal = self._legal  # actions are immutable and the list is copied on every read
-        other._init()
-        return other
-
-    # ----- invariants -------------------------------------------------------------------------------------
     def _validate(self) -> None:
         """Cards conserved, hands consistent with the trick, claimants exactly the rest of the claim order."""
         n = self.players
@@ -834,11 +780,6 @@ class EtalageState(State):
         self.hands = [sorted(h, key=card_key) for h in self.hands]
         if k == players:
             self._settle()
-
-
-def _copy_claim(claim: ClaimRecord) -> ClaimRecord:
-    """A claim record with its own list of cards."""
-    return {"seat": claim["seat"], "colour": claim["colour"], "cards": claim["cards"][:]}
 
 
 def _trick_view(trick: LastTrick | None) -> dict[str, Any] | None:

@@ -18,6 +18,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from ..core.actions import Action, action_kinds
 from ..core.errors import BadScenario, IllegalAction
 from ..core.game import Event, GameInfo, OptionSpec, State, check_seat
+from ..core.memo import Memo
 from ..core.rng import GameRandom
 from ..core.table import PER_SEAT, Count, Is, PerSeat, Range, Seat, codec_for
 from .level8_solver import (
@@ -166,9 +167,9 @@ _TAKE = [TakeDiscard(s) for s in range(8)]
 _DRAW_OR_TAKE: list[list[Action]] = [[_DRAW, *_TAKE[:n]] for n in range(9)]
 _SKIP = [Skip(s) for s in range(8)]
 _DISCARD = {c: Discard(c) for c in [*NUMBER_CARDS, JOKER, SKIP]}
-_ADDS: dict[tuple[int, int, str], Add] = {}
-_ACCEPTS: dict[Part, dict[str, tuple[str, ...]]] = {}
+_ADDS: Memo[tuple[int, int, str], Add] = Memo("level8.adds", None)  # seats x parts x tokens: a fixed domain
 _ACCEPTS_SIZE = 4096
+_ACCEPTS: Memo[Part, dict[str, tuple[str, ...]]] = Memo("level8.accepts", _ACCEPTS_SIZE)
 # the number cards of each number and of each colour, each accepted as itself (what _accepts starts from)
 _NUMBER_ACCEPTS: dict[int, dict[str, tuple[str, ...]]] = {}
 _COLOUR_ACCEPTS: dict[str, dict[str, tuple[str, ...]]] = {}
@@ -182,7 +183,7 @@ def _add_action(seat: int, part: int, token: str) -> Add:
     key = (seat, part, token)
     found = _ADDS.get(key)
     if found is None:
-        found = _ADDS[key] = Add(seat, part, token)
+        found = _ADDS.put(key, Add(seat, part, token))
     return found
 
 
@@ -190,8 +191,8 @@ def _accepts(part: Part) -> dict[str, tuple[str, ...]]:
     """What a table part accepts: hand card -> the tokens it may be added as (a joker: each meaning that fits).
 
     A number card fits when :func:`add_to_part` takes it, which for a canonical part is: a run, the numbers just
-    below and above it; a set, its number; a colour group, its colour. Jokers take :func:`add_options`. Cached per
-    part (bounded: the oldest half goes when full).
+    below and above it; a set, its number; a colour group, its colour. Jokers take :func:`add_options`. Remembered
+    per part (a bounded :class:`~pygame_rules.core.memo.Memo`).
     """
     kind = part[0]
     out: dict[str, tuple[str, ...]]
@@ -205,37 +206,28 @@ def _accepts(part: Part) -> dict[str, tuple[str, ...]]:
         t = part[1]
         out = dict(_COLOUR_ACCEPTS[NUMBER_CARDS[t][0] if t in NUMBER_CARDS else t[1:]])
     out[JOKER] = tuple(add_options(part))
-    if len(_ACCEPTS) >= _ACCEPTS_SIZE:
-        for key in list(_ACCEPTS)[: _ACCEPTS_SIZE // 2]:
-            del _ACCEPTS[key]
-    _ACCEPTS[part] = out
-    return out
+    return _ACCEPTS.put(part, out)
 
 
-_SORTED_DECKS: dict[str, tuple[str, ...]] = {}
+_SORTED_DECKS: Memo[str, tuple[str, ...]] = Memo("level8.sorted_decks", None)  # one per edition
 
 
 def _sorted_deck(edition: str) -> tuple[str, ...]:
     """Every physical card of ``edition`` in the order a deal shuffles from (plain string order), made once."""
     found = _SORTED_DECKS.get(edition)
     if found is None:
-        found = _SORTED_DECKS[edition] = tuple(sorted(DECK.cards(edition)))
+        found = _SORTED_DECKS.put(edition, tuple(sorted(DECK.cards(edition))))
     return found
 
 
-_PART_ADDS: dict[tuple[int, int, Part], dict[str, tuple[Add, ...]]] = {}
+_PART_ADDS: Memo[tuple[int, int, Part], dict[str, tuple[Add, ...]]] = Memo("level8.part_adds", _ACCEPTS_SIZE)
 
 
 def _part_adds(seat: int, index: int, part: Part) -> dict[str, tuple[Add, ...]]:
     """A new, empty entry of ``_PART_ADDS``: the additions to ``seat``'s part ``index`` (``part``) per hand card,
     the shared :class:`Add` objects, filled in as cards are held (most of what a part accepts is never held).
-    Bounded like :func:`_accepts`'s cache."""
-    if len(_PART_ADDS) >= _ACCEPTS_SIZE:
-        for key in list(_PART_ADDS)[: _ACCEPTS_SIZE // 2]:
-            del _PART_ADDS[key]
-    out: dict[str, tuple[Add, ...]] = {}
-    _PART_ADDS[(seat, index, part)] = out
-    return out
+    Bounded like :func:`_accepts`'s memo."""
+    return _PART_ADDS.put((seat, index, part), {})
 
 
 def _added(part: Part, token: str) -> Part:

@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
-import functools
 import itertools
 import json
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from importlib import resources
 from typing import Any
+
+from ..core.memo import Memo, cached
 
 KINDS = ("run", "set", "colour")
 KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
@@ -135,7 +136,7 @@ class Sheet:
         return out
 
 
-@functools.cache
+@cached()
 def _sheet_json(sheet: Sheet) -> str:
     return json.dumps({
         "name": sheet.name,
@@ -150,7 +151,7 @@ def _sheet_json(sheet: Sheet) -> str:
     })
 
 
-@functools.cache
+@cached()
 def _level_text(reqs: tuple[Requirement, ...]) -> str:
     """A level's parts in words, cached (views ask for it on every call)."""
     counts = Counter(reqs)
@@ -628,8 +629,8 @@ class _Pool:
         return masks
 
 
-_LAYOUTS_CACHE: dict[tuple[tuple[tuple[str, int], ...], tuple[str, ...]], tuple[Layout, ...]] = {}
-_LAYOUTS_CACHE_SIZE = 1024
+_LAYOUTS_CACHE: Memo[tuple[tuple[tuple[str, int], ...], tuple[str, ...]], tuple[Layout, ...]] = Memo(
+    "level8.layouts", 1024)
 
 
 def enumerate_layouts(reqs: Sequence[Requirement], hand: Sequence[str]) -> Iterator[Layout]:
@@ -642,7 +643,7 @@ def find_layouts(reqs: Sequence[Requirement], hand: Sequence[str]) -> tuple[Layo
 
     Most hands cannot, and are answered by :func:`_no_part_fits` from card counts. A hand that can is searched once
     and remembered per (requirements, sorted hand): the answer depends only on the multiset of cards, and the app
-    and bots' rollouts ask about the same hands again. The cache is bounded (oldest out first).
+    and bots' rollouts ask about the same hands again. The memo is bounded (:class:`~pygame_rules.core.memo.Memo`).
     """
     return layouts_of_plan(_plan(reqs), hand)
 
@@ -690,10 +691,7 @@ def layouts_of_plan(plan: _Plan, hand: Sequence[str]) -> tuple[Layout, ...]:
     found = _LAYOUTS_CACHE.get(key)
     if found is None:
         pool.groups()
-        found = tuple(_search(plan, pool, budget))
-        if len(_LAYOUTS_CACHE) >= _LAYOUTS_CACHE_SIZE:
-            del _LAYOUTS_CACHE[next(iter(_LAYOUTS_CACHE))]
-        _LAYOUTS_CACHE[key] = found
+        found = _LAYOUTS_CACHE.put(key, tuple(_search(plan, pool, budget)))
     return found
 
 
@@ -779,8 +777,8 @@ class _Plan:
         return need_after, rest_after
 
 
-_PLANS: dict[int, tuple[tuple[Requirement, ...], _Plan]] = {}
-_PLANS_BY_VALUE: dict[tuple[Requirement, ...], _Plan] = {}
+_PLANS: Memo[int, tuple[tuple[Requirement, ...], _Plan]] = Memo("level8.plans", 256)
+_PLANS_BY_VALUE: Memo[tuple[Requirement, ...], _Plan] = Memo("level8.plans_by_value", 256)
 
 
 def _plan(reqs: Sequence[Requirement]) -> _Plan:
@@ -790,17 +788,13 @@ def _plan(reqs: Sequence[Requirement]) -> _Plan:
         key = tuple(reqs)
         plan = _PLANS_BY_VALUE.get(key)
         if plan is None:
-            if len(_PLANS_BY_VALUE) >= 256:
-                _PLANS_BY_VALUE.clear()
-            plan = _PLANS_BY_VALUE[key] = _Plan(key)
+            plan = _PLANS_BY_VALUE.put(key, _Plan(key))
         return plan
     found = _PLANS.get(id(reqs))
     if found is not None and found[0] is reqs:
         return found[1]
     plan = _Plan(reqs)
-    if len(_PLANS) >= 256:
-        _PLANS.clear()
-    _PLANS[id(reqs)] = (reqs, plan)  # the entry holds ``reqs``, so its id cannot be reused while it is here
+    _PLANS.put(id(reqs), (reqs, plan))  # the entry holds ``reqs``, so its id cannot be reused while it is here
     return plan
 
 
@@ -846,7 +840,7 @@ def _runs_fit(runs: tuple[int, ...], sets: tuple[int, ...], counts: list[int], j
     return False
 
 
-_RUN_LACK: dict[tuple[int, int], int] = {}
+_RUN_LACK: Memo[tuple[int, int], int] = Memo("level8.run_lack", None)
 
 
 def _run_lack(length: int, held: int) -> int:
@@ -858,11 +852,11 @@ def _run_lack(length: int, held: int) -> int:
     if found is None:
         w = (1 << length) - 1
         lacks = [length - (w << a & held).bit_count() for a in range(_NUMBERS - length + 1)]
-        found = _RUN_LACK[key] = min(lacks) if lacks else 1 << 30  # no window at all: never fits
+        found = _RUN_LACK.put(key, min(lacks) if lacks else 1 << 30)  # no window at all: never fits
     return found
 
 
-_GROUPS_MEMO: dict[tuple[tuple[int, ...], tuple[int, ...], int], bool] = {}
+_GROUPS_MEMO: Memo[tuple[tuple[int, ...], tuple[int, ...], int], bool] = Memo("level8.groups_fit", 65536)
 
 
 def _groups_fit_cached(sizes: tuple[int, ...], counts: list[int], jokers: int) -> bool:
@@ -873,9 +867,7 @@ def _groups_fit_cached(sizes: tuple[int, ...], counts: list[int], jokers: int) -
     key = (sizes, tuple(sorted(counts)), jokers)
     found = _GROUPS_MEMO.get(key)
     if found is None:
-        if len(_GROUPS_MEMO) >= 65536:
-            _GROUPS_MEMO.clear()
-        found = _GROUPS_MEMO[key] = _groups_fit(sizes, counts, jokers)
+        found = _GROUPS_MEMO.put(key, _groups_fit(sizes, counts, jokers))
     return found
 
 

@@ -353,7 +353,7 @@ class SkipBoState(State):
 
     @classmethod
     def _setup(cls, players: int, options: dict[str, Any], rng: GameRandom, start: int | None) -> SkipBoState:
-        state = cls._blank(players, options, rng)
+        state = cls(players, options, rng)
         deck = _DECK[:]
         _shuffle(rng, deck)
         # dealt one card at a time around the table from the top (the end) of the deck: seat s gets the cards at
@@ -367,36 +367,6 @@ class SkipBoState(State):
             start = options["first_player"] if options["first_player"] is not None else rng.randint(0, players - 1)
         state.start = state.current = start
         state._top_up(state.hands[start])  # (the first hand: no event to word, the draw pile is full)
-        return state
-
-    @classmethod
-    def _blank(cls, players: int, options: dict[str, Any], rng: GameRandom) -> SkipBoState:
-        """``cls(players, options, rng)``, the core's blank table, written out for the deal of every new game.
-
-        The core fills each declared field from its annotation, which costs about a third of a deal; this sets the
-        same values in the same order. A test holds the two equal, attribute by attribute, for every player count
-        and option (tests/test_skipbo_speed.py).
-        """
-        state = cls.__new__(cls)
-        state.players = players
-        state.options = options
-        state.rng = rng
-        state.draw = []
-        state.set_aside = []
-        state.building = [[] for _ in range(RULES.building_piles)]
-        state.hands = [[] for _ in range(players)]
-        state.stocks = [[] for _ in range(players)]
-        state.discards = [[[] for _ in range(RULES.discard_piles)] for _ in range(players)]
-        state.current = 0
-        state.start = 0
-        state.turn = 1
-        state.idle_turns = 0
-        state.played_this_turn = False
-        state.last_undoable = False
-        state.winners = None
-        state.end_reason = None
-        state._legal = None
-        state._init()
         return state
 
     def _deal_rest(self, given: set[str], params: dict[str, Any]) -> None:

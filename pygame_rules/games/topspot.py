@@ -25,6 +25,7 @@ from ..core.actions import Action, action_kinds
 from ..core.errors import BadOptions, BadScenario, IllegalAction
 from ..core.game import Event, GameInfo, OptionSpec, Refusal, State, check_seat, winners_by_max
 from ..core.match import MatchRules
+from ..core.memo import Memo
 from ..core.rng import GameRandom
 from ..core.table import Count, Is, PerSeat, Seat, codec_for
 
@@ -280,13 +281,14 @@ def _stacks_under(open_cells: int, avail: list[str], prefix: tuple[str, ...], va
                           kept + (shown.bit_count(),), out)
 
 
-_STACKS_CACHE: dict[tuple[str, tuple[str, ...]], tuple[tuple[tuple[str, ...], int], ...]] = {}
 _STACKS_CACHE_SIZE = 4096
+_STACKS_CACHE: Memo[tuple[str, tuple[str, ...]], tuple[tuple[tuple[str, ...], int], ...]] = Memo(
+    "topspot.stacks", _STACKS_CACHE_SIZE)
 
 
 def _remembered(kind: str, cards: list[str],
                 build: Callable[[list[str]], list[tuple[tuple[str, ...], int]]]) -> list[tuple[tuple[str, ...], int]]:
-    """``build(cards)``, remembered per (kind, cards) in a bounded cache (oldest out first).
+    """``build(cards)``, remembered per (kind, cards) in a bounded memo (:class:`~pygame_rules.core.memo.Memo`).
 
     The stacks of a set of cards never change and hands only shrink during a deal, so the legal list and the bots
     ask about the same card lists again and again. A fresh list is returned each time.
@@ -294,38 +296,32 @@ def _remembered(kind: str, cards: list[str],
     key = (kind, tuple(cards))
     found = _STACKS_CACHE.get(key)
     if found is None:
-        found = tuple(build(cards))
-        if len(_STACKS_CACHE) >= _STACKS_CACHE_SIZE:
-            del _STACKS_CACHE[next(iter(_STACKS_CACHE))]
-        _STACKS_CACHE[key] = found
+        found = _STACKS_CACHE.put(key, tuple(build(cards)))
     return list(found)
 
 
-_PLAYS_CACHE: dict[tuple[str, tuple[str, ...], tuple[str, ...] | None], tuple[Play, ...]] = {}
-_SINGLES: dict[str, Play] = {}
+_PLAYS_CACHE: Memo[tuple[str, tuple[str, ...], tuple[str, ...] | None], tuple[Play, ...]] = Memo(
+    "topspot.plays", _STACKS_CACHE_SIZE)
+_SINGLES: Memo[str, Play] = Memo("topspot.singles", None)  # one per card
 #: one action object per (stack, declared colour): the same stacks recur in many hands, and building a frozen
-#: dataclass costs more than finding it (bounded: emptied when it outgrows its size)
-_PLAY_OBJECTS: dict[tuple[tuple[str, ...], str | None], Play] = {}
+#: dataclass costs more than finding it
+_PLAY_OBJECTS: Memo[tuple[tuple[str, ...], str | None], Play] = Memo("topspot.play_objects", 16 * _STACKS_CACHE_SIZE)
 
 
 def _plays(kind: str, cards: list[str], declare: tuple[str, ...] | None) -> tuple[Play, ...]:
     """The plays of :func:`colour_stacks` or :func:`joker_stacks` (``kind``) of ``cards`` as actions, remembered.
 
     ``declare``: the colours a leading joker stack may declare, each stack once per colour in that order; ``None``
-    for no declaration. Same bounded, oldest-out policy as the stacks themselves.
+    for no declaration. Bounded like the stacks themselves.
     """
     key = (kind, tuple(cards), declare)
     found = _PLAYS_CACHE.get(key)
     if found is None:
         stacks = colour_stacks(cards) if kind == "colour" else joker_stacks(cards)
         objects = _PLAY_OBJECTS
-        if len(objects) > 16 * _STACKS_CACHE_SIZE:
-            objects.clear()
-        found = tuple([objects.get((stack, colour)) or objects.setdefault((stack, colour), Play(stack, colour))
-                       for stack, _ in stacks for colour in ((None,) if declare is None else declare)])
-        if len(_PLAYS_CACHE) >= _STACKS_CACHE_SIZE:
-            del _PLAYS_CACHE[next(iter(_PLAYS_CACHE))]
-        _PLAYS_CACHE[key] = found
+        found = _PLAYS_CACHE.put(key, tuple([
+            objects.get((stack, colour)) or objects.put((stack, colour), Play(stack, colour))
+            for stack, _ in stacks for colour in ((None,) if declare is None else declare)]))
     return found
 
 
@@ -333,7 +329,7 @@ def _single(card: str) -> Play:
     """The one-card play of ``card`` (discarding it when the player cannot follow), one object per card."""
     found = _SINGLES.get(card)
     if found is None:
-        found = _SINGLES[card] = Play((card,), None)
+        found = _SINGLES.put(card, Play((card,), None))
     return found
 
 
@@ -358,10 +354,8 @@ def colour_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
         return _remembered("colour", cards, _colour_stacks)
     found = _GROUP_STACKS.get(group)
     if found is None:
-        if len(_GROUP_STACKS) >= _GROUP_PLAYS_SIZE:
-            _GROUP_STACKS.clear()
-        found = _GROUP_STACKS[group] = tuple([(play.cards, _SHAPE_VALUES[i]) for play, i in zip(
-            _group_plays(group), _shape_ids(mask), strict=True)])
+        found = _GROUP_STACKS.put(group, tuple([(play.cards, _SHAPE_VALUES[i]) for play, i in zip(
+            _group_plays(group), _shape_ids(mask), strict=True)]))
     return list(found)
 
 
@@ -421,13 +415,14 @@ _SHAPES_BY_TOP: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 _UNDER: tuple[int, ...] = tuple(functools.reduce(operator.or_, (m for _, m in shapes), 0) & ~(1 << top)
                                 for top, shapes in enumerate(_SHAPES_BY_TOP))
 #: per top number position, (numbers held among its _UNDER) -> the ids of its stacks (at most 2 ** 11 in all)
-_TOP_IDS: list[dict[int, tuple[int, ...]]] = [{} for _ in _NUMBERS]
-_SHAPE_IDS: dict[int, tuple[int, ...]] = {}  # number mask -> the shapes inside it (at most 4,096 masks)
-#: a colour group's bits (see _CARD_BIT) -> its stacks as Play objects (bounded: emptied when it outgrows its
-#: size; a game asks about a few dozen groups)
-_GROUP_PLAYS: dict[int, tuple[Play, ...]] = {}
+_TOP_IDS: list[Memo[int, tuple[int, ...]]] = [Memo(f"topspot.top_ids.{i}", None) for i, _ in enumerate(_NUMBERS)]
+_SHAPE_IDS: Memo[int, tuple[int, ...]] = Memo("topspot.shape_ids", None)  # number mask -> its shapes (<= 4,096)
+#: a colour group's bits (see _CARD_BIT) -> its stacks as Play objects (bounded; a game asks about a few dozen
+#: groups)
 _GROUP_PLAYS_SIZE = 4 * 4096
-_GROUP_STACKS: dict[int, tuple[tuple[tuple[str, ...], int], ...]] = {}  # the same for colour_stacks (bounded)
+_GROUP_PLAYS: Memo[int, tuple[Play, ...]] = Memo("topspot.group_plays", _GROUP_PLAYS_SIZE)
+#: the same for colour_stacks
+_GROUP_STACKS: Memo[int, tuple[tuple[tuple[str, ...], int], ...]] = Memo("topspot.group_stacks", _GROUP_PLAYS_SIZE)
 #: per deck colour, one Play per shape (all made when the colour is first needed)
 _SHAPE_PLAYS: list[list[Play]] = [[] for _ in DECK.colours]
 
@@ -447,9 +442,9 @@ def _shape_ids(mask: int) -> tuple[int, ...]:
             part = _TOP_IDS[top].get(key)
             if part is None:
                 outside = ~(key | low)
-                part = _TOP_IDS[top][key] = tuple([i for i, m in _SHAPES_BY_TOP[top] if not m & outside])
+                part = _TOP_IDS[top].put(key, tuple([i for i, m in _SHAPES_BY_TOP[top] if not m & outside]))
             picked += part
-        ids = _SHAPE_IDS[mask] = tuple(picked)
+        ids = _SHAPE_IDS.put(mask, tuple(picked))
     return ids
 
 
@@ -464,9 +459,7 @@ def _group_plays(group: int) -> tuple[Play, ...]:
     if not made:
         cards = _COLOUR_CARDS[DECK.colours[ci]]
         made += [Play(tuple([cards[p] for p in shape]), None) for shape in _SHAPES]
-    if len(_GROUP_PLAYS) >= _GROUP_PLAYS_SIZE:
-        _GROUP_PLAYS.clear()
-    found = _GROUP_PLAYS[group] = tuple([made[i] for i in _shape_ids(group >> (ci * _MASK_BITS))])
+    found = _GROUP_PLAYS.put(group, tuple([made[i] for i in _shape_ids(group >> (ci * _MASK_BITS))]))
     return found
 
 
@@ -476,7 +469,8 @@ def _group_plays(group: int) -> tuple[Play, ...]:
 _JOKER_TABLE: list[tuple[tuple[int, int], ...]] = []  # per first card under the joker: (id, cards)
 _JOKER_STACKS: list[tuple[str, ...]] = []  # the stacks by id; 0 is the joker alone
 #: (the coloured cards' bits, the colours a leading stack declares or None) -> the Play objects (bounded)
-_JOKER_PLAYS: dict[tuple[int, tuple[str, ...] | None], tuple[Play, ...]] = {}
+_JOKER_PLAYS: Memo[tuple[int, tuple[str, ...] | None], tuple[Play, ...]] = Memo(
+    "topspot.joker_plays", _STACKS_CACHE_SIZE)
 
 
 def _joker_plays(coloured: int, declare: tuple[str, ...] | None) -> tuple[Play, ...]:
@@ -505,8 +499,6 @@ def _joker_plays(coloured: int, declare: tuple[str, ...] | None) -> tuple[Play, 
         rest ^= low
         ids += [i for i, m in _JOKER_TABLE[low.bit_length() - 1] if not m & outside]
     objects = _PLAY_OBJECTS
-    if len(objects) > 16 * _STACKS_CACHE_SIZE:
-        objects.clear()
     colours = (None,) if declare is None else declare
     plays = []
     for i in ids:
@@ -514,25 +506,20 @@ def _joker_plays(coloured: int, declare: tuple[str, ...] | None) -> tuple[Play, 
         for colour in colours:
             play = objects.get((stack, colour))
             if play is None:
-                play = objects[(stack, colour)] = Play(stack, colour)
+                play = objects.put((stack, colour), Play(stack, colour))
             plays.append(play)
-    if len(_JOKER_PLAYS) >= _STACKS_CACHE_SIZE:
-        _JOKER_PLAYS.clear()
-    found = _JOKER_PLAYS[key] = tuple(plays)
+    found = _JOKER_PLAYS.put(key, tuple(plays))
     return found
 
 
-#: stack -> (value, top view as tuples): the playable stacks of a view, remembered (bounded: emptied when full)
-_DRAWINGS: dict[tuple[str, ...], tuple[int, tuple[tuple[int | None, str], ...]]] = {}
-_DRAWINGS_SIZE = 8192
+#: stack -> (value, top view as tuples): the playable stacks of a view, remembered (bounded)
+_DRAWINGS: Memo[tuple[str, ...], tuple[int, tuple[tuple[int | None, str], ...]]] = Memo("topspot.drawings", 8192)
 
 
 def _drawing(cards: tuple[str, ...]) -> tuple[int, tuple[tuple[int | None, str], ...]]:
     """A stack's value and :func:`stack_top_view` as tuples, remembered: a view lists every playable stack with
     both, and the same stacks come back view after view."""
-    if len(_DRAWINGS) >= _DRAWINGS_SIZE:
-        _DRAWINGS.clear()
-    found = _DRAWINGS[cards] = (stack_value(cards), tuple((d, k) for d, k in stack_top_view(cards)))
+    found = _DRAWINGS.put(cards, (stack_value(cards), tuple((d, k) for d, k in stack_top_view(cards))))
     return found
 
 
@@ -624,6 +611,26 @@ LAST_ROUND = codec_for(LastRound)
 
 
 # ----- the game ----------------------------------------------------------------------------------------------------
+#: How a game ends: the code that the end event and the result carry (``end_code``, with ``end_player`` the seat
+#: it names), which the page words in the reader's language, and the English kept in the table's ``end_reason``
+#: (saves hold that text, so it stays as it was written).
+END_REASONS: dict[str, str] = {
+    "last_cards": "seat {seat} won a round with their last card(s)",
+    "only_one": "seat {seat} was the only player with cards left",
+    "nobody": "nobody has cards left",
+}
+
+
+def end_code(reason: str, players: int) -> tuple[str | None, int | None]:
+    """The code and seat of an ``end_reason`` written from :data:`END_REASONS`; ``(None, None)`` for any other
+    text (a scenario may give its own)."""
+    for code, words in END_REASONS.items():
+        for seat in range(players) if "{seat}" in words else (None,):
+            if words.format(seat=seat) == reason:
+                return code, seat
+    return None, None
+
+
 class TopSpotState(State):
     """A Top Spot game in progress (one deal, from the first round until someone cannot lead any more)."""
 
@@ -668,7 +675,7 @@ class TopSpotState(State):
 
     @classmethod
     def _setup(cls, players: int, options: dict[str, Any], rng: GameRandom, start: int | None) -> TopSpotState:
-        state = cls._blank(players, options, rng)
+        state = cls(players, options, rng)
         chosen = list(DECK.colours)
         rng.shuffle(chosen)  # which colour sets are in the box this time
         state.colours = [c for c in DECK.colours if c in chosen[:players]]
@@ -688,25 +695,6 @@ class TopSpotState(State):
         state.hands = hands
         state.first_leader = (state.start + 1) % players
         state._start_round(state.first_leader)
-        return state
-
-    @classmethod
-    def _blank(cls, players: int, options: dict[str, Any], rng: GameRandom) -> TopSpotState:
-        """The blank table that ``cls(players, options, rng)`` makes, set field by field without walking the
-        declaration (a deal is a good part of a short game's cost; a test holds the two equal)."""
-        state = cls.__new__(cls)
-        state.players, state.options, state.rng = players, options, rng
-        state.colours, state.start, state.first_leader = [""] * players, 0, 0
-        state.hands = [[] for _ in range(players)]
-        state.won = [[] for _ in range(players)]
-        state.bonus = [0] * players
-        state.unclaimed, state.aside, state.order, state.plays, state.pot = [], [], [], [], []
-        state.tiebreak = state.round_no = 0
-        state.last_winner = state.last_round = None
-        state.voids = [[] for _ in range(players)]
-        state.no_joker = [False] * players
-        state.over, state.end_reason = False, ""
-        state._legal = None
         return state
 
     def full_deck(self) -> Counter[str]:
@@ -816,6 +804,7 @@ class TopSpotState(State):
             "rounds_won": [len(w) for w in self.won],
             "bonus": list(self.bonus),
             "reason": self.end_reason,
+            **dict(zip(("end_code", "end_player"), end_code(self.end_reason, self.players), strict=True)),
             "dealer": self.start,
         }
 
@@ -1094,25 +1083,27 @@ class TopSpotState(State):
         holders = [s for s in range(leader, self.players) if hands[s]] + [s for s in range(leader) if hands[s]]
         if not hands[leader]:
             if won:
-                return self._end(f"seat {leader} won a round with their last card(s)")
+                return self._end("last_cards", leader)
             if not holders:
-                return self._end("nobody has cards left")
+                return self._end("nobody", None)
             leader = holders[0]  # (the seats between had no cards: the order from it is the same list)
         if len(holders) == 1:  # nobody but the leader has cards
             extra = len(hands[leader])
             self.bonus[leader] += extra
             if self._quiet:
-                return self._end(f"seat {leader} was the only player with cards left")
+                return self._end("only_one", leader)
             return [{"type": "bonus", "player": leader, "points": extra,
                      "text": f"Seat {leader} is the only player with cards: {extra} extra point(s)."}] + self._end(
-                f"seat {leader} was the only player with cards left")
+                "only_one", leader)
         self._start_round(leader, holders)
         if self._quiet:  # (as for every round event below: nobody reads the events of State.play)
             return []
         return [{"type": "round_start", "leader": leader, "round": self.round_no,
                  "text": f"Round {self.round_no}: seat {leader} leads."}]
 
-    def _end(self, reason: str) -> list[Event]:
+    def _end(self, code: str, seat: int | None) -> list[Event]:
+        """End the game for reason ``code`` of :data:`END_REASONS` (``seat``: the player it names, if any)."""
+        reason = END_REASONS[code].format(seat=seat)
         self.over = True
         self.end_reason = reason
         self.order, self.plays, self.pot = [], [], []
@@ -1120,7 +1111,7 @@ class TopSpotState(State):
             return []
         scores = self.scores()
         return [{"type": "end", "scores": scores, "winners": winners_by_max(scores), "reason": reason,
-                 "text": f"The game ends ({reason}); scores {scores}."}]
+                 "end_code": code, "end_player": seat, "text": f"The game ends ({reason}); scores {scores}."}]
 
     # ----- invariants -------------------------------------------------------------------------------------
     def _validate(self) -> None:

@@ -5,7 +5,7 @@
 // "joker as 5", "Skip-Bo"), never by engine ids. See docs/i18n.md.
 import { getLang, hasKey, t, withLang } from "./i18n.js";
 import { cardName as level8Card, colourName as level8Colour } from "./games/level8.js";
-import { cardName as topspotCard, topspotReason } from "./games/topspot.js";
+import { cardName as topspotCard, topspotEnd } from "./games/topspot.js";
 
 const KINDS = { run: "log.level8.kind_run", set: "log.level8.kind_set", colour: "log.level8.kind_colour" };
 const has = (e, ...fields) => fields.every((f) => e[f] !== undefined && e[f] !== null);
@@ -91,7 +91,7 @@ const WORDERS = {
         return t("log.topspot.round_void", { names: list((e.tied || []).map((s) => c.names[s])) });
       case "bonus": return t("log.topspot.bonus", { name, n: e.points ?? 1 });
       case "end": {
-        const reason = topspotReason(e.reason, c.names);
+        const reason = topspotEnd(e.end_code, e.end_player, c.names);
         const scores = perSeat(e.scores || [], c.names);
         return reason ? t("log.topspot.end_reason", { reason, scores }) : t("log.topspot.end", { scores });
       }

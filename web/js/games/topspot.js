@@ -35,15 +35,14 @@ const cards = (n) => t("topspot.cards", { n });
 export const SYMBOLS = { red: "●", yellow: "■", green: "◆", blue: "★", purple: "✚", joker: "J" };
 const sym = (colour) => SYMBOLS[colour] || "";
 
-/** Top Spot's end reasons are English sentences in the engine (`result.reason`, the `end` event): the three it has
- * are worded here in the reader's language; null for any other. */
-export function topspotReason(reason, names) {
-  const seat = /seat (\d+)/.exec(reason || "");
-  const who = seat ? names[Number(seat[1])] : "";
-  if (/won a round with their last card/.test(reason)) return t("log.topspot.reason_last_cards", { name: who });
-  if (/only player with cards/.test(reason)) return t("log.topspot.reason_only_one", { name: who });
-  if (/nobody has cards/.test(reason)) return t("log.topspot.reason_nobody");
-  return null;
+const END_WORDS = { last_cards: "log.topspot.reason_last_cards", only_one: "log.topspot.reason_only_one",
+  nobody: "log.topspot.reason_nobody" };
+
+/** Why a game of Top Spot ended, in the reader's language, from the code the engine gives (`end_code` and the seat
+ * `end_player` of the `end` event and of the result); null when there is no code (a record from before the codes). */
+export function topspotEnd(code, player, names) {
+  const key = END_WORDS[code];
+  return key ? t(key, { name: player === null || player === undefined ? "" : names[player] ?? "" }) : null;
 }
 
 /** "red 7" / "joker": the words used on the page (the engine's names are "red-7" / "joker"). */
@@ -428,8 +427,8 @@ const renderer = {
       h("p.result-note", t("topspot.rounds_won_note")),
       h("table.scores", h("thead", h("tr", games.length > 1 ? h("th", "") : null,
         ...names.map((n) => h("th", { scope: "col" }, n)))), h("tbody", rows)),
-      games.length === 1 && result.reason ? h("p.result-note", t("topspot.ended", { reason:
-        topspotReason(result.reason, names) ?? result.reason.replace(/\bseat (\d+)\b/g, (m, n) => names[Number(n)] ?? m) }))
+      games.length === 1 && topspotEnd(result.end_code, result.end_player, names)
+        ? h("p.result-note", t("topspot.ended", { reason: topspotEnd(result.end_code, result.end_player, names) }))
         : null);
   },
 };
