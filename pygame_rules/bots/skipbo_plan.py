@@ -19,12 +19,12 @@ to whatever the stock or the draw reveals. Everything comes from the seat's view
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 from typing import Any
 
 from ..core.actions import Action
 from ..games.skipbo import WILD, Discard, EndTurn, PlayDiscard, PlayHand, PlayStock
+from . import clock as bot_clock
 
 TOP = 12
 #: probability that a rival's hand (refilled to five) supplies ``k`` specific missing cards, by ``k`` (rough)
@@ -136,7 +136,7 @@ class Planner:
     def __init__(self, weights: Weights | None = None, max_nodes: int = 4000) -> None:
         self.w = weights or Weights()
         self.max_nodes = max_nodes
-        # a wall-clock deadline (time.perf_counter seconds) for one call of plans(), set by PlanSearchBot when it
+        # a deadline on the bots' clock (:mod:`.clock` seconds) for one call of plans(), set by PlanSearchBot when it
         # plays under a ceiling: past it, like past max_nodes, plans end where they are instead of going deeper
         self.deadline: float | None = None
 
@@ -261,7 +261,7 @@ class Planner:
                 return seen[key]
             nodes += 1
             if deadline is not None and not late and nodes % 32 == 0:
-                late = time.perf_counter() > deadline  # read every 32 nodes: the clock costs more in Pyodide
+                late = bot_clock.now() > deadline  # read every 32 nodes: the clock costs more in Pyodide
             best: Plan | None = None
             for action, how, after in self._moves(node, me):
                 if how == "on" and (nodes > self.max_nodes or late):
@@ -348,7 +348,7 @@ class PlanSearchBot:
 
     def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         """The first action of the plan that scores best over the sampled deals (within ``max_ms`` of now)."""
-        self._deadline = None if self.max_ms is None else time.perf_counter() + self.max_ms / 1000
+        self._deadline = None if self.max_ms is None else bot_clock.now() + self.max_ms / 1000
         seed = rng.getrandbits(64)
         if len(legal) == 1:
             self._follow = None
@@ -391,7 +391,7 @@ class PlanSearchBot:
         world_s = 0.0  # how long the last sampled deal took to play out: the next one would take about as long
         cut = False
         for k in range(self.worlds):
-            started = time.perf_counter()
+            started = bot_clock.now()
             if deadline is not None and used and started + world_s > deadline:
                 cut = True
                 break
@@ -416,7 +416,7 @@ class PlanSearchBot:
                 piles = [len(p) for p in state.building]
                 own = 1.0 if reach(piles, top, state.discards[me], state.hands[me]) == 0 else 0.0
                 scores[i] += -w.rival * played + w.own * own
-            world_s = time.perf_counter() - started
+            world_s = bot_clock.now() - started
         final = []
         for i, plan in enumerate(pool):
             # the sampled outcomes replace the planner's table guesses for the same two things
