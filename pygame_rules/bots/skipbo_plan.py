@@ -359,7 +359,8 @@ class PlanSearchBot:
             self.stats = {"searched": False, "followed": True}
             self._expect(view, Plan(0.0, steps, _Node([], [], []), False, False))
             return steps[0]
-        # the planning may use three quarters of the ceiling, so the one sampled deal that always follows fits in
+        # the planning may use three quarters of the ceiling, so that sampled deals fit in the rest (a deal that
+        # would end past the ceiling is not started, one that passes it is dropped)
         self.planner.deadline = None if self.max_ms is None else self._deadline_for(PLANNING_SHARE)
         ranked = self.planner.plans(view, legal)
         if not ranked:
@@ -395,9 +396,12 @@ class PlanSearchBot:
             if deadline is not None and used and started + world_s > deadline:
                 cut = True
                 break
-            used += 1
             world: Any = sample_state(view, srng)
+            outcome = [0.0] * len(pool)
             for i, plan in enumerate(pool):
+                if deadline is not None and bot_clock.now() > deadline:
+                    cut = True  # a deal cut part-way would score the plans on different deals: drop it
+                    break
                 state = world.clone()
                 for step in plan.steps:
                     state.apply(step)
@@ -405,18 +409,31 @@ class PlanSearchBot:
                 dice = random.Random(f"{seed}/dice/{k}")
                 moves = 0
                 while not state.is_over() and state.current_player not in team and moves < 200:
+                    if deadline is not None and moves % 4 == 3 and bot_clock.now() > deadline:
+                        cut = True
+                        break
                     mover = state.current_player
                     state.play(rival_bot.choose(state.view(mover), state.legal_actions(), dice))
                     moves += 1
+                if cut:
+                    break
                 if state.is_over():
-                    scores[i] += 100.0 if me in state.result()["winners"] else -100.0
+                    outcome[i] = 100.0 if me in state.result()["winners"] else -100.0
                     continue
                 played = sum(before[s] - len(state.stocks[s]) for s in range(view["players"]) if s not in team)
                 top = state.stocks[me][-1] if state.stocks[me] else None
                 piles = [len(p) for p in state.building]
                 own = 1.0 if reach(piles, top, state.discards[me], state.hands[me]) == 0 else 0.0
-                scores[i] += -w.rival * played + w.own * own
+                outcome[i] = -w.rival * played + w.own * own
+            if cut:
+                break
+            used += 1
+            for i, value in enumerate(outcome):
+                scores[i] += value
             world_s = bot_clock.now() - started
+        if not used:  # not even one deal fitted in the ceiling: the planner's own best plan
+            self.stats = {"searched": True, "candidates": len(pool), "worlds": 0, "cut": True}
+            return pool[0]
         final = []
         for i, plan in enumerate(pool):
             # the sampled outcomes replace the planner's table guesses for the same two things
