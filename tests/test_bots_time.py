@@ -149,7 +149,6 @@ def test_issue_position_decides_within_the_ceiling_on_a_work_clock(monkeypatch: 
     """Every unit of work costs fake time (a planner position, a chain-search copy, a sampled deal, a rival's
     move); at a hundred times those costs the planner and the sampled deals must be cut, and the decision still ends
     within 1.5 times the 380 ms ceiling with a legal move."""
-    from pygame_rules.bots import skipbo_plan
     from pygame_rules.bots.skipbo_plan import Planner
 
     work = _WorkClock()
@@ -188,7 +187,6 @@ def test_issue_position_decides_within_the_ceiling_on_a_work_clock(monkeypatch: 
             assert (work.now - start) * 1000 <= 1.5 * 380
             if cost_scale > 1 and bot.stats.get("searched"):
                 assert bot.stats["cut"] is True
-        assert skipbo_plan.bot_clock.now() == work.now  # the planner reads the injected clock
     finally:
         bot_clock.use(previous)
 
