@@ -102,9 +102,11 @@ def test_no_catalogue_key_is_dead() -> None:
     quoted = re.compile(r"""["']([\w.]+)["']""")
     literals = {k for p in WEB.rglob("*.js") for k in quoted.findall(p.read_text(encoding="utf-8"))}
     # refusal reasons: keys built from the engine's codes (refusalWords), and Skip-Bo's card sources
+    from pygame_rules.bots.reasons import CODES  # hint reasons: the page words "hint.<code>"
     from pygame_rules.games.skipbo import SOURCES
 
     dynamic = set(_refusal_keys()) | {f"refusal.source.{source}" for source in SOURCES} | _editor_place_keys()
+    dynamic |= {f"hint.{code}" for code in CODES}
     used = set().union(*used_keys().values()) | WIDGET_KEYS | (literals & set(CATALOGUES["en"])) | dynamic
     dead = set(CATALOGUES["en"]) - used
     assert not dead, f"catalogue keys nothing uses: {sorted(dead)}"

@@ -296,7 +296,7 @@ class SearchBot:
             alive = kept
         means = {a: totals[a] / counts[a] for a in candidates if counts[a]}
         self.stats = {"searched": True, "rollouts": used, "candidates": len(candidates), "means": means,
-                      "cut": out_of_time}
+                      "counts": {a: counts[a] for a in means}, "cut": out_of_time}
         if not means or not alive:
             return prior
         best = alive[0]

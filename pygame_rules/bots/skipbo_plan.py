@@ -18,6 +18,7 @@ to whatever the stock or the draw reveals. Everything comes from the seat's view
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -320,8 +321,9 @@ class PlanSearchBot:
         self.window = window  # only plans within this much of the best are played out
         self.max_ms = max_ms  # a wall-clock cap (hints); with it the move may depend on the machine's speed
         self.stats: dict[str, Any] = {}
-        self._follow: tuple[tuple[Any, ...], tuple[Action, ...]] | None = None
+        self._follow: tuple[tuple[Any, ...], Plan] | None = None
         self._deadline: float | None = None
+        self.plan: Plan | None = None  # the plan the last decision started or continued (hints read its reason)
 
     def _expect(self, view: dict[str, Any], plan: Plan) -> None:
         """Remember the plan's remaining steps and the position they start from."""
@@ -339,7 +341,7 @@ class PlanSearchBot:
         else:
             self._follow = None
             return
-        self._follow = (_position(view, node), plan.steps[1:])
+        self._follow = (_position(view, node), dataclasses.replace(plan, steps=plan.steps[1:]))
 
     def _deadline_for(self, share: float) -> float:
         """The clock reading at which ``share`` of the ceiling, counted from the call of ``choose``, is spent."""
@@ -350,15 +352,16 @@ class PlanSearchBot:
         """The first action of the plan that scores best over the sampled deals (within ``max_ms`` of now)."""
         self._deadline = None if self.max_ms is None else bot_clock.now() + self.max_ms / 1000
         seed = rng.getrandbits(64)
+        self.plan = None
         if len(legal) == 1:
             self._follow = None
             return legal[0]
         follow = self._follow
-        if follow is not None and follow[0] == _position(view, _start(view)) and follow[1][0] in legal:
-            steps = follow[1]
+        if follow is not None and follow[0] == _position(view, _start(view)) and follow[1].steps[0] in legal:
+            self.plan = follow[1]
             self.stats = {"searched": False, "followed": True}
-            self._expect(view, Plan(0.0, steps, _Node([], [], []), False, False))
-            return steps[0]
+            self._expect(view, follow[1])
+            return follow[1].first
         # the planning may use three quarters of the ceiling, so that sampled deals fit in the rest (a deal that
         # would end past the ceiling is not started, one that passes it is dropped)
         self.planner.deadline = None if self.max_ms is None else self._deadline_for(PLANNING_SHARE)
@@ -374,6 +377,7 @@ class PlanSearchBot:
         else:
             choice = self._search(view, pool, seed)
         self._expect(view, choice)
+        self.plan = choice
         return choice.first
 
     def _search(self, view: dict[str, Any], pool: list[Plan], seed: int) -> Plan:
