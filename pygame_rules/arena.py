@@ -90,6 +90,19 @@ def play_one(task: dict[str, Any]) -> dict[str, Any]:
     bots = [make_bot(game, lv, **(params if lv.startswith("hard") else {})) for lv in levels]
     state = new_game(game, players=players, seed=f"{seed}/deal/{index // players}", options=task.get("options"))
     rng = random.Random(f"{seed}/bots/{index}")
+    # with --clock cpu a ceiling counts the bot's own CPU time: on a loaded machine it then cuts no earlier than on
+    # an idle one
+    previous = bot_clock.use(time.thread_time) if task.get("clock") == "cpu" else None
+    try:
+        return _play_one(task, state, bots, levels, rng)
+    finally:
+        if task.get("clock") == "cpu":
+            bot_clock.use(previous)
+
+
+def _play_one(task: dict[str, Any], state: Any, bots: list[Any], levels: list[str],
+              rng: random.Random) -> dict[str, Any]:
+    index, players = task["index"], task["players"]
     times: list[list[float]] = [[] for _ in range(players)]
     cpu: list[list[float]] = [[] for _ in range(players)]
     actions = 0
@@ -112,7 +125,8 @@ def play_one(task: dict[str, Any]) -> dict[str, Any]:
 
 
 def run_arena(game: str, players: int, bots: Sequence[str], games: int, seed: str | int = 1, jobs: int = 1,
-              options: dict[str, Any] | None = None, params: dict[str, Any] | None = None) -> dict[str, Any]:
+              options: dict[str, Any] | None = None, params: dict[str, Any] | None = None,
+              clock: str = "wall") -> dict[str, Any]:
     """Play ``games`` seeded games and summarise per bot level; the summary is reproducible from ``seed``."""
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
@@ -124,7 +138,7 @@ def run_arena(game: str, players: int, bots: Sequence[str], games: int, seed: st
     for name in set(names):
         make_bot(game, name)  # unknown levels fail here, before any process starts
     tasks = [{"game": game, "players": players, "index": i, "seed": seed, "bots": names, "options": options,
-              "params": params} for i in range(games)]
+              "params": params, "clock": clock} for i in range(games)]
     start = time.perf_counter()
     if jobs > 1:
         with multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs) as pool:
@@ -366,6 +380,8 @@ def add_parser(subparsers: Any, help_text: str) -> argparse.ArgumentParser:
     p.add_argument("--iterations", type=int, help="rollouts per decision for the hard levels (default: profile)")
     p.add_argument("--budget-ms", type=float, help="wall-clock ceiling per decision for the hard levels (default: "
                    "none, reproducible; 'timing' defaults to the app's ceiling, 0 there means none)")
+    p.add_argument("--clock", choices=("wall", "cpu"), default="wall", help="what a --budget-ms ceiling counts: "
+                   "wall-clock time (as in the app) or the bot's CPU time (figures independent of the machine's load)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON instead of a table")
     p.add_argument("--out", help="ladder only: write the markdown here (e.g. docs/bots.md)")
     p.add_argument("--only", help="ladder only: run just the match-ups whose key (game/players/bots) contains "
@@ -405,7 +421,7 @@ def run(args: argparse.Namespace) -> None:
         return
     options = json.loads(args.options) if args.options else None
     summary = run_arena(args.game, args.players, args.bots.split(","), args.games, args.seed, args.jobs, options,
-                        params)
+                        params, args.clock)
     if args.json:
         print(json.dumps({k: v for k, v in summary.items() if k != "outcomes"}))
     else:

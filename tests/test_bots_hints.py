@@ -127,3 +127,21 @@ def test_search_reasons_name_the_games_played_out() -> None:
             return
         state.apply(action)
     raise AssertionError("no searched decision")
+
+
+def test_first_turn_hint_does_not_throw_away_the_one() -> None:
+    """Issue 24 item 13: first turn, a 1 and a 2 in hand, empty building piles. The hint used to discard the 1:
+    every single discard scored the same and the first listed (the lowest card) won the tie. Among otherwise equal
+    discards the planner now parts with the highest card, as the normal bot does; the reason names what it keeps."""
+    from pygame_rules.games.skipbo import Discard
+
+    for hand, stock, rival in (([1, 2, 3, 5, 6], 9, 7), ([1, 2, 2, 3, 11], 7, 4)):
+        state = _skipbo(hands=[hand, [4, 8, 9, 10, 12]], stocks=[[5, stock], [10, rival]],
+                        building=[[], [], [], []])
+        bot: Any = make_bot("skipbo", "hard-fast")
+        action, reason = _why(state, bot)
+        assert not (isinstance(action, Discard) and action.card == 1), (hand, action)
+        assert reason["code"] in CODES
+        if isinstance(action, Discard):
+            assert action.card == max(c for c in hand if c != 0)
+            assert reason == {"code": "skipbo.keep_for_stock", "params": {"card": 1, "stock": stock}}

@@ -46,6 +46,9 @@ class Weights:
     refill: float = 0.25  # emptying the hand draws five new cards now
     shed: float = 0.015  # each card played from hand (fresh cards next turn)
     spread: float = 0.02  # each distinct discard top (more options later)
+    high: float = 0.005  # times card/12 of the card discarded: among otherwise equal discards, part with the highest
+    # (low cards start and continue building piles sooner; without it equal plans fell to the first card listed,
+    # the lowest: on a first turn the planner discarded a 1 it could have kept)
 
 
 def _need(pile: int, target: int, stacks: list[list[int]], hand: list[int] | None = None) -> int:
@@ -251,6 +254,8 @@ class Planner:
                     return None
                 return Plan(rest.value, (action, *rest.steps), rest.end, rest.stock, rest.refill)
             value = self.evaluate(after, how == "stock", how == "refill")
+            if isinstance(action, Discard) and action.card != WILD:
+                value += self.w.high * action.card / TOP
             if how == "stock" and self.stock_count == 1:
                 value += 100.0  # the last stock card wins the game
             return Plan(value, (action,), after, how == "stock", how == "refill")
