@@ -263,6 +263,11 @@ def time_decisions(game: str, players: int, level: str, decisions: int = 30, see
 LADDER: list[dict[str, Any]] = [
     {"game": "skipbo", "players": 2, "bots": ["normal", "easy"], "target": "normal wins at least 80%"},
     {"game": "skipbo", "players": 2, "bots": ["hard", "normal"], "target": "hard wins at least 60%"},
+    # the reference opponents (bots/skipbo_refs.py), with the stock of 20 the published comparisons use
+    {"game": "skipbo", "players": 2, "bots": ["normal", "play-first"], "options": {"stock_size": 20},
+     "target": "normal wins at least 95%"},
+    {"game": "skipbo", "players": 2, "bots": ["hard", "stock-first"], "options": {"stock_size": 20},
+     "target": "hard wins at least 75%"},
     {"game": "topspot", "players": 3, "bots": ["normal", "easy", "easy"], "options": {"games": 1},
      "target": "normal clearly above parity (1/3)"},
     {"game": "topspot", "players": 3, "bots": ["hard", "normal", "normal"], "options": {"games": 1},
