@@ -92,7 +92,7 @@ def play_one(task: dict[str, Any]) -> dict[str, Any]:
     rng = random.Random(f"{seed}/bots/{index}")
     # with --clock cpu a ceiling counts the bot's own CPU time: on a loaded machine it then cuts no earlier than on
     # an idle one
-    previous = bot_clock.use(time.thread_time) if task.get("clock") == "cpu" else None
+    previous = bot_clock.use(cpu_clock()) if task.get("clock") == "cpu" else None
     try:
         return _play_one(task, state, bots, levels, rng)
     finally:
@@ -473,6 +473,19 @@ def _wild_heavy(state: Any, rng: random.Random) -> None:
     state._legal = None
 
 
+def cpu_clock() -> Any:
+    """This thread's CPU clock, or the process's where the platform has no thread clock (Pyodide, where the two
+    are the same single thread)."""
+    clock = getattr(time, "thread_time", None)
+    try:
+        if clock is not None:
+            clock()
+            return clock
+    except OSError:  # pragma: no cover - platform without a thread clock
+        pass
+    return time.process_time
+
+
 def sweep_game(task: dict[str, Any]) -> dict[str, Any]:
     """Play one seeded game of a sweep configuration with ``task["level"]`` at every seat (each with the app's
     ceiling unless ``budget_ms`` says otherwise); return every decision with a choice as (CPU ms, wall ms, step,
@@ -488,7 +501,7 @@ def sweep_game(task: dict[str, Any]) -> dict[str, Any]:
     bots = [make_bot(game, level, **params) for _ in range(players)]
     rng = random.Random(f"{seed}/bots")
     # the bots' ceiling counts this thread's CPU time: what they would take on an idle machine, whatever the load
-    previous = bot_clock.use(time.thread_time)
+    previous = bot_clock.use(cpu_clock())
     try:
         return _sweep_play(task, state, bots, rng)
     finally:
@@ -499,15 +512,16 @@ def _sweep_play(task: dict[str, Any], state: Any, bots: list[Any], rng: random.R
     cfg, seed = task["config"], f"{task['seed']}/{task['config']['name']}/{task['index']}"
     rows: list[tuple[float, float, int, int, bool]] = []
     slow: list[dict[str, Any]] = []
+    task_cpu = cpu_clock()
     step = 0
-    while not state.is_over() and step < task.get("action_cap", 20_000):
+    while not state.is_over() and step < task.get("action_cap", 20_000) and len(rows) < task.get("need", 10**9):
         seat = state.current_player
         assert seat is not None
         view, legal = state.view(seat), state.legal_actions()
         before = state.to_json() if len(legal) > 1 else None
-        start, start_cpu = time.perf_counter(), time.thread_time()
+        start, start_cpu = time.perf_counter(), task_cpu()
         action = bots[seat].choose(view, legal, rng)
-        cpu_ms = 1000 * (time.thread_time() - start_cpu)
+        cpu_ms = 1000 * (task_cpu() - start_cpu)
         wall_ms = 1000 * (time.perf_counter() - start)
         if before is not None:
             stats = getattr(bots[seat], "stats", {})
@@ -515,7 +529,7 @@ def _sweep_play(task: dict[str, Any], state: Any, bots: list[Any], rng: random.R
             if len(slow) < task["keep"] or cpu_ms > slow[-1]["cpu_ms"]:
                 slow.append({"config": cfg["name"], "seed": seed, "step": step, "seat": seat,
                              "cpu_ms": round(cpu_ms, 1), "wall_ms": round(wall_ms, 1), "legal": len(legal),
-                             "stats": {k: v for k, v in stats.items() if k != "means"}, "save": before})
+                             "stats": {k: v for k, v in stats.items() if k not in ("means", "counts")}, "save": before})
                 slow.sort(key=lambda s: -s["cpu_ms"])
                 del slow[task["keep"]:]
         state.apply(action)
@@ -547,11 +561,12 @@ def run_sweep(decisions: int, seed: str = "sweep", level: str = "hard", budget_m
             slow: list[dict[str, Any]] = []
             start = time.perf_counter()
 
-            def tasks(cfg: dict[str, Any] = cfg, budget: float | None = budget) -> Any:
+            def tasks(cfg: dict[str, Any] = cfg, budget: float | None = budget, cpu: list[float] = cpu,
+                      sequential: bool = pool is None) -> Any:
                 index = 0
-                while True:
+                while True:  # one process: a game stops once the configuration has its decisions
                     yield {"config": cfg, "level": level, "index": index, "seed": seed, "budget_ms": budget,
-                           "keep": keep}
+                           "keep": keep, **({"need": decisions - len(cpu)} if sequential else {})}
                     index += 1
 
             results = pool.imap(sweep_game, tasks()) if pool else map(sweep_game, tasks())
@@ -614,7 +629,7 @@ def replay_positions(path: str, level: str = "hard", budget_ms: float | None | s
         action = bot.choose(state.view(seat), state.legal_actions(), random.Random(pos["step"]))
         line = {"config": pos["config"], "seed": pos["seed"], "step": pos["step"], "swept_cpu_ms": pos["cpu_ms"],
                 "cpu_ms": round(1000 * (time.thread_time() - start), 1), "action": action.to_json(),
-                "stats": {k: v for k, v in getattr(bot, "stats", {}).items() if k != "means"}}
+                "stats": {k: v for k, v in getattr(bot, "stats", {}).items() if k not in ("means", "counts")}}
         echo(json.dumps(line, default=str))
         out.append(line)
     return out
