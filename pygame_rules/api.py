@@ -537,7 +537,10 @@ def op_hint(req: dict[str, Any]) -> dict[str, Any]:
         level = hint_level(session.state.game)
     view, legal = session.state.view(seat), session.state.legal_actions()
     action, ms = _bot_choice(session, level, seat, req.get("budget_ms"))
-    reason = explain(session.state.game, _bot(session, level, seat, req.get("budget_ms")), view, legal, action)
+    try:
+        reason = explain(session.state.game, _bot(session, level, seat, req.get("budget_ms")), view, legal, action)
+    except Exception:  # noqa: BLE001 - a hint without its reason beats no hint (the page words "best" then)
+        reason = {"code": "best", "params": {}}
     return {"action": action.to_json(), "ms": ms, "level": level, "reason": reason}
 
 
