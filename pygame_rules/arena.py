@@ -625,10 +625,16 @@ def replay_positions(path: str, level: str = "hard", budget_ms: float | None | s
         assert seat is not None
         budget = app_budget_ms(state.game, level) if budget_ms == "app" else _as_budget(budget_ms)
         bot = make_bot(state.game, level, **({} if budget is None else {"budget_ms": float(budget)}))
-        start = time.thread_time()
-        action = bot.choose(state.view(seat), state.legal_actions(), random.Random(pos["step"]))
+        cpu = cpu_clock()
+        previous = bot_clock.use(cpu)  # the ceiling counts CPU time, as in the sweep
+        try:
+            start = cpu()
+            action = bot.choose(state.view(seat), state.legal_actions(), random.Random(pos["step"]))
+            spent = cpu() - start
+        finally:
+            bot_clock.use(previous)
         line = {"config": pos["config"], "seed": pos["seed"], "step": pos["step"], "swept_cpu_ms": pos["cpu_ms"],
-                "cpu_ms": round(1000 * (time.thread_time() - start), 1), "action": action.to_json(),
+                "cpu_ms": round(1000 * spent, 1), "action": action.to_json(),
                 "stats": {k: v for k, v in getattr(bot, "stats", {}).items() if k not in ("means", "counts")}}
         echo(json.dumps(line, default=str))
         out.append(line)

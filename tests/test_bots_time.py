@@ -218,3 +218,29 @@ def test_generic_search_never_scores_a_cut_rollout(monkeypatch: pytest.MonkeyPat
             assert None in scored or len(scored) <= 2
     finally:
         bot_clock.use(previous)
+
+
+def test_the_sweep_reports_its_slowest_positions_and_they_replay(tmp_path: Any) -> None:
+    """``arena sweep`` on the wild-heavy Skip-Bo deal: per-configuration figures, the maximum against 1.5 times the
+    ceiling, and saved positions that ``arena replay`` decides again (a legal move each)."""
+    from pygame_rules.arena import _wild_heavy, replay_positions, run_sweep
+
+    state = pr.new_game("skipbo", players=2, seed="w", options={"stock_size": 20})
+    before = sorted(c for hand in state.hands for c in hand) + sorted(state.draw)  # type: ignore[attr-defined]
+    _wild_heavy(state, random.Random(1))
+    hands = state.hands  # type: ignore[attr-defined]
+    assert all(hand.count(WILD) >= 3 for hand in hands if hand)  # hands dealt so far (the others draw later)
+    draw = state.draw  # type: ignore[attr-defined]
+    assert WILD not in draw[:-30 - draw.count(WILD)]  # the rest lie near the top of the draw pile
+    assert sorted(c for hand in hands for c in hand) + sorted(state.draw) != before  # type: ignore[attr-defined]
+    assert sorted(sorted(c for hand in hands for c in hand) + list(state.draw)) == sorted(before)  # type: ignore
+
+    out = tmp_path / "sweep.json"
+    lines: list[str] = []
+    summary = run_sweep(6, only="skipbo/2p/stock20/wild", keep=2, out=str(out), echo=lines.append)
+    assert summary["configs"][0]["decisions"] >= 6 and summary["summary"]["limit_ms"] == 1.5 * 380
+    assert len(summary["slowest"]) == 2 and all("save" in s for s in summary["slowest"])
+    replayed = replay_positions(str(out), top=2, echo=lines.append)
+    for pos, again in zip(summary["slowest"], replayed, strict=True):
+        state = pr.load_state(pos["save"])
+        assert state.check(again["action"]) in state.legal_actions()
