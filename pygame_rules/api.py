@@ -27,8 +27,9 @@ Operations (all arguments are JSON):
 - ``act``: ``session, action, seat`` -> apply the action for ``seat``.
 - ``bot``: ``session, level, seat`` -> the bot chooses and plays for the current player; ``seat`` is the viewer.
   The bot's action is shown to other seats only as far as its public event shows it.
-- ``hint``: ``session, level, seat`` -> the action a bot would choose for ``seat`` (not applied); ``level`` "auto"
-  (the default) lets the engine pick the game's best measured level (``bots.hint_level``).
+- ``hint``: ``session, level, seat`` -> the action a bot would choose for ``seat`` (not applied) and its
+  ``reason`` (``{"code", "params"}`` from the bot's own evaluation, worded by the page: ``bots.reasons``); ``level``
+  "auto" (the default) lets the engine pick the game's best measured level (``bots.hint_level``).
   Both take an optional ``budget_ms`` (10-10000): the searching levels' wall-clock ceiling per decision; without
   it they think at most the game's default (``bots.app_budget_ms``), so a bot never keeps a player waiting.
 - ``undo``: ``session, seat`` -> take back the last action, only for the seat that made it and is still to move.
@@ -57,6 +58,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .bots import app_budget_ms, bot_levels, hint_level, make_bot
+from .bots.reasons import explain
 from .core.errors import IllegalAction, RulesError
 from .core.game import State, redact_event
 from .registry import GAMES, from_scenario, game_class, load_state, new_game
@@ -571,8 +573,13 @@ def op_hint(req: dict[str, Any]) -> dict[str, Any]:
     level = req.get("level", "auto")
     if level == "auto":
         level = hint_level(session.state.game)
+    view, legal = session.state.view(seat), session.state.legal_actions()
     action, ms = _bot_choice(session, level, seat, req.get("budget_ms"))
-    return {"action": action.to_json(), "ms": ms, "level": level}
+    try:
+        reason = explain(session.state.game, _bot(session, level, seat, req.get("budget_ms")), view, legal, action)
+    except Exception:  # noqa: BLE001 - a hint without its reason beats no hint (the page words "best" then)
+        reason = {"code": "best", "params": {}}
+    return {"action": action.to_json(), "ms": ms, "level": level, "reason": reason}
 
 
 def op_undo(req: dict[str, Any]) -> dict[str, Any]:

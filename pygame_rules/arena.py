@@ -13,6 +13,11 @@
 
 ``python -m pygame_rules arena ladder [--games K] [--jobs J] [--out docs/bots.md]`` regenerates the measured
 ladder in docs/bots.md (see :data:`LADDER`).
+
+``python -m pygame_rules arena sweep --decisions N [--only skipbo] [--file F]`` plays seeded games of every game
+and player count (:data:`SWEEP`) with the hard level at every seat under the app's ceiling and prints the CPU
+median, p95 and maximum per decision, the maximum against 1.5 times the ceiling and the slowest positions;
+``arena replay --file F`` decides those positions again.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .bots import app_budget_ms, make_bot
+from .bots import clock as bot_clock
 from .registry import GAMES, new_game
 
 Z95 = 1.959963984540054
@@ -84,6 +90,19 @@ def play_one(task: dict[str, Any]) -> dict[str, Any]:
     bots = [make_bot(game, lv, **(params if lv.startswith("hard") else {})) for lv in levels]
     state = new_game(game, players=players, seed=f"{seed}/deal/{index // players}", options=task.get("options"))
     rng = random.Random(f"{seed}/bots/{index}")
+    # with --clock cpu a ceiling counts the bot's own CPU time: on a loaded machine it then cuts no earlier than on
+    # an idle one
+    previous = bot_clock.use(cpu_clock()) if task.get("clock") == "cpu" else None
+    try:
+        return _play_one(task, state, bots, levels, rng)
+    finally:
+        if task.get("clock") == "cpu":
+            bot_clock.use(previous)
+
+
+def _play_one(task: dict[str, Any], state: Any, bots: list[Any], levels: list[str],
+              rng: random.Random) -> dict[str, Any]:
+    index, players = task["index"], task["players"]
     times: list[list[float]] = [[] for _ in range(players)]
     cpu: list[list[float]] = [[] for _ in range(players)]
     actions = 0
@@ -106,7 +125,8 @@ def play_one(task: dict[str, Any]) -> dict[str, Any]:
 
 
 def run_arena(game: str, players: int, bots: Sequence[str], games: int, seed: str | int = 1, jobs: int = 1,
-              options: dict[str, Any] | None = None, params: dict[str, Any] | None = None) -> dict[str, Any]:
+              options: dict[str, Any] | None = None, params: dict[str, Any] | None = None,
+              clock: str = "wall") -> dict[str, Any]:
     """Play ``games`` seeded games and summarise per bot level; the summary is reproducible from ``seed``."""
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
@@ -118,7 +138,7 @@ def run_arena(game: str, players: int, bots: Sequence[str], games: int, seed: st
     for name in set(names):
         make_bot(game, name)  # unknown levels fail here, before any process starts
     tasks = [{"game": game, "players": players, "index": i, "seed": seed, "bots": names, "options": options,
-              "params": params} for i in range(games)]
+              "params": params, "clock": clock} for i in range(games)]
     start = time.perf_counter()
     if jobs > 1:
         with multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs) as pool:
@@ -243,6 +263,11 @@ def time_decisions(game: str, players: int, level: str, decisions: int = 30, see
 LADDER: list[dict[str, Any]] = [
     {"game": "skipbo", "players": 2, "bots": ["normal", "easy"], "target": "normal wins at least 80%"},
     {"game": "skipbo", "players": 2, "bots": ["hard", "normal"], "target": "hard wins at least 60%"},
+    # the reference opponents (bots/skipbo_refs.py), with the stock of 20 the published comparisons use
+    {"game": "skipbo", "players": 2, "bots": ["normal", "play-first"], "options": {"stock_size": 20},
+     "target": "normal wins at least 95%"},
+    {"game": "skipbo", "players": 2, "bots": ["hard", "stock-first"], "options": {"stock_size": 20},
+     "target": "hard wins at least 75%"},
     {"game": "topspot", "players": 3, "bots": ["normal", "easy", "easy"], "options": {"games": 1},
      "target": "normal clearly above parity (1/3)"},
     {"game": "topspot", "players": 3, "bots": ["hard", "normal", "normal"], "options": {"games": 1},
@@ -348,7 +373,9 @@ def add_parser(subparsers: Any, help_text: str) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = subparsers.add_parser("arena", help=help_text, description=__doc__,
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game", help=f"one of {', '.join(GAMES)}; 'ladder' for the docs/bots.md ladder; 'timing' for "
-                   "decision times of the --bots levels on --games positions per game")
+                   "decision times of the --bots levels on --games positions per game; 'sweep' for the CPU time "
+                   "of hard decisions over seeded games of every game and player count; 'replay' to decide the "
+                   "sweep's slowest positions again")
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--bots", default="hard,normal", help="comma-separated levels, cycled over the seats")
     p.add_argument("--games", type=int, default=100)
@@ -358,11 +385,16 @@ def add_parser(subparsers: Any, help_text: str) -> argparse.ArgumentParser:
     p.add_argument("--iterations", type=int, help="rollouts per decision for the hard levels (default: profile)")
     p.add_argument("--budget-ms", type=float, help="wall-clock ceiling per decision for the hard levels (default: "
                    "none, reproducible; 'timing' defaults to the app's ceiling, 0 there means none)")
+    p.add_argument("--clock", choices=("wall", "cpu"), default="wall", help="what a --budget-ms ceiling counts: "
+                   "wall-clock time (as in the app) or the bot's CPU time (figures independent of the machine's load)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON instead of a table")
     p.add_argument("--out", help="ladder only: write the markdown here (e.g. docs/bots.md)")
     p.add_argument("--only", help="ladder only: run just the match-ups whose key (game/players/bots) contains "
                    "this text, e.g. 'skipbo' or 'easy'; the others are kept from <out>.json")
     p.add_argument("--search-games", type=int, help="ladder only: games for match-ups with a hard level")
+    p.add_argument("--decisions", type=int, default=200, help="sweep only: decisions with a choice per configuration")
+    p.add_argument("--keep", type=int, default=5, help="sweep/replay: how many slowest positions to keep or replay")
+    p.add_argument("--file", help="sweep: write the summary and slowest positions here (JSON); replay: read them")
     return p
 
 
@@ -376,6 +408,17 @@ def run(args: argparse.Namespace) -> None:
                 print(json.dumps(time_decisions(entry["game"], entry["players"], level, args.games, args.seed,
                                                 entry.get("options"), budget)), flush=True)
         return
+    if args.game in ("sweep", "replay"):
+        level = args.bots.split(",")[0] if args.bots != "hard,normal" else "hard"
+        swept: float | None | str = "app" if args.budget_ms is None else (args.budget_ms or None)
+        if args.game == "sweep":
+            run_sweep(args.decisions, args.seed if args.seed != "1" else "sweep", level, swept, args.only, args.keep,
+                      args.jobs, args.file)
+        elif not args.file:
+            raise ValueError("arena replay needs --file (written by arena sweep --file)")
+        else:
+            replay_positions(args.file, level, swept, args.keep)
+        return
     if args.budget_ms:
         params = {**(params or {}), "budget_ms": args.budget_ms}
     if args.game == "ladder":
@@ -383,8 +426,216 @@ def run(args: argparse.Namespace) -> None:
         return
     options = json.loads(args.options) if args.options else None
     summary = run_arena(args.game, args.players, args.bots.split(","), args.games, args.seed, args.jobs, options,
-                        params)
+                        params, args.clock)
     if args.json:
         print(json.dumps({k: v for k, v in summary.items() if k != "outcomes"}))
     else:
         print(format_table(summary))
+
+
+# ----- the decision-time sweep -----------------------------------------------------------------------------------
+#: every game and player count the sweep plays (Skip-Bo also with stock 20 and 30, and with wild-heavy hands)
+SWEEP: list[dict[str, Any]] = [
+    *({"name": f"skipbo/{n}p/stock{s}", "game": "skipbo", "players": n, "options": {"stock_size": s}}
+      for n in range(2, 7) for s in (20, 30) if n * (s + 5) <= 162),
+    {"name": "skipbo/2p/stock20/wild-heavy", "game": "skipbo", "players": 2, "options": {"stock_size": 20},
+     "wild_heavy": True},
+    {"name": "skipbo/4p/stock20/wild-heavy", "game": "skipbo", "players": 4, "options": {"stock_size": 20},
+     "wild_heavy": True},
+    *({"name": f"topspot/{n}p/{lv}", "game": "topspot", "players": n, "options": {"games": 1, "level": lv}}
+      for n in range(3, 6) for lv in ("junior", "expert")),
+    *({"name": f"etalage/{n}p", "game": "etalage", "players": n} for n in range(3, 7)),
+    *({"name": f"level8/{n}p", "game": "level8", "players": n} for n in range(2, 7)),
+]
+
+
+def _wild_heavy(state: Any, rng: random.Random) -> None:
+    """Skip-Bo stress deal: every hand gets up to three Skip-Bo cards swapped in from the draw pile, and the draw
+    pile's other Skip-Bo cards move into its top 30 cards, so hands stay wild-rich for the first turns. The cards
+    are only moved, never added: the deal stays a legal Skip-Bo deal."""
+    from .games.skipbo import WILD
+
+    draw: list[int] = state.draw
+    for hand in state.hands:
+        for _ in range(3):
+            if WILD not in draw:
+                break
+            numbers = [i for i, c in enumerate(hand) if c != WILD]
+            if not numbers:
+                break
+            h, d = numbers[rng.randrange(len(numbers))], draw.index(WILD)
+            hand[h], draw[d] = draw[d], hand[h]
+    wilds = [c for c in draw if c == WILD]
+    rest = [c for c in draw if c != WILD]
+    for card in wilds:
+        rest.insert(len(rest) - rng.randrange(min(30, len(rest)) + 1), card)
+    draw[:] = rest
+    state._legal = None
+
+
+def cpu_clock() -> Any:
+    """This thread's CPU clock, or the process's where the platform has no thread clock (Pyodide, where the two
+    are the same single thread)."""
+    clock = getattr(time, "thread_time", None)
+    try:
+        if clock is not None:
+            clock()
+            return clock
+    except OSError:  # pragma: no cover - platform without a thread clock
+        pass
+    return time.process_time
+
+
+def sweep_game(task: dict[str, Any]) -> dict[str, Any]:
+    """Play one seeded game of a sweep configuration with ``task["level"]`` at every seat (each with the app's
+    ceiling unless ``budget_ms`` says otherwise); return every decision with a choice as (CPU ms, wall ms, step,
+    seat, cut) and the ``keep`` slowest positions with their saves, to replay them."""
+    cfg, level, index = task["config"], task["level"], task["index"]
+    game, players = cfg["game"], cfg["players"]
+    seed = f"{task['seed']}/{cfg['name']}/{index}"
+    state = new_game(game, players=players, seed=seed, options=cfg.get("options"))
+    if cfg.get("wild_heavy"):
+        _wild_heavy(state, random.Random(seed))
+    budget = task["budget_ms"]
+    params: dict[str, Any] = {} if budget is None else {"budget_ms": float(budget)}
+    bots = [make_bot(game, level, **params) for _ in range(players)]
+    rng = random.Random(f"{seed}/bots")
+    # the bots' ceiling counts this thread's CPU time: what they would take on an idle machine, whatever the load
+    previous = bot_clock.use(cpu_clock())
+    try:
+        return _sweep_play(task, state, bots, rng)
+    finally:
+        bot_clock.use(previous)
+
+
+def _sweep_play(task: dict[str, Any], state: Any, bots: list[Any], rng: random.Random) -> dict[str, Any]:
+    cfg, seed = task["config"], f"{task['seed']}/{task['config']['name']}/{task['index']}"
+    rows: list[tuple[float, float, int, int, bool]] = []
+    slow: list[dict[str, Any]] = []
+    task_cpu = cpu_clock()
+    step = 0
+    while not state.is_over() and step < task.get("action_cap", 20_000) and len(rows) < task.get("need", 10**9):
+        seat = state.current_player
+        assert seat is not None
+        view, legal = state.view(seat), state.legal_actions()
+        before = state.to_json() if len(legal) > 1 else None
+        start, start_cpu = time.perf_counter(), task_cpu()
+        action = bots[seat].choose(view, legal, rng)
+        cpu_ms = 1000 * (task_cpu() - start_cpu)
+        wall_ms = 1000 * (time.perf_counter() - start)
+        if before is not None:
+            stats = getattr(bots[seat], "stats", {})
+            rows.append((round(cpu_ms, 3), round(wall_ms, 3), step, seat, bool(stats.get("cut"))))
+            if len(slow) < task["keep"] or cpu_ms > slow[-1]["cpu_ms"]:
+                slow.append({"config": cfg["name"], "seed": seed, "step": step, "seat": seat,
+                             "cpu_ms": round(cpu_ms, 1), "wall_ms": round(wall_ms, 1), "legal": len(legal),
+                             "stats": {k: v for k, v in stats.items() if k not in ("means", "counts")}, "save": before})
+                slow.sort(key=lambda s: -s["cpu_ms"])
+                del slow[task["keep"]:]
+        state.apply(action)
+        step += 1
+    return {"config": cfg["name"], "index": task["index"], "rows": rows, "slow": slow}
+
+
+def run_sweep(decisions: int, seed: str = "sweep", level: str = "hard", budget_ms: float | None | str = "app",
+              only: str | None = None, keep: int = 5, jobs: int = 1, out: str | None = None,
+              echo: Any = print) -> dict[str, Any]:
+    """Play seeded games of every :data:`SWEEP` configuration (or those whose name contains ``only``) until each
+    has ``decisions`` decisions of ``level`` with a real choice; print per configuration the CPU median, p95 and
+    maximum per decision and how many the ceiling cut, then the overall maximum against 1.5 times the ceiling and
+    the slowest positions (with ``out``, written there as JSON for ``arena replay``)."""
+    configs = [c for c in SWEEP if not only or only in c["name"]]
+    if not configs:
+        raise ValueError(f"no sweep configuration matches {only!r}")
+    lines: list[dict[str, Any]] = []
+    slowest: list[dict[str, Any]] = []
+    ceilings: dict[str, float | None] = {}
+    pool = multiprocessing.get_context("fork").Pool(jobs) if jobs > 1 else None
+    try:
+        for cfg in configs:
+            budget = app_budget_ms(cfg["game"], level) if budget_ms == "app" else _as_budget(budget_ms)
+            ceilings[cfg["name"]] = budget
+            cpu: list[float] = []
+            cut = 0
+            games = 0
+            slow: list[dict[str, Any]] = []
+            start = time.perf_counter()
+
+            def tasks(cfg: dict[str, Any] = cfg, budget: float | None = budget, cpu: list[float] = cpu,
+                      sequential: bool = pool is None) -> Any:
+                index = 0
+                while True:  # one process: a game stops once the configuration has its decisions
+                    yield {"config": cfg, "level": level, "index": index, "seed": seed, "budget_ms": budget,
+                           "keep": keep, **({"need": decisions - len(cpu)} if sequential else {})}
+                    index += 1
+
+            results = pool.imap(sweep_game, tasks()) if pool else map(sweep_game, tasks())
+            for res in results:
+                games += 1
+                cpu.extend(r[0] for r in res["rows"])
+                cut += sum(r[4] for r in res["rows"])
+                slow = sorted(slow + res["slow"], key=lambda s: -s["cpu_ms"])[:keep]
+                if len(cpu) >= decisions:
+                    break
+            if pool:  # the generator keeps the pool busy ahead of us: start afresh for the next configuration
+                pool.terminate()
+                pool = multiprocessing.get_context("fork").Pool(jobs)
+            line = {"config": cfg["name"], "level": level, "budget_ms": budget, "games": games,
+                    "decisions": len(cpu), "cut": cut, "cpu_median_ms": round(percentile(cpu, 0.5), 1),
+                    "cpu_p95_ms": round(percentile(cpu, 0.95), 1), "cpu_max_ms": round(max(cpu, default=0.0), 1),
+                    "seconds": round(time.perf_counter() - start, 1)}
+            echo(json.dumps(line))
+            lines.append(line)
+            slowest.extend(slow)
+    finally:
+        if pool:
+            pool.terminate()
+    slowest.sort(key=lambda s: -s["cpu_ms"])
+    total = sum(x["decisions"] for x in lines)
+    worst = max(lines, key=lambda x: x["cpu_max_ms"])
+    limit = 1.5 * worst["budget_ms"] if worst["budget_ms"] else None
+    summary = {"decisions": total, "cpu_max_ms": worst["cpu_max_ms"], "worst_config": worst["config"],
+               "limit_ms": limit, "within": None if limit is None else worst["cpu_max_ms"] <= limit,
+               "cpu_p95_ms_max": max(x["cpu_p95_ms"] for x in lines)}
+    echo(json.dumps(summary))
+    for s in slowest[:keep]:
+        echo(json.dumps({k: v for k, v in s.items() if k != "save"}))
+    if out:
+        with open(out, "w", encoding="utf-8") as handle:
+            json.dump({"configs": lines, "summary": summary, "slowest": slowest}, handle)
+    return {"configs": lines, "summary": summary, "slowest": slowest}
+
+
+def _as_budget(value: float | None | str) -> float | None:
+    return None if value is None or isinstance(value, str) else float(value)
+
+
+def replay_positions(path: str, level: str = "hard", budget_ms: float | None | str = "app", top: int = 10,
+                     echo: Any = print) -> list[dict[str, Any]]:
+    """Decide again, with a fresh ``level`` bot, the slowest positions a sweep stored in ``path``; print the CPU
+    time of each (the positions are saves: the position, not the bot's memory of an earlier plan)."""
+    from .registry import load_state
+
+    with open(path, encoding="utf-8") as handle:
+        data = json.load(handle)
+    out = []
+    for pos in data["slowest"][:top]:
+        state = load_state(pos["save"])
+        seat = state.current_player
+        assert seat is not None
+        budget = app_budget_ms(state.game, level) if budget_ms == "app" else _as_budget(budget_ms)
+        bot = make_bot(state.game, level, **({} if budget is None else {"budget_ms": float(budget)}))
+        cpu = cpu_clock()
+        previous = bot_clock.use(cpu)  # the ceiling counts CPU time, as in the sweep
+        try:
+            start = cpu()
+            action = bot.choose(state.view(seat), state.legal_actions(), random.Random(pos["step"]))
+            spent = cpu() - start
+        finally:
+            bot_clock.use(previous)
+        line = {"config": pos["config"], "seed": pos["seed"], "step": pos["step"], "swept_cpu_ms": pos["cpu_ms"],
+                "cpu_ms": round(1000 * spent, 1), "action": action.to_json(),
+                "stats": {k: v for k, v in getattr(bot, "stats", {}).items() if k not in ("means", "counts")}}
+        echo(json.dumps(line, default=str))
+        out.append(line)
+    return out

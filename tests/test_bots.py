@@ -119,7 +119,7 @@ def test_hard_with_a_time_cap_still_answers() -> None:
 
 @pytest.mark.parametrize("game", sorted(SAMPLERS))
 def test_a_ceiling_cuts_the_search_short_and_still_answers_legally(game: str) -> None:
-    """Anytime search: with a ceiling far below one batch of rollouts the bot stops after the first batch (or
+    """Anytime search: with a ceiling far below one batch of rollouts the bot stops within the first batch (or
     plays the prior before any) and says so; without one it spends its whole rollout budget. No time is asserted:
     a 0.001 ms ceiling is passed by any first batch on any machine."""
     cut = full = 0
@@ -138,8 +138,8 @@ def test_a_ceiling_cuts_the_search_short_and_still_answers_legally(game: str) ->
             assert tight.stats["cut"] is True
             if isinstance(tight, SearchBot):
                 assert tight.stats["rollouts"] < tight.iterations
-            else:
-                assert tight.stats["worlds"] == 1
+            else:  # Skip-Bo: a sampled deal the ceiling cuts is dropped; with none left, the planner's own plan
+                assert tight.stats["worlds"] <= 1
         free = make_bot(game, "hard", **SMALL)
         free.choose(state.view(seat), legal, random.Random(3))
         if free.stats.get("searched"):

@@ -102,6 +102,7 @@ def test_no_catalogue_key_is_dead() -> None:
     quoted = re.compile(r"""["']([\w.]+)["']""")
     literals = {k for p in WEB.rglob("*.js") for k in quoted.findall(p.read_text(encoding="utf-8"))}
     # refusal reasons: keys built from the engine's codes (refusalWords), and Skip-Bo's card sources
+    from pygame_rules.bots.reasons import CODES  # hint reasons: the page words "hint.<code>"
     from pygame_rules.games.skipbo import SOURCES
 
     dynamic = set(_refusal_keys()) | {f"refusal.source.{source}" for source in SOURCES} | _editor_place_keys()
@@ -110,6 +111,7 @@ def test_no_catalogue_key_is_dead() -> None:
     dynamic |= {f"coach.{game}.{situation}" for game, found in SECTIONS.items() for situation in found}
     # keys the site build writes into pages (tools/build_site.py: the rules pages' links to their lessons)
     dynamic |= set(re.findall(r'data-i18n="([\w.]+)"', (WEB.parent / "tools" / "build_site.py").read_text()))
+    dynamic |= {f"hint.{code}" for code in CODES}
     used = set().union(*used_keys().values()) | WIDGET_KEYS | (literals & set(CATALOGUES["en"])) | dynamic
     dead = set(CATALOGUES["en"]) - used
     assert not dead, f"catalogue keys nothing uses: {sorted(dead)}"

@@ -7,6 +7,11 @@
 // (rollouts only, as before the ceiling existed) or a number of milliseconds. Each line has median, p95 and max
 // (ms), the ceiling used and how many decisions it cut short.
 //
+//   node tools/bench_bots_pyodide.mjs node_modules/pyodide hard 500 sweep
+// runs `arena sweep` inside Pyodide instead: seeded games of every game and player count with the level at every
+// seat under the app's ceiling, [decisions] per configuration, printing CPU median, p95 and max per configuration
+// and per game, and the slowest positions.
+//
 // It copies this checkout's pygame_rules package into Pyodide's file system and calls the same
 // pygame_rules.arena.time_decisions() that `python -m pygame_rules arena timing` uses in CPython, so the
 // two sets of figures are measured on identical positions. Nothing is downloaded: Pyodide comes from the
@@ -34,6 +39,20 @@ function copyTree(src, dest) {
   }
 }
 copyTree(resolve("pygame_rules"), "/home/pyodide/pygame_rules");
+
+if (budgetArg === "sweep") {
+  for (const game of ["skipbo", "topspot", "etalage", "level8"]) {
+    const out = await pyodide.runPythonAsync(`
+import json, sys
+sys.path.insert(0, "/home/pyodide")
+from pygame_rules.arena import run_sweep
+json.dumps(run_sweep(${decisions}, seed="sweep", level=${JSON.stringify(levels[0])}, only=${JSON.stringify(game)},
+                     echo=print)["summary"])
+`);
+    console.log(JSON.stringify({ game, ...JSON.parse(out) }));
+  }
+  process.exit(0);
+}
 
 const games = [["skipbo", 2, "None"], ["topspot", 3, "{'games': 1}"], ["etalage", 4, "None"], ["level8", 2, "None"]];
 for (const [game, players, options] of games) {

@@ -58,11 +58,16 @@ def app_budget_ms(game: str, level: str) -> float | None:
 def make_bot(game: str, level: str, **params: Any) -> Bot:
     """A fresh bot of ``level`` for ``game``; ``ValueError`` for an unknown level.
 
+    Besides the app's levels it builds the game's reference opponents for the arena (``play-first`` and
+    ``stock-first`` in Skip-Bo, :mod:`.skipbo_refs`), which :func:`bot_levels` does not list.
     ``params`` tune the search levels only: ``make_bot(game, "hard", budget_ms=150)`` caps the thinking time
     (not reproducible: the result depends on the machine's speed), ``iterations=`` sets the rollout budget.
     """
     if level == "random":
         return RandomBot()
+    reference = _references(game).get(level)
+    if reference is not None:
+        return reference()
     table = _game_bots(game)
     if level in SEARCH_LEVELS and level not in table:
         from .samplers import has_sampler
@@ -76,6 +81,21 @@ def make_bot(game: str, level: str, **params: Any) -> Bot:
     return table[level]()
 
 
+def _references(game: str) -> dict[str, Callable[[], Bot]]:
+    """The game's reference opponents for the arena (``<game>_refs.REFERENCES``), never offered in the app."""
+    try:
+        module = importlib.import_module(f"{__name__}.{game}_refs")
+    except ImportError:
+        return {}
+    refs: dict[str, Callable[[], Bot]] = module.REFERENCES
+    return refs
+
+
+def reference_levels(game: str) -> list[str]:
+    """The names of ``game``'s reference opponents (arena only; see :func:`make_bot`)."""
+    return list(_references(game))
+
+
 def _game_bots(game: str) -> dict[str, Callable[[], Bot]]:
     from ..registry import ENTRY
 
@@ -86,4 +106,5 @@ def _game_bots(game: str) -> dict[str, Callable[[], Bot]]:
     return bots
 
 
-__all__ = ["Bot", "RandomBot", "app_budget_ms", "bot_levels", "hint_level", "make_bot", "SEARCH_PROVEN"]
+__all__ = ["Bot", "RandomBot", "app_budget_ms", "bot_levels", "hint_level", "make_bot", "reference_levels",
+           "SEARCH_PROVEN"]

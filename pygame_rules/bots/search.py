@@ -28,12 +28,12 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import time
 from collections.abc import Callable
 from typing import Any
 
 from ..core.actions import Action
 from ..core.game import State
+from . import clock as bot_clock
 from .base import Bot
 from .samplers import sample_state
 
@@ -227,7 +227,7 @@ class SearchBot:
     # ----- the decision ---------------------------------------------------------------------------------------
     def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         """Pick one of ``legal`` for the seat of ``view`` by sampled search; only ``view`` is consulted."""
-        clock = time.perf_counter
+        clock = bot_clock.now
         deadline = None if self.max_ms is None else clock() + self.max_ms / 1000
         seed = rng.getrandbits(64)
         prior = self.prior_bot.choose(view, legal, random.Random(f"{seed}/prior"))
@@ -247,28 +247,44 @@ class SearchBot:
         alive = list(candidates)
         rounds = max(1, (len(alive) - 1).bit_length())  # halvings needed to get down to one move
         used = 0
+        batches = 0  # complete batches (one world, every surviving move)
         world_index = 0
         out_of_time = False
-        batch_s, batch_n = 0.0, 1  # how long the last batch (one world, every surviving move) took, and its size
+        spent_s = 0.0  # time spent in rollouts so far: their mean predicts the next one
         for round_no in range(rounds):
             # every surviving move gets the same worlds and dice this round (common random numbers)
             share = (self.iterations - used) // (rounds - round_no)
             for _ in range(max(1, share // len(alive))):
-                started = clock()
-                if deadline is not None and used and started + batch_s * len(alive) / max(1, batch_n) > deadline:
-                    out_of_time = True  # the next batch would end past the ceiling: stop with what we know
+                if deadline is not None and used and clock() + spent_s / used > deadline:
+                    out_of_time = True  # the next rollout would end past the ceiling: stop with what we know
                     break
                 if world_index < self.worlds:
                     worlds.append(sample_state(view, srng))
                 world = worlds[world_index % len(worlds)]
                 dice = f"{seed}/roll/{world_index}"
                 world_index += 1
-                batch_n = len(alive)
+                batch: list[tuple[Action, float]] = []
                 for action in alive:
-                    totals[action] += self._rollout(world, action, seat, dice)
+                    started = clock()
+                    if deadline is not None and batch and started + spent_s / (used + len(batch)) > deadline:
+                        out_of_time = True
+                        break
+                    value = self._rollout(world, action, seat, dice, deadline)
+                    spent_s += clock() - started
+                    if value is None:  # the ceiling passed inside the rollout: it does not count
+                        out_of_time = True
+                        break
+                    batch.append((action, value))
+                if out_of_time and batches:
+                    break  # a partial batch would compare moves on different worlds: drop it
+                for action, value in batch:
+                    totals[action] += value
                     counts[action] += 1
-                    used += 1
-                batch_s = clock() - started
+                used += len(batch)
+                if out_of_time:  # the first batch, cut: the moves it reached share one world, they compare fairly
+                    alive = [a for a, _ in batch]
+                    break
+                batches += 1
             if used == 0:
                 break
             alive.sort(key=lambda a: (-totals[a] / counts[a] if counts[a] else 1.0, a != prior))
@@ -280,8 +296,8 @@ class SearchBot:
             alive = kept
         means = {a: totals[a] / counts[a] for a in candidates if counts[a]}
         self.stats = {"searched": True, "rollouts": used, "candidates": len(candidates), "means": means,
-                      "cut": out_of_time}
-        if not means:
+                      "counts": {a: counts[a] for a in means}, "cut": out_of_time}
+        if not means or not alive:
             return prior
         best = alive[0]
         if prior in means and means[best] <= means[prior] + self.profile.margin:
@@ -298,8 +314,10 @@ class SearchBot:
                 out.append(action)
         return out
 
-    def _rollout(self, world: State, action: Action, seat: int, dice: str) -> float:
-        """Play ``action`` in a copy of the sampled world, continue with the rollout policy, return the value.
+    def _rollout(self, world: State, action: Action, seat: int, dice: str,
+                 deadline: float | None = None) -> float | None:
+        """Play ``action`` in a copy of the sampled world, continue with the rollout policy, return the value
+        (``None`` when the clock passes ``deadline`` before the rollout ends: a cut rollout is not scored).
 
         The copy is :meth:`State.clone` (equal to a JSON round trip, much cheaper); the moves are played by the
         quiet :meth:`State.play`, since nobody reads a rollout's events."""
@@ -318,6 +336,8 @@ class SearchBot:
                 if turns_left < 0:
                     break
             last = mover
+            if deadline is not None and steps % 4 == 0 and bot_clock.now() > deadline:
+                return None  # (read every fourth move: a clock reading costs more in Pyodide than a short move)
             # the policy picks from the legal list, so the engine need not re-validate it nor word its events
             state.play(bot.choose(state.view(mover), state.legal_actions(), rng))
             steps += 1

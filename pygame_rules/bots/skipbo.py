@@ -56,17 +56,30 @@ def _opponent_tops(view: dict[str, Any]) -> set[int]:
     }
 
 
-def _chain_to_stock(view: dict[str, Any], depth: int = 6) -> list[Action] | None:
-    """The best sequence of hand/own-discard plays that ends with the stock top fitting (then the stock play)."""
+CHAIN_NODES = 3000  # positions a chain search may expand at most (the normal bot's move must stay instant)
+
+
+def _chain_to_stock(view: dict[str, Any], depth: int = 6, max_nodes: int = CHAIN_NODES) -> list[Action] | None:
+    """The best sequence of hand/own-discard plays that ends with the stock top fitting (then the stock play).
+
+    Best: fewest wilds, then fewest plays; among equals the first found in the order piles (left to right),
+    discard piles, hand cards (highest first). Building piles with the same value are interchangeable, so only the
+    first of them is tried, and a position reached again with no fewer wilds and plays is not searched again: both
+    leave the answer unchanged and keep the search small when the hand holds several Skip-Bo cards. Past
+    ``max_nodes`` expanded positions the best chain found so far is the answer (a bound on the work, so even a
+    hand full of wilds costs a few milliseconds).
+    """
     me = view["seats"][view["seat"]]
     top = me["stock_top"]
     if top is None:
         return None
     start = _Table(list(view["hand"]), [list(d) for d in me["discards"]], _piles(view), top)
     best: tuple[int, int, list[Action]] | None = None
+    reached: dict[tuple[Any, ...], tuple[int, int]] = {}
+    nodes = 0
 
     def search(t: _Table, plan: list[Action], wilds: int) -> None:
-        nonlocal best
+        nonlocal best, nodes
         for pile in range(4):
             if t.fits(top, pile):
                 cand = plan + [PlayStock(view["seat"], pile)]
@@ -74,9 +87,19 @@ def _chain_to_stock(view: dict[str, Any], depth: int = 6) -> list[Action] | None
                 if best is None or key < best[:2]:
                     best = (wilds, len(cand), cand)
                 return
-        if len(plan) >= depth or (best is not None and (wilds, len(plan) + 1) >= best[:2]):
+        if len(plan) >= depth or (best is not None and (wilds, len(plan) + 1) >= best[:2]) or nodes >= max_nodes:
             return
+        here = (tuple(sorted(t.hand)), tuple(tuple(d) for d in t.discards), tuple(t.piles))
+        seen = reached.get(here)
+        if seen is not None and seen[0] <= wilds and seen[1] <= len(plan):
+            return  # reached before at no greater cost: nothing new to find from here
+        reached[here] = (wilds, len(plan))
+        nodes += 1
+        tried: set[int] = set()
         for pile in range(4):
+            if t.piles[pile] in tried:
+                continue
+            tried.add(t.piles[pile])
             need = t.piles[pile] + 1
             if top != WILD and need > top and t.piles[pile] != 0:
                 continue  # building past the stock value on this pile cannot help the stock card

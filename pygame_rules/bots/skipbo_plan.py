@@ -18,13 +18,14 @@ to whatever the stock or the draw reveals. Everything comes from the seat's view
 
 from __future__ import annotations
 
+import dataclasses
 import random
-import time
 from dataclasses import dataclass
 from typing import Any
 
 from ..core.actions import Action
 from ..games.skipbo import WILD, Discard, EndTurn, PlayDiscard, PlayHand, PlayStock
+from . import clock as bot_clock
 
 TOP = 12
 #: probability that a rival's hand (refilled to five) supplies ``k`` specific missing cards, by ``k`` (rough)
@@ -45,6 +46,9 @@ class Weights:
     refill: float = 0.25  # emptying the hand draws five new cards now
     shed: float = 0.015  # each card played from hand (fresh cards next turn)
     spread: float = 0.02  # each distinct discard top (more options later)
+    high: float = 0.005  # times card/12 of the card discarded: among otherwise equal discards, part with the highest
+    # (low cards start and continue building piles sooner; without it equal plans fell to the first card listed,
+    # the lowest: on a first turn the planner discarded a 1 it could have kept)
 
 
 def _need(pile: int, target: int, stacks: list[list[int]], hand: list[int] | None = None) -> int:
@@ -136,7 +140,7 @@ class Planner:
     def __init__(self, weights: Weights | None = None, max_nodes: int = 4000) -> None:
         self.w = weights or Weights()
         self.max_nodes = max_nodes
-        # a wall-clock deadline (time.perf_counter seconds) for one call of plans(), set by PlanSearchBot when it
+        # a deadline on the bots' clock (:mod:`.clock` seconds) for one call of plans(), set by PlanSearchBot when it
         # plays under a ceiling: past it, like past max_nodes, plans end where they are instead of going deeper
         self.deadline: float | None = None
 
@@ -250,6 +254,8 @@ class Planner:
                     return None
                 return Plan(rest.value, (action, *rest.steps), rest.end, rest.stock, rest.refill)
             value = self.evaluate(after, how == "stock", how == "refill")
+            if isinstance(action, Discard) and action.card != WILD:
+                value += self.w.high * action.card / TOP
             if how == "stock" and self.stock_count == 1:
                 value += 100.0  # the last stock card wins the game
             return Plan(value, (action,), after, how == "stock", how == "refill")
@@ -261,7 +267,7 @@ class Planner:
                 return seen[key]
             nodes += 1
             if deadline is not None and not late and nodes % 32 == 0:
-                late = time.perf_counter() > deadline  # read every 32 nodes: the clock costs more in Pyodide
+                late = bot_clock.now() > deadline  # read every 32 nodes: the clock costs more in Pyodide
             best: Plan | None = None
             for action, how, after in self._moves(node, me):
                 if how == "on" and (nodes > self.max_nodes or late):
@@ -320,8 +326,9 @@ class PlanSearchBot:
         self.window = window  # only plans within this much of the best are played out
         self.max_ms = max_ms  # a wall-clock cap (hints); with it the move may depend on the machine's speed
         self.stats: dict[str, Any] = {}
-        self._follow: tuple[tuple[Any, ...], tuple[Action, ...]] | None = None
+        self._follow: tuple[tuple[Any, ...], Plan] | None = None
         self._deadline: float | None = None
+        self.plan: Plan | None = None  # the plan the last decision started or continued (hints read its reason)
 
     def _expect(self, view: dict[str, Any], plan: Plan) -> None:
         """Remember the plan's remaining steps and the position they start from."""
@@ -339,7 +346,7 @@ class PlanSearchBot:
         else:
             self._follow = None
             return
-        self._follow = (_position(view, node), plan.steps[1:])
+        self._follow = (_position(view, node), dataclasses.replace(plan, steps=plan.steps[1:]))
 
     def _deadline_for(self, share: float) -> float:
         """The clock reading at which ``share`` of the ceiling, counted from the call of ``choose``, is spent."""
@@ -348,18 +355,20 @@ class PlanSearchBot:
 
     def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         """The first action of the plan that scores best over the sampled deals (within ``max_ms`` of now)."""
-        self._deadline = None if self.max_ms is None else time.perf_counter() + self.max_ms / 1000
+        self._deadline = None if self.max_ms is None else bot_clock.now() + self.max_ms / 1000
         seed = rng.getrandbits(64)
+        self.plan = None
         if len(legal) == 1:
             self._follow = None
             return legal[0]
         follow = self._follow
-        if follow is not None and follow[0] == _position(view, _start(view)) and follow[1][0] in legal:
-            steps = follow[1]
+        if follow is not None and follow[0] == _position(view, _start(view)) and follow[1].steps[0] in legal:
+            self.plan = follow[1]
             self.stats = {"searched": False, "followed": True}
-            self._expect(view, Plan(0.0, steps, _Node([], [], []), False, False))
-            return steps[0]
-        # the planning may use three quarters of the ceiling, so the one sampled deal that always follows fits in
+            self._expect(view, follow[1])
+            return follow[1].first
+        # the planning may use three quarters of the ceiling, so that sampled deals fit in the rest (a deal that
+        # would end past the ceiling is not started, one that passes it is dropped)
         self.planner.deadline = None if self.max_ms is None else self._deadline_for(PLANNING_SHARE)
         ranked = self.planner.plans(view, legal)
         if not ranked:
@@ -373,6 +382,7 @@ class PlanSearchBot:
         else:
             choice = self._search(view, pool, seed)
         self._expect(view, choice)
+        self.plan = choice
         return choice.first
 
     def _search(self, view: dict[str, Any], pool: list[Plan], seed: int) -> Plan:
@@ -391,13 +401,16 @@ class PlanSearchBot:
         world_s = 0.0  # how long the last sampled deal took to play out: the next one would take about as long
         cut = False
         for k in range(self.worlds):
-            started = time.perf_counter()
+            started = bot_clock.now()
             if deadline is not None and used and started + world_s > deadline:
                 cut = True
                 break
-            used += 1
             world: Any = sample_state(view, srng)
+            outcome = [0.0] * len(pool)
             for i, plan in enumerate(pool):
+                if deadline is not None and bot_clock.now() > deadline:
+                    cut = True  # a deal cut part-way would score the plans on different deals: drop it
+                    break
                 state = world.clone()
                 for step in plan.steps:
                     state.apply(step)
@@ -405,18 +418,31 @@ class PlanSearchBot:
                 dice = random.Random(f"{seed}/dice/{k}")
                 moves = 0
                 while not state.is_over() and state.current_player not in team and moves < 200:
+                    if deadline is not None and moves % 4 == 3 and bot_clock.now() > deadline:
+                        cut = True
+                        break
                     mover = state.current_player
                     state.play(rival_bot.choose(state.view(mover), state.legal_actions(), dice))
                     moves += 1
+                if cut:
+                    break
                 if state.is_over():
-                    scores[i] += 100.0 if me in state.result()["winners"] else -100.0
+                    outcome[i] = 100.0 if me in state.result()["winners"] else -100.0
                     continue
                 played = sum(before[s] - len(state.stocks[s]) for s in range(view["players"]) if s not in team)
                 top = state.stocks[me][-1] if state.stocks[me] else None
                 piles = [len(p) for p in state.building]
                 own = 1.0 if reach(piles, top, state.discards[me], state.hands[me]) == 0 else 0.0
-                scores[i] += -w.rival * played + w.own * own
-            world_s = time.perf_counter() - started
+                outcome[i] = -w.rival * played + w.own * own
+            if cut:
+                break
+            used += 1
+            for i, value in enumerate(outcome):
+                scores[i] += value
+            world_s = bot_clock.now() - started
+        if not used:  # not even one deal fitted in the ceiling: the planner's own best plan
+            self.stats = {"searched": True, "candidates": len(pool), "worlds": 0, "cut": True}
+            return pool[0]
         final = []
         for i, plan in enumerate(pool):
             # the sampled outcomes replace the planner's table guesses for the same two things

@@ -536,8 +536,10 @@ export class TableController {
       this.hint = this.renderer.keys(answer.action, this.viewer, this.table);
       this.selected = this.hint.source;
       this.decorate();
-      this.say(t("table.hint_text", { move: this.renderer.describe(answer.action, this.viewer, this.table, this.names) }),
-        "hint");
+      const move = this.renderer.describe(answer.action, this.viewer, this.table, this.names, { hint: true });
+      // the bot's own reason, a code with numbers the catalogue words ("hint.<code>")
+      const reason = answer.reason ? t(`hint.${answer.reason.code}`, answer.reason.params || {}) : null;
+      this.say(reason ? t("table.hint_reason", { move, reason }) : t("table.hint_text", { move }), "hint");
     } catch (err) {
       this.say(err.message, "error");
     }

@@ -280,13 +280,14 @@ const renderer = {
   },
 
   /** Words for an action (hints, bot moves). */
-  describe(action, mover, table) {
-    if (action.type === "play") return t("etalage.says_plays", { card: cardWords(action.card) });
+  describe(action, mover, table, names, how = {}) {
+    const mine = how.hint === true; // a hint speaks to the player: "play yellow 8", not "plays yellow 8"
+    if (action.type === "play") return t(mine ? "etalage.says_play" : "etalage.says_plays", { card: cardWords(action.card) });
     if (action.type === "claim") {
       const group = table.view.display_groups.find((g) => g.colour === action.colour);
       const colour = colourName(action.colour);
-      return group ? t("etalage.says_takes_sum", { colour, numbers: numbers(group.cards), sum: group.sum })
-        : t("etalage.says_takes", { colour });
+      return group ? t(mine ? "etalage.says_take_sum" : "etalage.says_takes_sum", { colour, numbers: numbers(group.cards), sum: group.sum })
+        : t(mine ? "etalage.says_take" : "etalage.says_takes", { colour });
     }
     return action.type;
   },
