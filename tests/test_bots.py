@@ -258,3 +258,15 @@ def test_hard_is_offered_only_where_the_measured_ladder_shows_it_stronger() -> N
         if summary["games"] >= 400 and hard["ci95"][0] > hard["parity"]:
             proven.add(summary["game"])
     assert set(SEARCH_PROVEN) == proven
+
+
+def test_the_ladder_page_keeps_its_hand_written_sections(tmp_path: Any) -> None:
+    """`arena ladder --out` regenerates the tables and keeps what follows the hand-written marker unchanged."""
+    from pygame_rules import arena
+
+    page = tmp_path / "bots.md"
+    assert arena._hand_written_part(str(page)) == ""
+    page.write_text("# old tables\n\n" + arena.HAND_WRITTEN + "\n\n## By hand\nkept\n", encoding="utf-8")
+    tail = arena._hand_written_part(str(page))
+    assert tail.startswith("\n" + arena.HAND_WRITTEN) and tail.endswith("## By hand\nkept\n")
+    assert "old tables" not in tail

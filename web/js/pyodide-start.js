@@ -203,7 +203,7 @@ async function forget(key) {
  * runs `makeSnapshot` in a short-lived worker (js/snapshot-worker.js). Otherwise `snapshot` is a function that
  * resolves to the snapshot made here (or rejects with why none was), to hand to `keepSnapshot` once the engine is
  * idle (null after a restore). `skipped` ({kind, reason}) says why no snapshot is wanted: one for this key could
- * not be kept before (REFUSED). docs/web.md, "Instant start", has the figures behind the choice.
+ * not be kept before (REFUSED). docs/web.md, "Instant start", says why; docs/perf/ has the figures.
  */
 export async function startPython(how) {
   // The bytes of the downloads, as they arrive, for the page's progress bar (js/fetch-progress.js): counted when no
