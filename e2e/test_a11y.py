@@ -68,6 +68,8 @@ def _focused_key(page: Any) -> str:
 def test_one_announcement_per_move(page: Any, guard: Any) -> None:
     """Over three of the player's turns and the bots' answers, the live regions change once per move."""
     page.set_viewport_size({"width": 1280, "height": 800})
+    # the coach's one-time rule tips are spoken too (through the same announcer); this test counts moves only
+    page.evaluate("() => localStorage.setItem('pygame_rules.coach.v1', JSON.stringify({off: true}))")
     open_new_game(page, "skipbo", seats=["human", "bot:normal"], board=".sb", seed=12, fill={"#opt-stock_size": 5})
     page.select_option("#speed", "instant")
     wait_my_turn(page)
@@ -76,10 +78,12 @@ def test_one_announcement_per_move(page: Any, guard: Any) -> None:
     mine = 0
     for _ in range(3):  # end the turn with a discard each time, so the bot answers with its whole turn
         wait_my_turn(page)
+        before = page.evaluate("() => window.__app.controller.botTimes.length")
         page.evaluate("() => { const c = window.__app.controller;"
                       " c.play(c.table.legal.find(a => a.type === 'discard')); }")
         mine += 1
-        page.wait_for_function("() => { const c = window.__app.controller; return !c.myTurn || c.busy; }")
+        # the bot's answer (at instant speed it may be over before a check of "not my turn" would run)
+        page.wait_for_function("n => window.__app.controller.botTimes.length > n", arg=before)
         wait_my_turn(page)
     bots = page.evaluate("() => window.__app.controller.botTimes.length") - bots_before
     updates = [u for u in page.evaluate("() => window.__live") if u["text"]]

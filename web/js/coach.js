@@ -33,7 +33,8 @@ export class Coach {
     this.table = table;
     this.since = 0;
     this.shownAt = null;
-    this.el = h("p.coach-tip#coach", { role: "status", "aria-live": "polite", hidden: true });
+    // not a live region of its own: the tip is spoken through the table's one announcer (one voice for the table)
+    this.el = h("p.coach-tip#coach", { hidden: true });
     table.status.after(this.el);
   }
 
@@ -70,6 +71,7 @@ export class Coach {
       h("button.btn.ghost.coach-off", { type: "button", onclick: () => { setCoach(false); this.hide(); } },
         t("coach.off")));
     this.el.hidden = false;
+    this.table.announce?.(`${t("coach.tip")} ${t(`coach.${game}.${situation}`)}`);
   }
 
   hide() {
