@@ -190,7 +190,12 @@ def open_new_game(page: Any, game: str, *, seats: list[str], board: str, seed: i
         page.fill("#seed-input", str(seed))
     page.select_option("#speed-input", speed)
     page.click("#start-game")
-    # A game still in progress on this device is replaced only after asking (js/main.js mayReplace): say yes.
+    replace_if_asked(page, board)
+
+
+def replace_if_asked(page: Any, board: str) -> None:
+    """After a start: a game still in progress on this device is replaced only after asking (js/main.js
+    mayReplace); say yes, then wait for ``board`` (or the pass screen or a result)."""
     page.wait_for_selector(f"{board}, #pass-screen, #result-dialog, #replace-dialog", timeout=ENGINE_TIMEOUT)
     if page.locator("#replace-dialog").count():
         page.click("#replace-confirm")
