@@ -717,6 +717,7 @@ export class TableController {
     // the next seat's table is asked for only once that player has taken the device (takeOver).
     this.passingTo = seat;
     this.table = null;
+    this._drawnTable = null; // drawIfNew's memory of the last table drawn holds the previous seat's hand too
     this.moves = [];
     this.log = [];
     this.selected = null;
