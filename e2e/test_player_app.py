@@ -485,18 +485,6 @@ def test_keyboard_focus_stays_on_the_hand_and_moves_are_announced(page: Any, gua
     guard.check()
 
 
-def test_update_banner_after_a_new_version_takes_over(page: Any, guard: Any) -> None:
-    page.wait_for_function("() => document.body.dataset.offline === 'ready'", timeout=60_000)
-    page.reload()  # now the page is controlled by the service worker, as a returning player's is
-    page.wait_for_selector("body[data-engine=ready]", timeout=ENGINE_TIMEOUT)
-    assert page.evaluate("() => !!navigator.serviceWorker.controller")
-    assert page.locator("#update-banner").count() == 0
-    page.evaluate("() => navigator.serviceWorker.dispatchEvent(new Event('controllerchange'))")
-    page.wait_for_selector("#update-banner")
-    assert page.locator("#update-reload").is_visible()
-    guard.check()
-
-
 def test_a_bots_card_flies_full_size_and_face_down(page: Any, guard: Any) -> None:
     """A card from a hidden hand flies at a card's size (not the hand icon's), face down until it lands."""
     page.click(".game-tile[data-game=topspot] .play-now")
