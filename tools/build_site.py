@@ -5,8 +5,8 @@ What it does, in order:
 1. builds our own ``py3-none-any`` wheel with ``python -m build --wheel`` (deterministic: ``SOURCE_DATE_EPOCH``);
 2. copies the Pyodide core files from ``node_modules/pyodide`` (pinned in package.json) to ``site/pyodide/<version>/``;
 3. copies ``web/`` (JS modules, CSS, worker), the pinned npm modules the page imports (``js/vendor/``: the QR
-   encoder) plus the wheel and a generated ``build-info.js`` and ``games.json`` (the answer of the API's ``games``
-   op, so the start page draws the list before Python has started) into
+   encoder and decoder) plus the wheel and a generated ``build-info.js`` and ``games.json`` (the answer of the API's
+   ``games`` op, so the start page draws the list before Python has started) into
    ``site/app/<hash>/``, where ``<hash>`` is the content hash of that directory: every file below it is immutable;
 4. writes ``index.html`` (pointing at the hashed app directory), ``manifest.webmanifest``, the icons and the
    service worker ``sw.js`` whose precache list carries every file's content hash and whose cache name is the hash of
@@ -199,7 +199,11 @@ def copy_tree(src: Path, dst: Path, skip: tuple[str, ...] = ()) -> None:
 
 
 # npm packages the app imports as browser modules (pinned in package.json): copied to js/vendor/ under the app's hash.
-VENDOR = {"lean-qr": ("index.mjs", "lean-qr.mjs")}  # QR codes of the connection codes (js/net/qr.js)
+VENDOR = {"lean-qr": ("index.mjs", "lean-qr.mjs"),  # QR codes of the connection codes (js/net/qr.js)
+          "jsqr": ("dist/jsQR.js", "jsqr.mjs")}  # reads them from the camera without BarcodeDetector (js/net/scan.js)
+# A package shipped only as a UMD script (.js) becomes an ES module: given a `module` to fill, its default export.
+UMD_HEAD = "const module = { exports: {} };\nconst exports = module.exports;\n"
+UMD_TAIL = "\nexport default module.exports.default;\n"
 
 
 def vendor_npm(dest: Path) -> None:
@@ -207,7 +211,11 @@ def vendor_npm(dest: Path) -> None:
     dest.mkdir(parents=True, exist_ok=True)
     for package, (source, name) in VENDOR.items():
         pinned_npm_version(package)
-        shutil.copyfile(ROOT / "node_modules" / package / source, dest / name)
+        if source.endswith(".mjs"):
+            shutil.copyfile(ROOT / "node_modules" / package / source, dest / name)
+        else:
+            text = (ROOT / "node_modules" / package / source).read_text(encoding="utf-8")
+            (dest / name).write_text(UMD_HEAD + text + UMD_TAIL, encoding="utf-8")
 
 
 def pyscript_version() -> str:

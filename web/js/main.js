@@ -95,7 +95,8 @@ async function showHome() {
     h("button.btn.primary#resume", { type: "button", onclick: () => resumeSaved() }, t("home.continue")))
     : null;
   app.replaceChildren(h("section.home",
-    h("div.hero", h("h1", t("home.title")), h("p", t("home.intro"))),
+    h("div.hero", h("h1", t("home.title")), h("p", t("home.intro")),
+      h("button.btn.ghost#join-table", { type: "button", onclick: () => joinTable("") }, t("net.join_title"))),
     resume,
     h("ul.game-list", { "aria-label": t("home.games") }, tiles),
     statsSection(games)));

@@ -5,6 +5,7 @@
 // and every action, and this device's own engine replays the game to check the deal and every move.
 import { answer as answerOffer, codeFrom } from "./peer.js";
 import { qrSvg } from "./qr.js";
+import { scanner } from "./scan.js";
 import { HEX32, HEX64, randomHex, verifyDeal } from "./deal.js";
 import { talkBar } from "./talk.js";
 import { EngineError } from "../engine.js";
@@ -125,6 +126,7 @@ function joinForm(guest, invite, cancel = null) {
   const join = h("button.btn.primary#net-join", { type: "button" }, t("net.join"));
   const form = h("div.net-join-form",
     h("label.col", t("net.invite_link"), inviteField),
+    scanner(inviteField, () => join.click()),
     h("details.net-stun", h("summary", t("net.stun_title")),
       h("label.row", `${t("net.stun_label")} `, stun), h("p.help#net-stun-help", t("net.stun_help"))),
     h("div.dialog-buttons", cancel ? h("button.btn.ghost", { type: "button", onclick: () => cancel() },

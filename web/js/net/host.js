@@ -6,6 +6,7 @@
 // documented shapes is refused with a code the guest words in its own language, and nothing changes.
 import { offer } from "./peer.js";
 import { qrSvg } from "./qr.js";
+import { scanner } from "./scan.js";
 import { deriveSeed, HEX32, randomHex, sha256hex } from "./deal.js";
 import { TALK, talkBar } from "./talk.js";
 import { h, toast } from "../util.js";
@@ -337,7 +338,8 @@ async function inviteSection({ seat, name, title, stun, onChannel }) {
     h("div.net-invite", qrSvg(link, t("net.invite_qr", { name })),
       h("div.net-fields",
         h("label.col", t("net.invite_link"), invite), copy,
-        h("label.col", t("net.answer_code"), answer), connect, state)));
+        h("label.col", t("net.answer_code"), answer),
+        scanner(answer, () => connect.click()), connect, state)));
 }
 
 /**
