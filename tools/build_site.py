@@ -232,6 +232,7 @@ def build_teaching_files(out: Path, app_hash: str, version: str, wheel_name: str
             text = text.replace(key, value)
         (out / name).write_text(text)
     copy_tree(WEB / "scenarios", out / "scenarios")
+    write_first_tables(out / "scenarios")
     # The editor's list of starting points: every shipped scenario file with its game and English title.
     index = []
     for path in sorted((WEB / "scenarios").glob("*.json")):
@@ -241,6 +242,30 @@ def build_teaching_files(out: Path, app_hash: str, version: str, wheel_name: str
                       "title": title.get("en", "") if isinstance(title, dict) else str(title)})
     (out / "scenarios" / "index.json").write_text(json.dumps(index, indent=1))
     write_lessons(out)
+
+
+def first_table(doc: dict) -> dict:
+    """``{"seat", "table"}``: the table a widget's engine gives for a scenario file's position, for the file's seat,
+    asked through the same JSON entry point the browser's worker uses (``api.handle``). Stored with the scenario as
+    ``first``, so a widget draws it before Python starts (docs/embedding.md, "Drawn before the engine starts")."""
+    sys.path.insert(0, str(ROOT))
+    from pygame_rules import api
+
+    seat = doc.get("seat", 0)
+    answer = json.loads(api.handle(json.dumps({"op": "scenario", "game": doc["game"], "scenario": doc["scenario"],
+                                               "seat": seat})))
+    if not answer.get("ok"):
+        raise SystemExit(f"scenario for {doc.get('game')} refused by the engine: {answer.get('error')}")
+    api.handle(json.dumps({"op": "drop", "session": answer["session"]}))
+    return {"seat": seat, "table": answer["table"]}
+
+
+def write_first_tables(folder: Path) -> None:
+    """Every scenario file in ``folder`` (the site's copy) gets its first table (``first_table``)."""
+    for path in sorted(folder.glob("*.json")):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        doc["first"] = first_table(doc)
+        path.write_text(json.dumps(doc, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 
 def write_lessons(out: Path) -> None:
