@@ -16,7 +16,8 @@ import { SNAPSHOT_CACHE } from "./pyodide-start.js";
 export const SITE_ROOT = new URL("../../../", import.meta.url);
 
 let engine = null;
-export const stats = { engineRequestedAt: null, engineReadyAt: null, engineMs: null };
+// paintedAt: when each widget drew its stored first table (performance.now(), for tools/measure_browser.py).
+export const stats = { engineRequestedAt: null, engineReadyAt: null, engineMs: null, paintedAt: [] };
 
 /** The page's one engine, created on first use (first view or first click of any widget). */
 export function getEngine() {
@@ -189,6 +190,7 @@ export class ScenarioWidget {
       return false;
     }
     this.root.dataset.state = "painted";
+    stats.paintedAt.push(performance.now());
     return true;
   }
 
