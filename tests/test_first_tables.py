@@ -48,3 +48,22 @@ def test_a_stale_first_table_is_told_apart(tmp_path: Path) -> None:
     other = json.loads((SCENARIOS / "skipbo-complete.json").read_text(encoding="utf-8"))
     doc["scenario"] = other["scenario"]  # the position changed after the table was stored
     assert doc["first"]["table"] != _fresh(doc)
+
+
+def test_a_rules_page_preloads_its_widget_code_and_scenarios(tmp_path: Path) -> None:
+    """The boards are painted after the widget modules and scenario files arrive: the page names them all up front
+    (modulepreload / preload) so they come in one round instead of one module level after another."""
+    web = Path(__file__).resolve().parent.parent / "web"
+    found = build_site.static_imports(web / "js" / "widget-element.js")
+    modules = {p.relative_to(web / "js").as_posix() for p in found}
+    assert {"widget-element.js", "widget.js", "engine.js", "games/index.js", "games/topspot.js", "art.js"} <= modules
+    app = tmp_path / "app" / "abc"
+    shutil.copytree(web / "js", app / "js")
+    html = (web / "rules" / "topspot.en.html").read_text(encoding="utf-8")
+    links = build_site.widget_preloads(html, tmp_path, "abc")
+    for name in modules:
+        assert f'<link rel="modulepreload" href="../app/abc/js/{name}">' in links
+    srcs = [line for line in html.splitlines() if "<rules-scenario" in line]
+    assert len(srcs) == 3
+    for src in ("topspot-stacking", "topspot-tiebreak", "topspot-joker"):
+        assert f'<link rel="preload" as="fetch" crossorigin href="../scenarios/{src}.json">' in links

@@ -299,6 +299,37 @@ def lesson_links(html_text: str, game: str, lang: str) -> str:
     return html_text
 
 
+IMPORT_RE = re.compile(r'(?:\bfrom\s*|\bimport\s*)"(\.{1,2}/[^"]+\.js)"')
+
+
+def static_imports(entry: Path) -> list[Path]:
+    """Every module ``entry`` reaches through static relative imports (itself included), in a stable order."""
+    seen: dict[Path, None] = {}
+    todo = [entry.resolve()]
+    while todo:
+        path = todo.pop()
+        if path in seen or not path.exists():
+            continue
+        seen[path] = None
+        for target in IMPORT_RE.findall(path.read_text(encoding="utf-8")):
+            todo.append((path.parent / target).resolve())
+    return sorted(seen)
+
+
+def widget_preloads(html_text: str, out: Path, app_hash: str) -> str:
+    """The ``<link>`` lines that let a rules page fetch all its widget code, stylesheets and scenario files at once
+    (instead of one module level after the other), so its boards are painted sooner (docs/embedding.md, "Drawn
+    before the engine starts")."""
+    app = out / "app" / app_hash
+    links = [f'<link rel="modulepreload" href="../{path.relative_to(out).as_posix()}">'
+             for path in static_imports(app / "js" / "widget-element.js")]
+    links += [f'<link rel="preload" as="style" href="../app/{app_hash}/css/{name}">'
+              for name in ("etalage.css", "widget.css")]
+    links += [f'<link rel="preload" as="fetch" crossorigin href="{escape(src)}">'
+              for src in dict.fromkeys(re.findall(r'<rules-scenario[^>]*\ssrc="([^"]+)"', html_text))]
+    return "\n  ".join(links)
+
+
 def write_rules_pages(out: Path, app_hash: str) -> None:
     """Rules pages (``web/rules/*.html``, stable URLs ``rules/<game>.<lang>.html``) and the scenario files they embed
     (``web/scenarios`` -> ``scenarios/`` is copied by build_teaching_files). The pages load the widget loader
@@ -308,7 +339,8 @@ def write_rules_pages(out: Path, app_hash: str) -> None:
     (out / "rules").mkdir(exist_ok=True)
     for page in sorted((WEB / "rules").glob("*.html")):
         html = page.read_text(encoding="utf-8").replace("{{APP}}", f"../app/{app_hash}")
-        html = html.replace("<!--{{WIDGETS}}-->", widgets)
+        html = html.replace("<!--{{WIDGETS}}-->", widgets + ("\n  " + widget_preloads(html, out, app_hash)
+                                                               if widgets else ""))
         game, lang = page.name.split(".")[:2]
         html = lesson_links(html, game, lang)
         (out / "rules" / page.name).write_text(html, encoding="utf-8")
