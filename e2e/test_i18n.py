@@ -121,8 +121,8 @@ def test_a_widget_on_a_rules_page_words_its_moves_in_the_page_language(context: 
     page.goto(f"{base_url.rstrip('/')}/rules/{game}.{lang}.html")
     widget = page.locator("rules-scenario").first
     widget.scroll_into_view_if_needed()
+    widget.locator(".rw-next").click()  # before the engine is ready: the click starts it, then the step is played
     page.wait_for_selector("rules-scenario[data-state=ready]", timeout=90_000)
-    widget.locator(".rw-next").click()
     page.wait_for_selector("rules-scenario[data-step='1']", timeout=30_000)
     lines = [line for line in widget.locator(".rw-log li").all_inner_texts() if line.strip()]
     assert lines, "the widget's log is empty after a step"

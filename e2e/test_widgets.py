@@ -150,6 +150,7 @@ def test_custom_element_on_a_same_site_page(context: Any, guard: Guard, base_url
     try:
         page = context.new_page()
         page.goto(base_url + "e2e-pages/element.html")
+        page.click("#ts .rw-stage")  # a painted board (stored first table) starts its engine at the first click
         page.wait_for_selector("#ts[data-state=ready]", timeout=ENGINE_TIMEOUT)
         _step_through(page, "#ts")
         # A move made on the board by clicks: pick red-1, red-7, red-8 into the stack, then Play.
@@ -294,6 +295,7 @@ def test_a_widget_goes_on_after_its_engine_restarts(context: Any, guard: Guard, 
         page = context.new_page()
         # a dedicated worker (the measuring switch): terminating it really ends Python and its sessions
         page.goto(base_url + "e2e-restart/page.html?worker=dedicated")
+        page.click("#ts .rw-stage")
         page.wait_for_selector("#ts[data-state=ready]", timeout=ENGINE_TIMEOUT)
         page.click("#ts .rw-next")
         page.wait_for_selector("#ts[data-step='1']", timeout=ENGINE_TIMEOUT)

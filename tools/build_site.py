@@ -240,6 +240,7 @@ def build_teaching_files(out: Path, app_hash: str, version: str, wheel_name: str
             text = text.replace(key, value)
         (out / name).write_text(text)
     copy_tree(WEB / "scenarios", out / "scenarios")
+    write_first_tables(out / "scenarios")
     # The editor's list of starting points: every shipped scenario file with its game and English title.
     index = []
     for path in sorted((WEB / "scenarios").glob("*.json")):
@@ -249,6 +250,30 @@ def build_teaching_files(out: Path, app_hash: str, version: str, wheel_name: str
                       "title": title.get("en", "") if isinstance(title, dict) else str(title)})
     (out / "scenarios" / "index.json").write_text(json.dumps(index, indent=1))
     write_lessons(out)
+
+
+def first_table(doc: dict) -> dict:
+    """``{"seat", "table"}``: the table a widget's engine gives for a scenario file's position, for the file's seat,
+    asked through the same JSON entry point the browser's worker uses (``api.handle``). Stored with the scenario as
+    ``first``, so a widget draws it before Python starts (docs/embedding.md, "Drawn before the engine starts")."""
+    sys.path.insert(0, str(ROOT))
+    from pygame_rules import api
+
+    seat = doc.get("seat", 0)
+    answer = json.loads(api.handle(json.dumps({"op": "scenario", "game": doc["game"], "scenario": doc["scenario"],
+                                               "seat": seat})))
+    if not answer.get("ok"):
+        raise SystemExit(f"scenario for {doc.get('game')} refused by the engine: {answer.get('error')}")
+    api.handle(json.dumps({"op": "drop", "session": answer["session"]}))
+    return {"seat": seat, "table": answer["table"]}
+
+
+def write_first_tables(folder: Path) -> None:
+    """Every scenario file in ``folder`` (the site's copy) gets its first table (``first_table``)."""
+    for path in sorted(folder.glob("*.json")):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        doc["first"] = first_table(doc)
+        path.write_text(json.dumps(doc, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 
 def write_lessons(out: Path) -> None:
@@ -282,6 +307,37 @@ def lesson_links(html_text: str, game: str, lang: str) -> str:
     return html_text
 
 
+IMPORT_RE = re.compile(r'(?:\bfrom\s*|\bimport\s*)"(\.{1,2}/[^"]+\.js)"')
+
+
+def static_imports(entry: Path) -> list[Path]:
+    """Every module ``entry`` reaches through static relative imports (itself included), in a stable order."""
+    seen: dict[Path, None] = {}
+    todo = [entry.resolve()]
+    while todo:
+        path = todo.pop()
+        if path in seen or not path.exists():
+            continue
+        seen[path] = None
+        for target in IMPORT_RE.findall(path.read_text(encoding="utf-8")):
+            todo.append((path.parent / target).resolve())
+    return sorted(seen)
+
+
+def widget_preloads(html_text: str, out: Path, app_hash: str) -> str:
+    """The ``<link>`` lines that let a rules page fetch all its widget code, stylesheets and scenario files at once
+    (instead of one module level after the other), so its boards are painted sooner (docs/embedding.md, "Drawn
+    before the engine starts")."""
+    app = out / "app" / app_hash
+    links = [f'<link rel="modulepreload" href="../{path.relative_to(out).as_posix()}">'
+             for path in static_imports(app / "js" / "widget-element.js")]
+    links += [f'<link rel="preload" as="style" href="../app/{app_hash}/css/{name}">'
+              for name in ("etalage.css", "widget.css")]
+    links += [f'<link rel="preload" as="fetch" crossorigin href="{escape(src)}">'
+              for src in dict.fromkeys(re.findall(r'<rules-scenario[^>]*\ssrc="([^"]+)"', html_text))]
+    return "\n  ".join(links)
+
+
 def write_rules_pages(out: Path, app_hash: str) -> None:
     """Rules pages (``web/rules/*.html``, stable URLs ``rules/<game>.<lang>.html``) and the scenario files they embed
     (``web/scenarios`` -> ``scenarios/`` is copied by build_teaching_files). The pages load the widget loader
@@ -291,7 +347,8 @@ def write_rules_pages(out: Path, app_hash: str) -> None:
     (out / "rules").mkdir(exist_ok=True)
     for page in sorted((WEB / "rules").glob("*.html")):
         html = page.read_text(encoding="utf-8").replace("{{APP}}", f"../app/{app_hash}")
-        html = html.replace("<!--{{WIDGETS}}-->", widgets)
+        html = html.replace("<!--{{WIDGETS}}-->", widgets + ("\n  " + widget_preloads(html, out, app_hash)
+                                                               if widgets else ""))
         game, lang = page.name.split(".")[:2]
         html = lesson_links(html, game, lang)
         (out / "rules" / page.name).write_text(html, encoding="utf-8")

@@ -12,9 +12,10 @@ profiles and the same server (tools/serve.py's handler: netlify.toml headers and
 Each app figure is printed with its ratio to the bare page in the same round: cold against bare cold, the return
 visits against bare warm. Also printed: the first clickable control, the worker's start path and stages, the
 bytes of a first visit (raw / gzip / brotli, from the files the server sent, service-worker precache included), the
-stored snapshot's size, and the time of a bot move. Times are from navigation start. Last, the main thread's long
-tasks (over 50 ms, Long Tasks API) while a person plays a Skip-Bo game against a bot at the default speed: their
-count, how many exceed 200 ms, the longest and their sum, per game.
+stored snapshot's size, the time of a bot move, and a rules page's widgets (all boards painted, wasm before the
+first interaction or not, a click to the engine's first table). Times are from navigation start. Last, the main
+thread's long tasks (over 50 ms, Long Tasks API) while a person plays a Skip-Bo game against a bot at the default
+speed: their count, how many exceed 200 ms, the longest and their sum, per game.
 
 Run after building: ``python tools/measure_browser.py [--rounds 3] [--site site] [--no-bots]
 [--long-task-games N] [--only-long-tasks]``.
@@ -234,6 +235,48 @@ def bot_moves(pw: Any, chromium: str, url: str) -> tuple[list[float], list[float
     return think, trips
 
 
+RULES_PAGE = "rules/topspot.en.html"  # three widgets
+ALL_PAINTED = """() => { const els = [...document.querySelectorAll('rules-scenario')];
+  return els.length > 0 && els.every((el) => el.dataset.state === 'painted'); }"""
+
+
+def rules_page_paint(pw: Any, chromium: str, url: str, runs: int) -> list[dict[str, Any]]:
+    """A rules page with its widgets, cold (fresh profile each run): when every board was painted (the last
+    widget's stored first table drawn, from navigation start), whether Python's wasm was requested before the
+    first interaction, and how long a click on the first board takes to its engine's first table."""
+    rows = []
+    for _ in range(runs):
+        browser = pw.chromium.launch(executable_path=chromium, args=ARGS)
+        ctx = browser.new_context()
+        requested: list[str] = []
+        ctx.on("request", lambda r, seen=requested: seen.append(r.url))
+        page = ctx.new_page()
+        page.goto(url + RULES_PAGE)
+        page.wait_for_function(ALL_PAINTED, timeout=TIMEOUT)
+        page.wait_for_timeout(1000)
+        painted = page.evaluate("() => window.__widgets.stats.paintedAt")
+        wasm_before = any(u.split("?")[0].endswith("pyodide.asm.wasm") for u in requested)
+        clicked = page.evaluate("() => performance.now()")
+        page.click("rules-scenario .rw-stage")
+        page.wait_for_selector("rules-scenario[data-state=ready]", timeout=TIMEOUT)
+        ready = page.evaluate("() => performance.now()")
+        rows.append({"widgets": len(painted), "painted": max(painted), "wasm_before": wasm_before,
+                     "click_to_ready": ready - clicked})
+        ctx.close()
+        browser.close()
+    return rows
+
+
+def report_rules_page(rows: list[dict[str, Any]]) -> None:
+    """Print rules_page_paint's figures."""
+    med = statistics.median
+    n = rows[0]["widgets"] if rows else 0
+    print(f"rules page ({RULES_PAGE}, {n} widgets, cold, {len(rows)} runs): all boards painted median "
+          f"{med([r['painted'] for r in rows]):.0f} ms after navigation (max {max(r['painted'] for r in rows):.0f}); "
+          f"wasm requested before the first interaction: {sum(r['wasm_before'] for r in rows)}/{len(rows)} runs; "
+          f"click to the engine's first table: median {med([r['click_to_ready'] for r in rows]):.0f} ms")
+
+
 # Records every main-thread task over 50 ms (Long Tasks API) from the first script on; `__longTasksFrom` marks the
 # start of the game so that start-up work is counted apart.
 LONG_TASKS = """
@@ -427,6 +470,7 @@ def main() -> None:
             if not args.only_long_tasks:
                 rounds.run(args.rounds)
             bots = None if args.no_bots or args.only_long_tasks else bot_moves(pw, args.chromium, url)
+            paint = [] if args.only_long_tasks else rules_page_paint(pw, args.chromium, url, args.rounds)
             stalls = long_tasks(pw, args.chromium, url, args.long_task_games)
         finally:
             rounds.cleanup()
@@ -434,6 +478,7 @@ def main() -> None:
     shutil.rmtree(bare, ignore_errors=True)
     if not args.only_long_tasks:
         report(rounds, site, bots)
+        report_rules_page(paint)
     report_long_tasks(stalls)
     print(f"(load average at the end {os.getloadavg()[0]:.1f})")
 

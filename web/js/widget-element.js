@@ -1,7 +1,10 @@
 // <rules-scenario game="topspot" src="scenarios/demo-topspot.json" lang="en" seat="0"></rules-scenario>
-// (or code="<compact code>" instead of src). Loaded by the site-root module widgets.js. The element draws at once,
-// starts the shared engine when it first scrolls into view (or on its Start button), and needs nothing else.
-import { checkSpec, decodeSpec, fetchSpec, ScenarioWidget, startWhenVisible, stats } from "./widget.js";
+// (or code="<compact code>" instead of src). Loaded by the site-root module widgets.js. The element draws at once
+// (the board too, from the first table the build stores in the scenario file), starts the shared engine at the
+// reader's first interaction with it (or, without a stored table, when it first scrolls into view), and needs
+// nothing else.
+import { checkSpec, decodeSpec, fetchSpec, ScenarioWidget, startOnInteraction, startWhenVisible, stats }
+  from "./widget.js";
 import { h } from "./util.js";
 import { t } from "./widget-strings.js";
 
@@ -37,7 +40,9 @@ class RulesScenario extends HTMLElement {
       const seatAttr = this.getAttribute("seat");
       const seat = seatAttr !== null && /^\d$/.test(seatAttr) ? Number(seatAttr) : null;
       this.widget = new ScenarioWidget(this, spec, { lang: this.getAttribute("lang"), seat });
-      startWhenVisible(this, this.widget);
+      // A board drawn from the file's stored first table waits for the reader before Python starts.
+      if (this.widget.painted) startOnInteraction(this, this.widget);
+      else startWhenVisible(this, this.widget);
     } catch (err) {
       this.dataset.state = "failed";
       this.replaceChildren(h("p.rw-status.error", t("widget.failed", { message: err.message })));

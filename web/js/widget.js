@@ -10,12 +10,14 @@ import { t, pick, widgetLang } from "./widget-strings.js";
 import { logLines, refusalWords } from "./log-words.js";
 import { whyLink } from "./rule-anchors.js";
 import { getLang, setLang } from "./i18n.js";
+import { SNAPSHOT_CACHE } from "./pyodide-start.js";
 
 /** The site root (where sw.js, embed.html and scenarios/ live): js/ is in app/<hash>/js/. */
 export const SITE_ROOT = new URL("../../../", import.meta.url);
 
 let engine = null;
-export const stats = { engineRequestedAt: null, engineReadyAt: null, engineMs: null };
+// paintedAt: when each widget drew its stored first table (performance.now(), for tools/measure_browser.py).
+export const stats = { engineRequestedAt: null, engineReadyAt: null, engineMs: null, paintedAt: [] };
 
 /** The page's one engine, created on first use (first view or first click of any widget). */
 export function getEngine() {
@@ -169,6 +171,27 @@ export class ScenarioWidget {
     this.selected = null;
     this.root = root;
     this._build();
+    this.painted = this._paint();
+  }
+
+  /** Draw the table stored with the scenario file at build time (its `first`: tools/build_site.py), before any
+   * engine exists; true when there was one for this seat. The engine's own table replaces it at ready. */
+  _paint() {
+    const first = this.spec.first;
+    if (!first || typeof first !== "object" || first.seat !== this.seat || !first.table
+      || typeof first.table !== "object" || !first.table.view) return false;
+    try {
+      this.tables[0] = first.table;
+      this.logs[0] = this.lines(first.table);
+      this.draw();
+    } catch (err) {
+      this.tables = [];
+      this.logs = [];
+      return false;
+    }
+    this.root.dataset.state = "painted";
+    stats.paintedAt.push(performance.now());
+    return true;
   }
 
   /** The number of seats, known from the scenario file before the engine is asked. */
@@ -244,8 +267,9 @@ export class ScenarioWidget {
     this.status.hidden = !message;
     this.progress.hidden = fraction === null;
     if (fraction !== null) this.progress.value = fraction;
-    this.stage.classList.toggle("covered", state !== "ready" || !this.session);
-    this.stage.classList.toggle("note", state === "ready" && !!this.session && !!message);
+    const shown = !!this.session || (this.painted && state !== "failed");
+    this.stage.classList.toggle("covered", !shown || (state !== "ready" && !this.painted));
+    this.stage.classList.toggle("note", shown && !this.stage.classList.contains("covered") && !!message);
     this.onResize();
   }
 
@@ -358,6 +382,7 @@ export class ScenarioWidget {
   }
 
   async forward() {
+    if (!this.session && this.painted) await this.start(); // a Next before the engine was ready
     if (this.busy || this.atEnd || !this.session) return;
     if (this.tables[this.at + 1]) { this.at += 1; this.draw(); return; }
     this.busy = true;
@@ -403,6 +428,7 @@ export class ScenarioWidget {
   /** Make the engine session stand at step k: a fresh session at the scenario, with the first k steps played
    * again (saves stay in the worker, so a step's position is rebuilt, not loaded). */
   async _goto(k) {
+    await this.start(); // a try on a painted board may come before the engine is ready
     const eng = getEngine();
     if (this._sessionAt === k) return;
     const answer = await eng.request("scenario", { game: this.spec.game, scenario: this.spec.scenario,
@@ -514,6 +540,29 @@ export class ScenarioWidget {
     if (this.session && engine) engine.request("drop", { session: this.session }).catch(() => {});
     this.session = null;
   }
+}
+
+/** Whether this browser holds Python's memory snapshot (a return visit): the engine then starts in about a second
+ * from files it already has, so a painted widget may start it at once instead of waiting for the reader. */
+export async function engineCached() {
+  try {
+    return typeof caches !== "undefined" && (await (await caches.open(SNAPSHOT_CACHE)).keys()).length > 0;
+  } catch (err) {
+    return false;
+  }
+}
+
+/** A widget whose first table is painted (ScenarioWidget.painted) starts its engine at the reader's first
+ * interaction with it (pointer, keyboard, focus), or when it comes into view if the engine is cached; so a rules
+ * page paints every board at once and downloads no engine until someone uses one (docs/embedding.md). */
+export function startOnInteraction(el, widget) {
+  const events = ["pointerdown", "pointerenter", "keydown", "focusin"];
+  const go = () => {
+    for (const name of events) el.removeEventListener(name, go);
+    widget.start();
+  };
+  for (const name of events) el.addEventListener(name, go);
+  engineCached().then((cached) => { if (cached && !widget._started) startWhenVisible(el, { start: go }); });
 }
 
 /** Start `widget` when `el` first comes into view (lazy engine start); a click on Start also starts it. */
