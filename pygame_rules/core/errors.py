@@ -30,14 +30,9 @@ class RulesError(ValueError):
         return out
 
 
-class IllegalAction(RulesError):
-    """An action was refused; the state is exactly as it was before the attempt.
-
-    Besides the English ``message``, a refusal may carry a stable ``reason`` code and its ``params`` (JSON-safe),
-    so that a page can word it in the reader's language; the codes are listed in docs/api.md.
-    """
-
-    code = "illegal_action"
+class ReasonedError(RulesError):
+    """An error that may carry a stable ``reason`` code and JSON-safe ``params`` besides its English message, so that
+    a page can word it in the reader's language (refusals, impossible scenarios)."""
 
     def __init__(self, message: str, *, code: str | None = None, reason: str | None = None,
                  params: dict[str, Any] | None = None, **details: Any) -> None:
@@ -46,12 +41,22 @@ class IllegalAction(RulesError):
         self.params = dict(params or {})
 
     def to_json(self) -> dict[str, Any]:
-        """The refusal as the JSON boundary reports it, with ``reason`` and ``params`` when the game gave them."""
+        """The error as the JSON boundary reports it, with ``reason`` and ``params`` when they were given."""
         out = super().to_json()
         if self.reason is not None:
             out["reason"] = self.reason
             out["params"] = dict(self.params)
         return out
+
+
+class IllegalAction(ReasonedError):
+    """An action was refused; the state is exactly as it was before the attempt.
+
+    Besides the English ``message``, a refusal may carry a stable ``reason`` code and its ``params`` (JSON-safe),
+    so that a page can word it in the reader's language; the codes are listed in docs/api.md.
+    """
+
+    code = "illegal_action"
 
 
 class MalformedAction(IllegalAction):
@@ -84,7 +89,7 @@ class BadOptions(RulesError):
     code = "bad_options"
 
 
-class BadScenario(RulesError):
+class BadScenario(ReasonedError):
     """A scenario describes an impossible position (invented or duplicated cards, wrong shapes...).
 
     Like a refusal, it may carry a stable ``reason`` code and JSON-safe ``params`` (seats 0-based), so that the
@@ -92,20 +97,6 @@ class BadScenario(RulesError):
     """
 
     code = "bad_scenario"
-
-    def __init__(self, message: str, *, code: str | None = None, reason: str | None = None,
-                 params: dict[str, Any] | None = None, **details: Any) -> None:
-        super().__init__(message, code=code, **details)
-        self.reason = reason
-        self.params = dict(params or {})
-
-    def to_json(self) -> dict[str, Any]:
-        """The error as the JSON boundary reports it, with ``reason`` and ``params`` when the game gave them."""
-        out = super().to_json()
-        if self.reason is not None:
-            out["reason"] = self.reason
-            out["params"] = dict(self.params)
-        return out
 
 
 class TableProblem(ValueError):
