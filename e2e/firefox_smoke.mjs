@@ -165,11 +165,12 @@ try {
   const page = await browser2.newPage();
   watch(page);
   await page.goto(`${server2.url}rules/skipbo.en.html`, { waitUntil: "load" });
-  // widgets start when they come into view
+  // a widget draws its first board before any Python starts; the engine starts at the first interaction, and a
+  // Next pressed meanwhile waits for it and then plays the step
   await page.evaluate(() => document.querySelector("rules-scenario").scrollIntoView());
-  await page.waitForSelector("rules-scenario[data-state=ready]", { timeout: ENGINE_MS });
+  await page.waitForSelector("rules-scenario[data-state=painted]", { timeout: 30_000 });
   await page.click("rules-scenario .rw-next");
-  await page.waitForSelector("rules-scenario[data-step='1']", { timeout: 30_000 });
+  await page.waitForSelector("rules-scenario[data-step='1']", { timeout: ENGINE_MS });
   report("widget", true);
 } catch (err) {
   report("widget", false, { error: String(err) });
