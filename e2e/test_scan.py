@@ -62,27 +62,26 @@ def write_y4m(path: Path, grid: list[list[bool]], frames: int = 5) -> None:
 
 
 @contextmanager
-def fake_camera_browser(camera: Path, *, allowed: bool) -> Iterator[Any]:
+def fake_camera_browser(session_browser: Any, camera: Path, *, allowed: bool) -> Iterator[Any]:
     """A Chromium of its own whose camera plays `camera` (a blank frame until a test draws); the page may use it when
-    `allowed`, else every request for it is refused as a person refusing the prompt would."""
-    sync_api = pytest.importorskip("playwright.sync_api")
+    `allowed`, else every request for it is refused as a person refusing the prompt would. It is launched by the
+    session's Playwright (one sync Playwright per thread: a second one would refuse to start)."""
     write_y4m(camera, [[False]])
     flags = ["--use-fake-device-for-media-stream", f"--use-file-for-fake-video-capture={camera}"]
     if allowed:
         flags.append("--use-fake-ui-for-media-stream")
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *flags])
-        try:
-            yield browser
-        finally:
-            browser.close()
+    browser = session_browser.browser_type.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *flags])
+    try:
+        yield browser
+    finally:
+        browser.close()
 
 
 @pytest.fixture
-def camera_browser(site_dir: Path, tmp_path: Path) -> Iterator[tuple[Any, Path]]:
+def camera_browser(browser: Any, tmp_path: Path) -> Iterator[tuple[Any, Path]]:
     """A browser whose fake camera shows whatever the test writes to the returned .y4m file."""
-    with fake_camera_browser(tmp_path / "camera.y4m", allowed=True) as browser:
-        yield browser, tmp_path / "camera.y4m"
+    with fake_camera_browser(browser, tmp_path / "camera.y4m", allowed=True) as own:
+        yield own, tmp_path / "camera.y4m"
 
 
 def test_the_guest_scans_the_invite_and_the_host_scans_the_answer(camera_browser: Any, guard: Guard,
@@ -123,10 +122,11 @@ def test_the_guest_scans_the_invite_and_the_host_scans_the_answer(camera_browser
 
 
 @pytest.mark.parametrize("camera", ["refused", "none"])
-def test_without_a_camera_the_scan_says_so_in_the_readers_language(site_dir: Path, tmp_path: Path, guard: Guard,
+def test_without_a_camera_the_scan_says_so_in_the_readers_language(browser: Any, tmp_path: Path, guard: Guard,
                                                                    base_url: str, camera: str) -> None:
     """"refused": a browser with a camera whose permission prompt is refused. "none": a page with no camera API."""
-    with fake_camera_browser(tmp_path / "camera.y4m", allowed=False) as browser:
+    with fake_camera_browser(browser, tmp_path / "camera.y4m", allowed=False) as own:
+        browser = own
         guest = open_device(browser, guard, base_url, "de")
         if camera == "none":
             guest.evaluate("() => { Object.defineProperty(navigator, 'mediaDevices', { value: undefined }); }")
