@@ -3,9 +3,9 @@
 A playthrough is a game, a variant (players, options), a seed and a policy seed. The policy is fixed: at every step
 it picks, with ``random.Random(policy_seed)``, one action from the legal actions sorted by their canonical JSON (so
 the order in which a game lists its moves does not matter, only which moves are legal). The fingerprint hashes the
-actions chosen, every event and, at the end, every seat's view and the result: it changes when the rules, the
-wording of the log or the views drift. ``python -m tests.reference`` re-records the files; do that only for a change
-of behaviour that is meant, and say so in the commit.
+actions chosen, every event's data (its fields, not its English ``text``) and, at the end, every seat's view and the
+result: it changes when the rules, the events' fields or the views drift. ``python -m tests.reference`` re-records
+the files; do that only for a change of behaviour that is meant, and say so in the commit.
 """
 
 from __future__ import annotations
@@ -47,6 +47,15 @@ def canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
+def _data(event: dict[str, Any]) -> dict[str, Any]:
+    """An event without its English ``text`` (wording is the describer's job, not part of the rules' record)."""
+    out = {k: v for k, v in event.items() if k != "text"}
+    if isinstance(out.get("private"), dict):
+        out["private"] = {seat: {k: v for k, v in part.items() if k != "text"}
+                          for seat, part in out["private"].items()}
+    return out
+
+
 def choose(state: pr.State, rng: random.Random) -> pr.Action:
     """The fixed policy: a seeded choice among the legal actions in canonical order."""
     legal = sorted(state.legal_actions(), key=lambda a: canonical(a.to_json()))
@@ -70,7 +79,7 @@ def play_on(state: pr.State, policy_seed: int, stop_at: int | None = None) -> di
     while not state.is_over() and steps < (STEP_CAP if stop_at is None else stop_at):
         action = choose(state, rng)
         digest.update(canonical(action.to_json()).encode())
-        digest.update(canonical(state.apply(action)).encode())
+        digest.update(canonical([_data(e) for e in state.apply(action)]).encode())
         steps += 1
     digest.update(canonical([state.view(s) for s in range(state.players)]).encode())
     if state.is_over():

@@ -199,3 +199,29 @@ def test_quiet_play_follows_the_same_rules_as_apply(index: int, seed: int) -> No
         loud.apply_listed(legal[pick])
         quiet.play(quiet.legal_actions()[pick])
     raise AssertionError(f"{game} did not end within {STEP_CAP} actions")
+
+
+# positions between two comparisons with the reference lister (it asks the checker about every candidate: slow)
+REFERENCE_EVERY = 7
+
+
+@settings(max_examples=len(VARIANTS), deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@given(index=st.integers(0, len(VARIANTS) - 1), seed=st.integers(0, 10**6))
+def test_every_fast_lister_equals_the_reference_lister(index: int, seed: int) -> None:
+    """Each game's fast ``legal_actions`` is exactly "every candidate the checker accepts", in every variant."""
+    game, players, options, _, _ = VARIANTS[index]
+    state = pr.new_game(game, players=players, seed=seed, options=options)
+    if type(inner(state)).candidates is pr.State.candidates:
+        return  # transitional: this game declares no candidates yet (test_every_game_declares_candidates lists them)
+    rng = random.Random(seed)
+    for step in range(STEP_CAP):
+        if state.is_over():
+            return
+        if step % REFERENCE_EVERY == 0:
+            table = inner(state)
+            fast, reference = table.legal_actions(), table.reference_legal_actions()
+            assert set(fast) == set(reference), (
+                f"step {step}: listed but refused {sorted(map(str, set(fast) - set(reference)))}; "
+                f"accepted but not listed {sorted(map(str, set(reference) - set(fast)))}")
+        state.apply(choose(state.legal_actions(), rng))
+    raise AssertionError(f"{game} did not end within {STEP_CAP} actions")

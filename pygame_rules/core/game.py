@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple
 
 from .actions import Action, parse_action
@@ -197,8 +197,13 @@ class State:
     _legal: list[Action] | None = None
     #: True while :meth:`play` performs an action whose events nobody reads (a bot's rollout, the bench). A game's
     #: ``_apply`` may then skip building its events (dicts, texts) and return an empty list; the rules must run
-    #: exactly as in :meth:`apply_listed`, so the state afterwards is the same.
+    #: exactly as in :meth:`apply_listed`, so the state afterwards is the same. (Games that set
+    #: :attr:`EVENT_SINK` never read it: they are given the sink instead.)
     _quiet: bool = False
+    #: True for a game whose hook is :meth:`_perform` ``(action, log)``: one path for every caller, events written
+    #: to ``log`` (a list) or to nowhere (``log is None``, when bots and the bench play). False: the older
+    #: ``_apply(action)`` that reads :attr:`_quiet`. Transitional: every game moves to the sink, then this flag goes.
+    EVENT_SINK: ClassVar[bool] = False
 
     def __init__(self, players: int, options: dict[str, Any], rng: GameRandom) -> None:
         """A blank table: every declared field at its empty value (class-level scalar defaults win).
@@ -397,6 +402,21 @@ class State:
             return None
         return Refusal("not_legal_now", {"action": action.kind})
 
+    def candidates(self) -> Iterable[Action]:
+        """Hook: every action that might be legal now, a superset of the legal ones (the game is not over).
+
+        Written from the rulebook's shape of a move (which cards, which places), not from its legality: the
+        reference lister keeps those the checker accepts. The shared test suite holds every game's fast
+        :meth:`_list_legal` equal to that reference in every variant, so the two can never drift apart.
+        """
+        raise NotImplementedError
+
+    def reference_legal_actions(self) -> list[Action]:
+        """The legal actions by definition: every candidate that :meth:`refusal` accepts (slow; for the tests)."""
+        if self.is_over():
+            return []
+        return [action for action in dict.fromkeys(self.candidates()) if self.refusal(action) is None]
+
     def _check(self, action: Action) -> None:
         """Raise the :class:`IllegalAction` of :meth:`problem`, if any.
 
@@ -428,6 +448,10 @@ class State:
         """
         self._legal = None
         try:
+            if self.EVENT_SINK:
+                events: list[Event] = []
+                self._perform(action, events)
+                return events
             return self._apply(action)
         finally:
             self._legal = None
@@ -439,8 +463,14 @@ class State:
         log, which is much of the cost of a move in a rollout. Anything not from the legal list is undefined
         behaviour, as for :meth:`apply_listed`.
         """
-        self._quiet = True
         self._legal = None
+        if self.EVENT_SINK:
+            try:
+                self._perform(action, None)
+            finally:
+                self._legal = None
+            return
+        self._quiet = True
         try:
             self._apply(action)
         finally:
@@ -448,7 +478,16 @@ class State:
             self._legal = None
 
     def _apply(self, action: Action) -> list[Event]:
-        """Hook: perform a legal action, return its events. The core drops the legal-move cache around it."""
+        """Hook (older form): perform a legal action, return its events; the core drops the legal cache around it."""
+        raise NotImplementedError
+
+    def _perform(self, action: Action, log: list[Event] | None) -> None:
+        """Hook: perform a legal action; append its events to ``log``, or build none when ``log`` is ``None``.
+
+        The one path of every action: the page's move, a bot's rollout and the bench run the same code, and only
+        the building of event dicts depends on whether anyone reads them. Events are data (a ``type``, fields and
+        codes); no words are built here: :mod:`pygame_rules.words` describes them.
+        """
         raise NotImplementedError
 
     # ----- persistence --------------------------------------------------------------------------------------

@@ -47,6 +47,8 @@ def new_state(cls: type[State], players: int, seed: int | str, options: Mapping[
 class MatchState(State):
     """A whole match: delegates every query to the current game and deals the next game when one ends."""
 
+    EVENT_SINK = True
+
     def __init__(self, cls: type[State], first: State, seed: int | str) -> None:
         self.inner_cls = cls
         self.info = cls.info  # type: ignore[misc]
@@ -81,15 +83,15 @@ class MatchState(State):
     def _explain(self, action: Action) -> IllegalAction:
         return self.inner._explain(action)
 
-    def _apply(self, action: Action) -> list[Event]:
-        if self._quiet:  # State.play: nobody reads the events, so the inner game need not word them either
+    def _perform(self, action: Action, log: list[Event] | None) -> None:
+        if log is None:  # State.play: nobody reads the events, so the inner game builds none either
             self.inner.play(action)
-            events: list[Event] = []
         else:
-            events = self.inner.apply_listed(action)
+            log.extend(self.inner.apply_listed(action))
         if self.inner.is_over():
-            events.extend(self._finish_game())
-        return events
+            ended = self._finish_game()
+            if log is not None:
+                log.extend(ended)
 
     def _finish_game(self) -> list[Event]:
         result = self.inner.result()
