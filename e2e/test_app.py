@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 from pygame_rules import api
+from pygame_rules.words import CATALOGUE_DIR
 
 from .conftest import (
     ENGINE_TIMEOUT,
@@ -25,7 +25,7 @@ from .conftest import (
     write_save,
 )
 
-EN = json.loads((Path(__file__).resolve().parent.parent / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
+EN = json.loads((CATALOGUE_DIR / "en.json").read_text(encoding="utf-8"))
 
 
 def _engine(request: dict[str, Any]) -> dict[str, Any]:

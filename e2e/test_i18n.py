@@ -14,12 +14,14 @@ from typing import Any
 
 import pytest
 
+from pygame_rules.words import CATALOGUE_DIR
+
 from .conftest import replace_if_asked, wait_engine
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("en", "nl", "de", "fr")
 GAMES = ("skipbo", "topspot", "level8", "etalage")
-CATALOGUES = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8")) for lang in LANGS}
+CATALOGUES = {lang: json.loads((CATALOGUE_DIR / f"{lang}.json").read_text(encoding="utf-8")) for lang in LANGS}
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -22,6 +22,7 @@ import pytest
 
 from e2e.conftest import ARTIFACTS, ENGINE_TIMEOUT, ROOT, Guard, _missing, wait_engine
 from pygame_rules import api, new_game
+from pygame_rules.words import CATALOGUE_DIR
 
 CONTEXT = {"viewport": {"width": 1280, "height": 900}, "service_workers": "block"}
 
@@ -198,7 +199,7 @@ def test_forged_guest_messages_are_refused_and_change_nothing(browser: Any, guar
     assert host.evaluate(HOST_STATE_JS) == before
     # the guest words the refusal of a message in its own language (Dutch here)
     guest.wait_for_function("() => window.__net.guest.lastRefusal && window.__net.guest.lastRefusal.code === 'too_big'")
-    nl = json.loads((ROOT / "web" / "i18n" / "nl.json").read_text(encoding="utf-8"))
+    nl = json.loads((CATALOGUE_DIR / "nl.json").read_text(encoding="utf-8"))
     assert guest.evaluate("() => window.__net.guest.lastRefusal.words") == nl["net.refused.too_big"]
     # table talk: a preset reaction travels as a key and each device words it in its reader's language
     guest.locator('#net-bar .net-talk[data-key="nice_move"]').click()

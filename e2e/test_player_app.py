@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from pygame_rules.words import CATALOGUE_DIR
+
 from .conftest import ENGINE_TIMEOUT, open_new_game, screenshot, wait_my_turn
 
 SIZES = [(1280, 800), (375, 812)]
@@ -271,7 +273,7 @@ def test_colour_blind_screenshots_and_shape_cues(page: Any, guard: Any, game: st
     guard.check()
 
 
-EN = json.loads((Path(__file__).resolve().parent.parent / "web" / "i18n" / "en.json").read_text())
+EN = json.loads((CATALOGUE_DIR / "en.json").read_text())
 
 
 def _english_fragments() -> set[str]:
@@ -326,7 +328,7 @@ def test_log_and_refusal_in_the_readers_language(page: Any, guard: Any, lang: st
     status = page.locator("#status")
     text = status.inner_text()
     assert not any(f in text for f in english), f"English words in the refusal {text!r}"
-    catalogue = json.loads((Path(__file__).resolve().parent.parent / "web" / "i18n" / f"{lang}.json").read_text())
+    catalogue = json.loads((CATALOGUE_DIR / f"{lang}.json").read_text())
     assert _refusal_pattern(catalogue, game, refused).fullmatch(text), (text, refused)
     assert not ENGINE_IDS.search(text), text
     assert status.get_attribute("title") == refused["message"]  # the engine's English reason stays reachable
@@ -395,7 +397,7 @@ def test_a_refusal_says_why_in_the_readers_language(page: Any, guard: Any, lang:
     refused = page.evaluate(ILLEGAL_TRIES)
     assert refused is not None and refused.get("reason"), refused
     text = page.locator("#status").inner_text()
-    catalogue = json.loads((Path(__file__).resolve().parent.parent / "web" / "i18n" / f"{lang}.json").read_text())
+    catalogue = json.loads((CATALOGUE_DIR / f"{lang}.json").read_text())
     assert _refusal_pattern(catalogue, game, refused).fullmatch(text), (text, refused)
     if lang != "en":
         assert not any(f in text for f in _english_fragments()), f"English words in the refusal {text!r}"

@@ -12,10 +12,11 @@ import json
 from typing import Any
 
 from pygame_rules import api
+from pygame_rules.words import CATALOGUE_DIR
 
-from .conftest import ENGINE_TIMEOUT, ROOT, open_new_game, wait_my_turn, write_save
+from .conftest import ENGINE_TIMEOUT, open_new_game, wait_my_turn, write_save
 
-CATALOGUE = json.loads((ROOT / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
+CATALOGUE = json.loads((CATALOGUE_DIR / "en.json").read_text(encoding="utf-8"))
 
 
 def _engine(**request: Any) -> dict[str, Any]:

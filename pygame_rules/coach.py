@@ -2,7 +2,7 @@
 
 :func:`situations` reads only what the seat may know (its table: view, legal actions, the log lines it was shown),
 so a tip never reveals a hidden card. The page words each situation in the reader's language
-(``coach.<game>.<situation>`` in web/i18n) and shows each one the first time it arises; it never blocks play.
+(``coach.<game>.<situation>`` in pygame_rules/i18n) and shows each one the first time it arises; it never blocks play.
 
 Situations, per game (each states a rule, and maps to a rules-page section in :data:`SECTIONS`):
 

@@ -16,10 +16,11 @@ from pygame_rules import api
 from pygame_rules.bots import make_bot
 from pygame_rules.bots.reasons import CODES, explain
 from pygame_rules.bots.skipbo_plan import PlanSearchBot
+from pygame_rules.words import CATALOGUE_DIR
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 LANGS = ("en", "nl", "de", "fr")
-CATALOGUES = {lang: json.loads((WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8")) for lang in LANGS}
+CATALOGUES = {lang: json.loads((CATALOGUE_DIR / f"{lang}.json").read_text(encoding="utf-8")) for lang in LANGS}
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 

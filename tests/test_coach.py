@@ -13,6 +13,7 @@ import pytest
 from pygame_rules import api
 from pygame_rules.coach import SECTIONS
 from pygame_rules.lessons import lesson_files
+from pygame_rules.words import CATALOGUE_DIR
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 LESSONS = WEB / "lessons"
@@ -86,8 +87,8 @@ def test_a_tied_top_spot_round_is_played_off() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "nl", "de", "fr"])
 def test_every_situation_has_words(lang: str) -> None:
-    catalogue = json.loads((WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
-    english = json.loads((WEB / "i18n" / "en.json").read_text(encoding="utf-8"))
+    catalogue = json.loads((CATALOGUE_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+    english = json.loads((CATALOGUE_DIR / "en.json").read_text(encoding="utf-8"))
     for game, found in SECTIONS.items():
         for situation in found:
             key = f"coach.{game}.{situation}"

@@ -14,9 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from pygame_rules.words import CATALOGUE_DIR
+
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("en", "nl", "de", "fr")
-CATALOGUES = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+CATALOGUES = {lang: json.loads((CATALOGUE_DIR / f"{lang}.json").read_text(encoding="utf-8"))
               for lang in LANGS}
 
 # game -> thing -> lang -> (the rules page's word, a pattern that finds it in a text, inflected forms included)

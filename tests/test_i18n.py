@@ -1,4 +1,4 @@
-"""The interface catalogues (web/i18n/<lang>.json) against each other and against the keys the JS and pages use.
+"""The interface catalogues (pygame_rules/i18n/<lang>.json) against each other and the keys the JS and pages use.
 
 Fails when a key is missing in any language, when a key used in web/js or in a page is in no catalogue, when a
 translation drops or invents a {placeholder}, or when a plural entry lacks its forms. See docs/i18n.md.
@@ -11,6 +11,8 @@ import re
 from pathlib import Path
 
 import pytest
+
+from pygame_rules.words import CATALOGUE_DIR
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 LANGS = ("en", "nl", "de", "fr")
@@ -28,7 +30,7 @@ WIDGET_KEYS = {
 
 
 def catalogue(lang: str) -> dict:
-    return json.loads((WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    return json.loads((CATALOGUE_DIR / f"{lang}.json").read_text(encoding="utf-8"))
 
 
 CATALOGUES = {lang: catalogue(lang) for lang in LANGS}

@@ -1,5 +1,5 @@
 """Every refusal of a well-formed action carries a reason code from its game's ``REFUSAL_CODES`` and JSON-safe
-params, so that the page can word it in the reader's language (web/i18n: ``refusal.<game>.<code>``).
+params, so that the page can word it in the reader's language (pygame_rules/i18n: ``refusal.<game>.<code>``).
 
 Probes: actions that were legal in other positions of the same game (other seeds, other moments), tried in each
 position of a random game; most are illegal there, for many different reasons.

@@ -22,13 +22,14 @@ import pytest
 
 import pygame_rules as pr
 from pygame_rules.core.errors import IllegalAction
+from pygame_rules.words import CATALOGUE_DIR
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("en", "nl", "de", "fr")
 NAMES = ["Ann", "Bob", "Cyd", "Dee"]
 GAMES = {"skipbo": 2, "topspot": 3, "level8": 2, "etalage": 4}
 OPTIONS = {"topspot": {"games": 1}, "etalage": {"games": 1}}
-CATALOGUES = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+CATALOGUES = {lang: json.loads((CATALOGUE_DIR / f"{lang}.json").read_text(encoding="utf-8"))
               for lang in LANGS}
 
 ENGINE_IDS = re.compile(r"\b(red|yellow|green|blue|purple|orange)-\d+\b|\b[ROYGBPS]\d{1,2}\b|\bJ[ROYGBP\d]{1,2}\b"

@@ -4,7 +4,9 @@ What it does, in order:
 
 1. builds our own ``py3-none-any`` wheel with ``python -m build --wheel`` (deterministic: ``SOURCE_DATE_EPOCH``);
 2. copies the Pyodide core files from ``node_modules/pyodide`` (pinned in package.json) to ``site/pyodide/<version>/``;
-3. copies ``web/`` (JS modules, CSS, worker), the pinned npm modules the page imports (``js/vendor/``: the QR
+3. copies ``web/`` (JS modules, CSS, worker), the words catalogues (``pygame_rules/i18n/*.json``, the one source of
+   words: the page fetches them as ``i18n/<lang>.json``; the engine's wheel is built without them, since the page
+   words events and refusals itself, docs/i18n.md), the pinned npm modules the page imports (``js/vendor/``: the QR
    encoder and decoder) plus the wheel and a generated ``build-info.js`` and ``games.json`` (the answer of the API's
    ``games`` op, so the start page draws the list before Python has started) into
    ``site/app/<hash>/``, where ``<hash>`` is the content hash of that directory: every file below it is immutable;
@@ -42,6 +44,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
+# The words catalogues, one per language: package data of the engine (pygame_rules.words reads them) and copied
+# into the app directory for the page. Left out of the wheel the site ships (strip_catalogues).
+CATALOGUES = ROOT / "pygame_rules" / "i18n"
 # Site-root files of the teaching widgets (docs/embedding.md): stable URLs, {{APP}} etc. filled in at build time.
 ROOT_PAGES = ("embed.html", "editor.html", "lab.html", "widgets.js", "embed-host.js")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -176,6 +181,28 @@ def build_wheel() -> Path:
     return wheels[0]
 
 
+def strip_catalogues(wheel: Path) -> None:
+    """Rewrite ``wheel`` without the words catalogues (``pygame_rules/i18n/``) and their RECORD lines.
+
+    The page reads the catalogues from its own copy (``i18n/``) and words every event and refusal itself, so the
+    engine in the browser never needs them: without them the wheel every first visit downloads stays as small as
+    before they moved into the package. Member order, dates and compression are kept, so the build stays
+    reproducible; ``pygame_rules.words`` says plainly that the catalogues are missing if asked to word anything.
+    """
+    prefix = "pygame_rules/i18n/"
+    tmp = wheel.with_suffix(".tmp")
+    with zipfile.ZipFile(wheel) as zin, zipfile.ZipFile(tmp, "w") as zout:
+        for info in zin.infolist():
+            if info.filename.startswith(prefix):
+                continue
+            data = zin.read(info)
+            if info.filename.endswith(".dist-info/RECORD"):
+                lines = data.decode().splitlines(keepends=True)
+                data = "".join(line for line in lines if not line.startswith(prefix)).encode()
+            zout.writestr(info, data)
+    tmp.replace(wheel)
+
+
 def games_catalogue() -> dict:
     """The ``games`` op's answer, computed with the same api.py the worker runs."""
     sys.path.insert(0, str(ROOT))
@@ -292,7 +319,7 @@ def lesson_links(html_text: str, game: str, lang: str) -> str:
     sys.path.insert(0, str(ROOT))
     from pygame_rules.lessons import lesson_index
 
-    words = json.loads((WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))["rules.lesson"]
+    words = json.loads((CATALOGUES / f"{lang}.json").read_text(encoding="utf-8"))["rules.lesson"]
     by_rule: dict[str, list[dict]] = {}
     for item in lesson_index(WEB / "lessons").get(game, []):
         by_rule.setdefault(item["rule"], []).append(item)
@@ -386,7 +413,9 @@ def build(out: Path) -> dict:
     copy_tree(WEB, stage, skip=("index.html", "icons", "sw.js", "manifest.webmanifest", "scenarios", "rules",
                                "lessons", *ROOT_PAGES))
     vendor_npm(stage / "js" / "vendor")
+    copy_tree(CATALOGUES, stage / "i18n")
     (stage / "wheels").mkdir()
+    strip_catalogues(wheel)
     shutil.copyfile(wheel, stage / "wheels" / wheel.name)
     shutil.rmtree(wheel.parent)
     (stage / "games.json").write_text(json.dumps(games_catalogue(), indent=1))

@@ -2,7 +2,7 @@
 
 A hint names its move and one short reason ("plays your stock card next", "keeps the 7 for the 6 on your stock").
 The engine never words it: :func:`explain` returns ``{"code": ..., "params": {...}}`` and the page words the code in
-the reader's language from the catalogues (``web/i18n/*.json``, key ``hint.<code>``). Parameters are numbers
+the reader's language from the catalogues (``pygame_rules/i18n/*.json``, key ``hint.<code>``). Parameters are numbers
 (Skip-Bo cards, 0 for a Skip-Bo card; counts; seats) so every language can word them.
 
 The reason comes from what the bot computed, not from a second opinion: for Skip-Bo's ``hard`` the whole-turn plan

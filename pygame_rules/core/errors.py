@@ -7,20 +7,38 @@ on the wording of the message).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 
 class RulesError(ValueError):
-    """Base class: something the caller supplied was refused. ``code`` is stable, ``details`` is JSON-safe."""
+    """Base class: something the caller supplied was refused. ``code`` is stable, ``details`` is JSON-safe.
+
+    ``message`` is English for a programmer. It may be given as a function that words it, called the first time the
+    message is read (a refusal's words come from the catalogues, and a bot asking :meth:`State.can` never reads them).
+    """
 
     code: str = "rules_error"
 
-    def __init__(self, message: str, *, code: str | None = None, **details: Any) -> None:
-        super().__init__(message)
+    def __init__(self, message: str | Callable[[], str], *, code: str | None = None, **details: Any) -> None:
+        super().__init__()
         if code is not None:
             self.code = code
-        self.message = message
+        self._message = message
         self.details = details
+
+    @property
+    def message(self) -> str:
+        """The English message, worded on first reading when it was given as a function."""
+        if not isinstance(self._message, str):
+            self._message = self._message()
+        return self._message
+
+    def __str__(self) -> str:
+        return self.message
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.message!r})"
 
     def to_json(self) -> dict[str, Any]:
         """The error as the JSON boundary reports it."""
@@ -34,7 +52,7 @@ class ReasonedError(RulesError):
     """An error that may carry a stable ``reason`` code and JSON-safe ``params`` besides its English message, so that
     a page can word it in the reader's language (refusals, impossible scenarios)."""
 
-    def __init__(self, message: str, *, code: str | None = None, reason: str | None = None,
+    def __init__(self, message: str | Callable[[], str], *, code: str | None = None, reason: str | None = None,
                  params: dict[str, Any] | None = None, **details: Any) -> None:
         super().__init__(message, code=code, **details)
         self.reason = reason

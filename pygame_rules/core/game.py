@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple
 
+from ..words import refusal_message
 from .actions import Action, parse_action
 from .compiled import compile_table
 from .errors import (
@@ -179,10 +180,8 @@ class State:
 
     info: ClassVar[GameInfo]
     ACTIONS: ClassVar[dict[str, type[Action]]]
-    # reason code -> the English wording of a refusal from its parameters (pages word the codes themselves)
-    REFUSALS: ClassVar[Mapping[str, Callable[[Mapping[str, Any]], str]]] = {}
-    #: Every ``reason`` code a refusal of this game can carry (the page words each one per language; a test holds
-    #: the catalogues and this list together). Default: the codes :attr:`REFUSALS` words.
+    #: Every ``reason`` code a refusal of this game can carry, each worded per language from the catalogue key
+    #: ``refusal.<game>.<code>`` by the page and by :mod:`pygame_rules.words` (a test holds the two together).
     REFUSAL_CODES: ClassVar[frozenset[str]] = frozenset()
     # scenario keys that are other names of table fields (kept for scenarios written before the table existed)
     SCENARIO_ALIASES: ClassVar[dict[str, str]] = {}
@@ -381,16 +380,21 @@ class State:
     def problem(self, action: Action) -> IllegalAction | None:
         """Why ``action`` (a parsed action of this game, the game not over) is illegal now, or ``None`` if legal.
 
-        The one source of legality: :meth:`refusal` decides, :attr:`REFUSALS` words the answer in English.
+        The one source of legality: :meth:`refusal` decides; the error carries its reason code and parameters, and
+        its English message is worded from the catalogue (:func:`pygame_rules.words.describe_refusal`) only if read.
         """
         refusal = self.refusal(action)
         if refusal is None:
             return None
-        if refusal.reason == "not_legal_now" and type(self)._explain is not State._explain:
-            return self._explain(action)
-        words = self.REFUSALS.get(refusal.reason)
-        message = words(refusal.params) if words else f"{action} is not a legal action now"
-        return IllegalAction(message, reason=refusal.reason, params=dict(refusal.params))
+        return self.refused(refusal.reason, refusal.params)
+
+    def refused(self, reason: str, params: Mapping[str, Any], *, code: str | None = None,
+                **details: Any) -> IllegalAction:
+        """The :class:`IllegalAction` of a refusal of this game: ``reason``, JSON-safe ``params``, and an English
+        message worded from the words catalogue when somebody reads it (never while bots search)."""
+        game, kept = self.info.name, dict(params)
+        return IllegalAction(lambda: refusal_message(game, reason, kept), code=code, reason=reason, params=kept,
+                             **details)
 
     def refusal(self, action: Action) -> Refusal | None:
         """Hook: the reason code and parameters why ``action`` is illegal now, or ``None`` when it is legal.
@@ -432,10 +436,6 @@ class State:
         refusal = self.problem(action)
         if refusal is not None:
             raise refusal
-
-    def _explain(self, action: Action) -> IllegalAction:
-        """Hook: the error for an action that is not legal now, saying why in the game's own words."""
-        return IllegalAction(f"{action} is not a legal action now", reason="not_legal_now")
 
     def apply(self, action: Any, *, player: int | None = None) -> list[Event]:
         """Validate then perform ``action`` (an Action or its JSON); return the events it caused."""

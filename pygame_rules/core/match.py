@@ -80,9 +80,6 @@ class MatchState(State):
     def _check(self, action: Action) -> None:
         self.inner._check(action)
 
-    def _explain(self, action: Action) -> IllegalAction:
-        return self.inner._explain(action)
-
     def _perform(self, action: Action, log: list[Event] | None) -> None:
         if log is None:  # State.play: nobody reads the events, so the inner game builds none either
             self.inner.play(action)
@@ -105,23 +102,17 @@ class MatchState(State):
                 "game_number": number,
                 "points": points,
                 "totals": list(self.totals),
-                "text": f"Game {number} ends; match totals: "
-                        + ", ".join(f"Seat {s} {t}" for s, t in enumerate(self.totals)) + ".",
             }
         ]
         if self.rules.finished(self.totals, number, self.options):
             self.over = True
             winners = winners_by_max(self.totals)
-            who = " and ".join(f"Seat {w}" for w in winners)
-            verb = "wins" if len(winners) == 1 else "share the win"
-            events.append({"type": "match_end", "winners": winners, "totals": list(self.totals),
-                           "text": f"The match is over: {who} {verb} with {max(self.totals)} points."})
+            events.append({"type": "match_end", "winners": winners, "totals": list(self.totals)})
             return events
         self.start = self.rules.next_start(self.inner, self.totals, self.start)
         self.inner = self.inner_cls._setup(self.players, self.options, self.rng.fork(f"game{number + 1}"),
                                            start=self.start)
-        events.append({"type": "game_start", "game_number": number + 1, "start": self.start,
-                       "text": f"Game {number + 1} is dealt."})
+        events.append({"type": "game_start", "game_number": number + 1, "start": self.start})
         return events
 
     def result(self) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from ..core.match import MatchRules
 from ..core.memo import Memo
 from ..core.rng import GameRandom
 from ..core.table import PER_SEAT, Is, PerSeat, Range, Seat, codec_for
+from ..words import refusal_message
 
 
 # ----- rules data ---------------------------------------------------------------------------------------------
@@ -485,20 +486,20 @@ class EtalageState(State):
     def problem(self, action: Action) -> IllegalAction | None:
         """Why ``action`` is not legal now (``None`` when it is): the one check, shared by refusals and ``can``.
 
-        :meth:`refusal` decides and :attr:`REFUSALS` words it in English, only on refusal. A name that is no card
-        or colour at all stays a ``MalformedAction`` naming the field (no reason code: it is not a rule), and
-        playing or claiming out of phase keeps its own error code.
+        :meth:`refusal` decides; the English message is worded from the catalogue only when it is read. A name
+        that is no card or colour at all stays a ``MalformedAction`` naming the field (no reason code: it is not a
+        rule), and playing or claiming out of phase keeps its own error code.
         """
         refusal = self.refusal(action)
         if refusal is None:
             return None
         reason, params = refusal
-        message = self.REFUSALS[reason](params)
-        if reason in _MALFORMED:
-            return MalformedAction(message, field=_MALFORMED[reason])
-        if reason not in self.REFUSAL_CODES:
-            return IllegalAction(message)
-        return IllegalAction(message, code=_ERROR_CODES.get(reason), reason=reason, params=dict(params))
+        if reason not in self.REFUSAL_CODES:  # not a rule: the action is no Etalage action at all
+            value = {"value": params.get("card", params.get("colour", params.get("action"))), "colours": list(COLOURS)}
+            if reason in _MALFORMED:
+                return MalformedAction(lambda: refusal_message("etalage", reason, value), field=_MALFORMED[reason])
+            return IllegalAction(lambda: refusal_message("etalage", reason, value))
+        return self.refused(reason, params, code=_ERROR_CODES.get(reason))
 
     def refusal(self, action: Action) -> Refusal | None:
         """Why ``action`` is illegal now, as a reason code and JSON-safe params (no text), or ``None`` if legal."""
@@ -526,21 +527,6 @@ class EtalageState(State):
                 return Refusal("colour_not_on_display", {"colour": colour, "present": present})
             return None
         return Refusal("not_an_action", {"action": str(action)})
-
-    REFUSALS = {
-        "not_a_card": lambda p: f"'{p['card']}' is not an Etalage card (write colour-number, e.g. 'red-7')",
-        "claim_first": lambda p: (f"cannot play {p['card']} now: seat {p['seat']} must claim a colour from the "
-                                  "display before the next trick"),
-        "colour_not_in_game": lambda p: (f"cannot play {p['card']}: {p['colour']} is not used in this game "
-                                         f"(colours: {', '.join(p['colours'])})"),
-        "not_in_hand": lambda p: f"seat {p['seat']} cannot play {p['card']}: it is not in their hand",
-        "not_a_colour": lambda p: f"'{p['colour']}' is not an Etalage colour (colours: {', '.join(COLOURS)})",
-        "play_first": lambda p: (f"cannot claim {p['colour']} now: the trick is still being played and seat "
-                                 f"{p['seat']} must play a card"),
-        "colour_not_on_display": lambda p: (f"cannot claim {p['colour']}: the display has no {p['colour']} cards "
-                                            f"(it has {', '.join(p['present'])})"),
-        "not_an_action": lambda p: f"{p['action']} is not an Etalage action",
-    }
 
     def _apply(self, action: Action) -> list[Event]:
         """Perform a listed action and word its events (the validating path of the API)."""

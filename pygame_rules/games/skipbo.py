@@ -562,7 +562,7 @@ class SkipBoState(State):
         return self.legal_actions()
 
     def refusal(self, action: Action) -> Refusal | None:
-        """Why ``action`` is illegal now, as a reason code (worded by ``REFUSALS``), or ``None`` when legal."""
+        """Why ``action`` is illegal now, as a reason code and parameters (no words), or ``None`` when legal."""
         return self._rules[type(action)](self, action)
 
     def _end_turn_refusal(self, action: EndTurn) -> Refusal | None:
@@ -622,26 +622,12 @@ class SkipBoState(State):
         EndTurn: _end_turn_refusal, Discard: _discard_refusal, PlayHand: _hand_refusal,
         PlayStock: _stock_refusal, PlayDiscard: _discard_play_refusal,
     }
-    REFUSALS = {
-        "must_discard": lambda p: "you end your turn by discarding one hand card onto a discard pile",
-        "no_such_pile": lambda p: (
-            f"there is no discard pile {p['pile'] + 1} (you have piles 1-{RULES.discard_piles})"
-            if p["kind"] == "discard" else
-            f"there is no building pile {p['pile'] + 1} (the piles are 1-{RULES.building_piles})"),
-        "card_not_in_hand": lambda p: f"you have no {card_name(p['card'])} in your hand",
-        "not_your_pile": lambda p: (
-            f"you may only play from {'your own or your partner' + chr(39) + 's' if p['partnership'] else 'your own'}"
-            f" piles, not seat {p['owner']}'s"),
-        "stock_empty": lambda p: f"seat {p['owner']}'s stock pile is empty",
-        "discard_pile_empty": lambda p: f"discard pile {p['discard'] + 1} of seat {p['owner']} is empty",
-        "pile_starts_with_1": lambda p: (
-            f"cannot start building pile {p['pile'] + 1} with {SOURCES[p['source']]} {card_name(p['card'])}: "
-            "a new pile starts with a 1 or a Skip-Bo card"),
-        "does_not_fit": lambda p: (
-            f"cannot build {card_name(p['card'])} on building pile {p['pile'] + 1}: it needs a {p['needs']} or a "
-            "Skip-Bo card"),
-    }
-    REFUSAL_CODES = frozenset(REFUSALS)
+    # the reason codes of this game's refusals (docs/api.md, "Refusal codes"; worded per language from the
+    # catalogues by the page and by pygame_rules.words)
+    REFUSAL_CODES = frozenset({
+        "must_discard", "no_such_pile", "card_not_in_hand", "not_your_pile", "stock_empty", "discard_pile_empty",
+        "pile_starts_with_1", "does_not_fit",
+    })
 
     def undoable(self) -> bool:
         return self.last_undoable and self.winners is None

@@ -862,16 +862,14 @@ class TopSpotState(State):
         """Why ``action`` is illegal for the current player now (the refusal), or ``None`` when it is legal.
 
         This checks the same rules that :meth:`legal_actions` generates from (tests hold the two equal). The reason
-        is a code with parameters (:meth:`refusal`, listed in ``REFUSAL_CODES``, worded per language by the page);
-        the English sentence is built here, only when a move is refused.
+        is a code with parameters (:meth:`refusal`, listed in ``REFUSAL_CODES``, worded per language from the
+        catalogues; the English message only when it is read).
         """
         assert isinstance(action, Play)
         why = self.refusal(action)
         if why is None:
             return None
-        text = self.REFUSALS[why.reason](why.params)
-        return IllegalAction(f"cannot play {action}: {text}", reason=why.reason, params=dict(why.params),
-                             cards=list(action.cards))
+        return self.refused(why.reason, why.params, cards=list(action.cards))
 
     def refusal(self, action: Action) -> Refusal | None:
         """The reason code and JSON-safe parameters why ``action`` (a :class:`Play`) is illegal now, or ``None``."""
@@ -924,32 +922,13 @@ class TopSpotState(State):
             return Refusal("discard_one_card", {"led": led})
         return None
 
-    REFUSALS = {
-        "game_over": lambda p: "the game is over",
-        "empty_play": lambda p: "a play needs at least one card",
-        "not_a_card": lambda p: f"{p['card']!r} is not a card of this game",
-        "not_in_hand": lambda p: f"you do not hold {p['card']}",
-        "listed_twice": lambda p: f"{p['card']} is listed {p['times']} times",
-        "joker_not_on_top": lambda p: "a joker can only be the top card of a stack",
-        "mixed_colours": lambda p: (f"cards of different colours ({', '.join(p['colours'])}) can only be stacked "
-                                    "under a joker"),
-        "does_not_raise": lambda p: (
-            f"{p['card']} (card {p['position']} from the top) does not raise the value: without it the stack is "
-            f"worth {p['without']}, with it {p['value']}"
-            + ("" if p["shows"] else " (it would show none of its own spots)")),
-        "must_declare": lambda p: (f"a joker stack that leads must declare a colour, one of {', '.join(p['colours'])}"
-                                   + ("" if p["given"] is None else f" (not {p['given']!r})")),
-        "declares_own_colour": lambda p: (f"only a joker stack that leads declares a colour; {p['card']} already is "
-                                          f"{p['colour']}"),
-        "declares_when_following": lambda p: (f"only a joker stack that leads declares a colour; {p['led']} was led "
-                                              "and must be followed"),
-        "must_follow": lambda p: f"{p['led']} was led and you hold {p['card']}: you must follow {p['led']}",
-        "must_follow_with_joker": lambda p: (f"{p['led']} was led and you hold a joker: you must follow with a joker "
-                                             "stack"),
-        "discard_one_card": lambda p: (f"you cannot follow {p['led']}, so you must play exactly one card of another "
-                                       "colour"),
-    }
-    REFUSAL_CODES = frozenset(REFUSALS)
+    # the reason codes of this game's refusals (docs/api.md, "Refusal codes"; worded per language from the
+    # catalogues by the page and by pygame_rules.words)
+    REFUSAL_CODES = frozenset({
+        "game_over", "empty_play", "not_a_card", "not_in_hand", "listed_twice", "joker_not_on_top", "mixed_colours",
+        "does_not_raise", "must_declare", "declares_own_colour", "declares_when_following", "must_follow",
+        "must_follow_with_joker", "discard_one_card",
+    })
 
     # ----- acting -------------------------------------------------------------------------------------------
     def _start_round(self, leader: int, order: list[int] | None = None) -> None:

@@ -1,10 +1,11 @@
 // Move-log lines worded in the reader's language from the events' structured fields (type, player, card, value,
-// pile, cards...), one catalogue key per event type (`log.<game>.<type>`, `log.<type>` for match events). The
-// engine's English `text` stays for the Python API and the CLI; the page uses it only for an event type (or a
-// field) it does not know, so a new engine event still shows. Cards are named as the game names them ("red 6",
-// "joker as 5", "Skip-Bo"), never by engine ids. See docs/i18n.md.
-import { getLang, hasKey, t, withLang } from "./i18n.js";
-import { cardName as level8Card, colourName as level8Colour } from "./games/level8.js";
+// pile, cards...), one catalogue key per event type (`log.<game>.<type>`, `log.<type>` for match events). Events
+// carry no words of their own: an event this page cannot word shows as its catalogue key and is recorded in
+// MISSING (i18n.js), which the tests keep empty. Cards are named as the game names them ("red 6", "joker as 5",
+// "Skip-Bo"), never by engine ids. The Python describer (pygame_rules/words.py) words events and refusals from the
+// same catalogues line for line; tests/test_words.py holds the two equal. See docs/i18n.md.
+import { getLang, hasKey, MISSING, t, withLang } from "./i18n.js";
+import { level8CardName as level8Card, level8ColourName as level8Colour } from "./card-words.js";
 import { cardName as topspotCard, topspotEnd } from "./games/topspot.js";
 
 const KINDS = { run: "log.level8.kind_run", set: "log.level8.kind_set", colour: "log.level8.kind_colour" };
@@ -189,24 +190,27 @@ export function logLines(game, events, names, table = null) {
     try {
       line = matchLine(e, c) ?? (worder ? worder(e, c) : null);
     } catch (err) {
-      line = null; // a field shaped differently from what this page knows: the engine's own words below
+      line = null; // a field shaped differently from what this page knows: shown as its key below
     }
-    return line ?? englishLine(e.text || e.type, names);
+    return line ?? unworded(game, e);
   });
 }
 
-/** The engine's English text with "seat N" replaced by the player's name (the fallback for unknown events). */
-export function englishLine(text, names) {
-  return text.replace(/\b[Ss]eat(\(s\))? (\d+)\b/g, (m, plural, n) => names[Number(n)] ?? m);
+/** An event this page cannot word (a new type, a missing field): its catalogue key, recorded as missing. */
+function unworded(game, e) {
+  const key = `log.${game}.${e.type}`;
+  if (!MISSING.includes(key)) MISSING.push(key);
+  return key;
 }
 
 /**
  * A refusal in the reader's words, English included. A game's refusal carries a stable `reason` code and JSON
  * `params` (every code is in the game class's REFUSAL_CODES; docs/api.md "Refusal codes"); it is worded from the
  * catalogue key `refusal.<game>.<reason>` with the params named as the game names them (cards, colours, players by
- * their names, piles counted from 1). The engine's English sentence stays the `detail` (a tooltip) for the other
- * languages; an English reader has the words already. A refusal without a reason (a malformed action, not your
- * turn) or a reason the catalogue lacks gets the line of its error `code`, with the engine's sentence as `detail`.
+ * their names, piles counted from 1). The `detail` (a tooltip) is the same refusal in English, from the same
+ * catalogue, for readers of the other languages; an English reader has the words already. A refusal without a
+ * reason (a malformed action, not your turn) or a reason the catalogue lacks gets the line of its error `code`,
+ * with the engine's `message` as `detail`.
  */
 const REFUSALS = { illegal_action: "refusal.illegal_action", malformed_action: "refusal.malformed_action",
   not_your_turn: "refusal.not_your_turn", game_over: "refusal.game_over", play_first: "refusal.play_first",
@@ -234,6 +238,18 @@ const PARAM_WORDS = {
 /** A refusal is a sentence: a colour or a card that opens it ("purple was led...") starts with a capital. */
 const sentence = (text, lang) => text.charAt(0).toLocaleUpperCase(lang) + text.slice(1);
 
+/** A refusal reason of `game` as a sentence in the current language (its key is in the catalogue). */
+function reasonLine(game, reason, params, names) {
+  const c = { game, names };
+  const words = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, PARAM_WORDS[k] ? PARAM_WORDS[k](v, c)
+    : v]));
+  // a Level 8 lay-out or addition says what is wrong with the cards in a second sentence
+  const why = params.why ? `refusal.${game}.why.${params.why}` : "";
+  const text = why && hasKey(why) ? `${t(reasonKey(game, reason, params), words)} ${t(why, words)}`
+    : t(reasonKey(game, reason, params), words);
+  return sentence(text, getLang());
+}
+
 /** The catalogue key of a game's refusal reason (Level 8's wrong phase is worded per phase). */
 function reasonKey(game, reason, params) {
   if (game === "level8" && reason === "wrong_phase") {
@@ -253,19 +269,11 @@ function reasonKey(game, reason, params) {
  *   reader's)
  */
 export function refusalWords({ code, message, reason, params }, { game, names, lang = getLang() } = {}) {
+  if (game && reason && hasKey(reasonKey(game, reason, params || {}))) {
+    const text = withLang(lang, () => reasonLine(game, reason, params || {}, names));
+    return { text, detail: lang === "en" ? "" : withLang("en", () => reasonLine(game, reason, params || {}, names)) };
+  }
   return withLang(lang, () => {
-    if (game && reason) {
-      const key = reasonKey(game, reason, params || {});
-      if (hasKey(key)) {
-        const c = { game, names };
-        const words = Object.fromEntries(Object.entries(params || {}).map(([k, v]) =>
-          [k, PARAM_WORDS[k] ? PARAM_WORDS[k](v, c) : v]));
-        // a Level 8 lay-out or addition says what is wrong with the cards in a second sentence
-        const why = params?.why ? `refusal.${game}.why.${params.why}` : "";
-        const text = why && hasKey(why) ? `${t(key, words)} ${t(why, words)}` : t(key, words);
-        return { text: sentence(text, lang), detail: lang === "en" ? "" : message || "" };
-      }
-    }
     const line = t(REFUSALS[code] || "refusal.illegal_action");
     return message ? { text: `${line} ${t("refusal.english_reason")}`, detail: message } : { text: line, detail: "" };
   });

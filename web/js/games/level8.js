@@ -10,6 +10,7 @@
 import { canon, h, nameFromContent } from "../util.js";
 import { t as tr } from "../i18n.js";
 import { refusalWords } from "../log-words.js";
+import { level8CardName as cardName, level8ColourName as colourName, setLevel8Deck } from "../card-words.js";
 import { skipMark } from "../art.js";
 
 // The stylesheet of this renderer, loaded once with the module (same origin; the build copies and precaches it).
@@ -44,13 +45,6 @@ function readSort() {
 // ----- cards -------------------------------------------------------------------------------------------------------
 const isJoker = (t) => t[0] === JOKER;
 const physical = (t) => (isJoker(t) ? JOKER : t);
-const COLOUR_KEYS = () => ({ red: tr("colour.red"), orange: tr("colour.orange"), yellow: tr("colour.yellow"),
-  green: tr("colour.green"), blue: tr("colour.blue"), purple: tr("colour.purple") });
-/** A colour code's name in the reader's language (the deck data names the colours in English). */
-export const colourName = (code) => {
-  const name = DECK.colours.find((c) => c.code === code)?.name;
-  return (name && COLOUR_KEYS()[name]) || name || code;
-};
 const cards = (n) => tr("topspot.cards", { n });
 const setName = (n) => (n === 2 ? tr("level8.pair") : n === 3 ? tr("level8.triple") : n === 4 ?
   tr("level8.quadruple") : tr("level8.of_a_kind", { n }));
@@ -66,15 +60,6 @@ function parse(token) {
     return /^\d+$/.test(rest) ? { colour: null, number: Number(rest) } : { colour: rest, number: null };
   }
   return { colour: token[0], number: Number(token.slice(1)) };
-}
-
-/** Words for a card token: "red 7", "joker", "joker as 7", "joker as red", "skip card". */
-export function cardName(token) {
-  if (token === SKIP) return tr("level8.skip_card");
-  if (token === JOKER) return tr("topspot.joker");
-  const { colour, number } = parse(token);
-  if (isJoker(token)) return tr("level8.joker_as", { value: number ?? colourName(colour) });
-  return tr("topspot.card", { colour: colourName(colour), n: number });
 }
 
 /** A card face for a token, or a card back for null/undefined. */
@@ -633,7 +618,10 @@ const renderer = {
 
   drawBoard(table, ui) {
     const view = table.view;
-    if (view.deck) DECK = view.deck;
+    if (view.deck) {
+      DECK = view.deck;
+      setLevel8Deck(view.deck); // the card names of the log and the refusals too
+    }
     const me = view.seat;
     const human = ui.seats[me]?.kind === "human";
     viewerIsHuman = human;
