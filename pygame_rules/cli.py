@@ -17,6 +17,7 @@ from .bench import bench_one
 from .bots import make_bot
 from .core.game import State, redact_event
 from .registry import GAMES, game_info, new_game
+from .words import Describer
 
 BOT_ALIASES = {"heuristic": "normal"}
 DEFAULT_ACTION_CAP = 100_000
@@ -30,6 +31,7 @@ def play_game(
     actions = 0
     turns = 0
     last = state.current_player
+    describer = Describer(state.info.name) if log is not None else None  # players "Seat 1"... in English
     while not state.is_over():
         if actions >= action_cap:
             return {"capped": True, "actions": actions, "turns": turns}
@@ -42,9 +44,9 @@ def play_game(
         action = bots[seat].choose(state.view(seat), legal, rng)
         events = state.apply(action)
         actions += 1
-        if log is not None:
+        if describer is not None:
             for event in events:
-                print(redact_event(event, None).get("text", event), file=log)
+                print(describer.describe(redact_event(event, None)), file=log)
     return {"capped": False, "actions": actions, "turns": turns + 1, "result": state.result()}
 
 
@@ -129,7 +131,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench.add_argument("--min-games", type=int, default=5)
     bench.add_argument("--action-cap", type=int, default=DEFAULT_ACTION_CAP)
     bench.add_argument("--path", choices=("play", "apply"), default="play",
-                       help="play: quiet State.play, as rollouts play (default); apply: validating, events worded")
+                       help="play: quiet State.play, as rollouts play (default); apply: validating, with events")
     arena_help = "bot ladder: win rates with 95%% intervals (see pygame_rules/arena.py)"
     from . import arena
 

@@ -34,6 +34,9 @@ LANGS: tuple[str, ...] = ("en", "nl", "de", "fr")
 #: Where the catalogues live in a source checkout or an installed package (``<lang>.json``, flat "key": "text").
 CATALOGUE_DIR = Path(__file__).with_name("i18n")
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
+# the shape of a card of each game, as the engine writes it (anything else is named as it was written)
+_CARD = {"skipbo": re.compile(r"^\d+$"), "topspot": re.compile(r"^(joker|[a-z]+-\d+)$"),
+         "etalage": re.compile(r"^[a-z]+-\d+$"), "level8": re.compile(r"^(S|J|J\d+|J[A-Z]|[A-Z]\d+)$")}
 _KINDS = {"run": "log.level8.kind_run", "set": "log.level8.kind_set", "colour": "log.level8.kind_colour"}
 _TOPSPOT_ENDS = {"last_cards": "log.topspot.reason_last_cards", "only_one": "log.topspot.reason_only_one",
                  "nobody": "log.topspot.reason_nobody"}
@@ -131,6 +134,9 @@ def _topspot_colour(colour: str, lang: str) -> str:
 def card_name(game: str, card: Any, lang: str = "en", *, stands: Any = None) -> str:
     """A card as the game names it in ``lang``: Skip-Bo "7" / "a Skip-Bo card as 5", Top Spot and Etalage
     "red 7", Level 8 "red 7" / "joker as red" / "skip card" (never an engine id such as ``red-7`` or ``R7``)."""
+    shape = _CARD.get(game)
+    if shape is None or isinstance(card, bool) or not isinstance(card, (str, int)) or not shape.match(str(card)):
+        return _js(card)  # not a card of this game at all (a refusal of a made-up name): shown as it was written
     if game == "skipbo":
         if card != 0:
             return _js(card)
@@ -509,7 +515,7 @@ def refusal_message(game: str, reason: str, params: Mapping[str, Any] | None = N
     """
     try:
         return describe_refusal(game, reason, params)
-    except MissingWords:
+    except (MissingWords, LookupError, TypeError, ValueError):  # words must never make a refusal fail
         return f"{game}: {reason} {json.dumps(dict(params or {}), sort_keys=True)}"
 
 

@@ -114,6 +114,12 @@ def test_no_catalogue_key_is_dead() -> None:
     # keys the site build writes into pages (tools/build_site.py: the rules pages' links to their lessons)
     dynamic |= set(re.findall(r'data-i18n="([\w.]+)"', (WEB.parent / "tools" / "build_site.py").read_text()))
     dynamic |= {f"hint.{code}" for code in CODES}
+    # keys only the Python describer reads (pygame_rules/words.py): the English message of an Etalage action that
+    # names no card, colour or action of the game (a MalformedAction, which the page words by its error code)
+    from pygame_rules.games.etalage import _MALFORMED
+
+    dynamic |= {f"refusal.etalage.{reason}" for reason in (*_MALFORMED, "not_an_action")}
+    dynamic |= set(quoted.findall((WEB.parent / "pygame_rules" / "words.py").read_text(encoding="utf-8")))
     used = set().union(*used_keys().values()) | WIDGET_KEYS | (literals & set(CATALOGUES["en"])) | dynamic
     dead = set(CATALOGUES["en"]) - used
     assert not dead, f"catalogue keys nothing uses: {sorted(dead)}"

@@ -15,6 +15,7 @@ from pygame_rules.bots import make_bot
 from pygame_rules.core.match import MatchState
 from pygame_rules.games import topspot as ts
 from pygame_rules.games.topspot import JOKER, Play, TopSpotState, parse_deck, stack_value
+from pygame_rules.words import describe_refusal
 
 COLOURS = ["red", "yellow", "green", "blue", "purple"]
 
@@ -637,7 +638,7 @@ def test_every_refusal_is_a_code_whose_wording_is_the_message(seed):
             seen.add(error.reason)
             assert error.reason == refusal.reason in TopSpotState.REFUSAL_CODES
             assert error.params == dict(refusal.params) == json.loads(json.dumps(error.params))
-            assert error.message == f"cannot play {action}: " + TopSpotState.REFUSALS[error.reason](error.params)
+            assert error.message == describe_refusal("topspot", error.reason, error.params)  # the catalogue's
             assert error.details == {"cards": list(action.cards)}
         state.apply(rng.choice(state.legal_actions()))
     assert {"not_in_hand", "not_a_card", "empty_play", "listed_twice", "mixed_colours"} <= seen, seen

@@ -491,16 +491,20 @@ class Level8State(State):
 
     # ----- validation ---------------------------------------------------------------------------------------
     def problem(self, action: Action) -> IllegalAction | None:
-        """Why ``action`` is illegal now, or ``None``: the phase admits its type, then the type's own rule."""
+        """Why ``action`` is illegal now, or ``None``: the phase admits its type, then the type's own rule.
+
+        The refusal's English message is worded from the catalogue (``refusal.level8.<reason>``) when it is read.
+        """
         p = self.current_player
         assert p is not None  # the core refuses actions once the game is over
         if type(action) not in PHASE_ACTIONS[self.phase]:
-            return IllegalAction(self._wrong_phase(action), reason="wrong_phase",
-                                 params={"phase": self.phase, "action": action.kind}, phase=self.phase)
+            return self.refused("wrong_phase", {"phase": self.phase, "action": action.kind}, phase=self.phase)
         try:
             self._requirements[type(action)](self, p, action)
         except IllegalAction as refusal:
-            return refusal
+            if refusal.reason is None:
+                return refusal
+            return self.refused(refusal.reason, refusal.params, code=refusal.code, **refusal.details)
         return None
 
     def _require_draw(self, p: int, action: Draw) -> None:
@@ -551,19 +555,6 @@ class Level8State(State):
         LayOut: _require_lay_out, Add: _require_add, Discard: _require_discard, Skip: _require_skip,
         ServeSkip: _require_serve_skip, Keep: _require_keep,
     }
-
-    def _wrong_phase(self, action: Action) -> str:
-        p = self.current_player
-        assert p is not None
-        if self.phase == "keep":
-            return f"{action.kind} is not possible now: {_seat_name(p)} chooses which cards to keep (keep)"
-        if self.phase == "skipped":
-            return f"{_seat_name(p)} is skipped: the only move is to put the skip card under the draw pile"
-        if self.phase == "draw":
-            return f"{action.kind} is not possible yet: first take a card (draw or take_discard)"
-        if isinstance(action, (Draw, TakeDiscard, TakeNothing)):
-            return "you have already taken a card this turn"
-        return f"{action.kind} is not possible now"
 
     def _seat_arg(self, value: int, what: str) -> int:
         try:

@@ -26,9 +26,10 @@ export function level8ColourName(code) {
 export function level8CardName(token) {
   if (token === SKIP) return t("level8.skip_card");
   if (token === JOKER) return t("topspot.joker");
-  if (token[0] === JOKER) {
+  if (/^J(\d+|[A-Z])$/.test(token)) {
     const rest = token.slice(1);
     return t("level8.joker_as", { value: /^\d+$/.test(rest) ? Number(rest) : level8ColourName(rest) });
   }
+  if (!/^[A-Z]\d+$/.test(token)) return token; // not a card at all (a refusal of a made-up name): as written
   return t("topspot.card", { colour: level8ColourName(token[0]), n: Number(token.slice(1)) });
 }
