@@ -117,7 +117,9 @@ def _level8_colours() -> dict[str, str]:
 
 
 def _colour(name: Any, lang: str) -> str:
-    return words(f"colour.{name}", None, lang)
+    """A colour's name in ``lang``; a name that is no colour of the games (a made-up one) as it was written."""
+    key = f"colour.{name}"
+    return words(key, None, lang) if key in catalogue("en") else _js(name)
 
 
 def _level8_colour(code: str, lang: str) -> str:

@@ -257,10 +257,10 @@ def test_illegal_actions_are_refused_with_reasons_and_no_change():
     state = example()
     before = snapshot(state)
     cases = [
-        ({"type": "play", "card": "red-7"}, IllegalAction, "not in their hand"),
+        ({"type": "play", "card": "red-7"}, IllegalAction, "You do not hold red 7"),
         ({"type": "play", "card": "pink-3"}, MalformedAction, "not an Etalage card"),
         ({"type": "play", "card": 7}, MalformedAction, "string"),
-        ({"type": "claim", "colour": "red"}, IllegalAction, "still being played"),
+        ({"type": "claim", "colour": "red"}, IllegalAction, "everyone plays a card to the trick first"),
         ({"type": "claim", "colour": "pink"}, MalformedAction, "not an Etalage colour"),
         ({"type": "pass"}, MalformedAction, "no action type"),
         ({"type": "play"}, MalformedAction, "missing"),
@@ -274,7 +274,7 @@ def test_illegal_actions_are_refused_with_reasons_and_no_change():
     assert snapshot(state) == before
     play(state, "red-6")
     before = snapshot(state)
-    with pytest.raises(IllegalAction, match="must claim a colour"):
+    with pytest.raises(IllegalAction, match="claimed from the display first"):
         state.apply({"type": "play", "card": "red-6"}, player=FRANK)
     with pytest.raises(IllegalAction, match="has no purple cards"):
         state.apply({"type": "claim", "colour": "purple"}, player=FRANK)

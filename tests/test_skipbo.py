@@ -84,7 +84,7 @@ def test_new_pile_needs_a_one_or_a_wild():
 def test_building_strictly_next_number_and_message_names_the_need():
     state = scenario(building=[[1, 2, 3, 4], [], [], []], hands=[[5, 7, 9, 11, 12], [5, 6, 7, 8, 10]])
     before = state.to_json()
-    with pytest.raises(pr.IllegalAction, match="cannot build 7 on building pile 1: it needs a 5"):
+    with pytest.raises(pr.IllegalAction, match="7 does not fit on building pile 1: it needs a 5"):
         act(state, type="play_hand", card=7, pile=0)
     assert state.to_json() == before
     act(state, type="play_hand", card=5, pile=0)
@@ -168,9 +168,9 @@ def test_not_in_hand_and_wrong_owner_refused_with_reasons():
         act(state, type="play_hand", card=5, pile=0)
     with pytest.raises(pr.IllegalAction, match="only play from your own piles"):
         act(state, type="play_stock", owner=1, pile=0)
-    with pytest.raises(pr.IllegalAction, match="discard pile 1 of seat 0 is empty"):
+    with pytest.raises(pr.IllegalAction, match="Discard pile 1 of player 1 is empty"):
         act(state, type="play_discard", owner=0, discard=0, pile=0)
-    with pytest.raises(pr.IllegalAction, match="end your turn by discarding"):
+    with pytest.raises(pr.IllegalAction, match="End your turn by putting one hand card on a discard pile"):
         act(state, type="end_turn")
     assert state.to_json() == before
 
@@ -270,7 +270,7 @@ def test_partner_stock_and_discards_are_playable_but_not_opponents():
     state = partnership()
     legal = {a.to_json()["type"] + str(a.to_json().get("owner")) for a in state.legal_actions()}
     assert "play_stock2" in legal and "play_discard2" in legal
-    with pytest.raises(pr.IllegalAction, match="your own or your partner's"):
+    with pytest.raises(pr.IllegalAction, match="your own piles and your partner's"):
         act(state, type="play_stock", owner=1, pile=0)
     act(state, type="play_stock", owner=2, pile=0)  # partner's 1 starts a pile
     act(state, type="play_discard", owner=2, discard=1, pile=0)

@@ -101,8 +101,9 @@ def test_stack_value_counts_the_first_spot_seen_through_holes():
 
 def test_lower_card_showing_no_own_spot_makes_the_stack_illegal():
     state = scenario([["red-2"], ["red-12", "red-1", "red-6"], ["red-3"]])
-    refused(state, "red-12", "red-1", match=r"red-1 \(card 2 from the top\) does not raise the value: without it the "
-            r"stack is worth 7, with it 7 \(it would show none of its own spots\)")
+    error = refused(state, "red-12", "red-1", match=r"Red 1 \(card 2 from the top\) does not raise the value: "
+                    r"without it the stack is worth 7, with it 7\.$")
+    assert error.params["shows"] is False  # it would show none of its own spots
     # red-6 under red-1 shows its spots in cells 3 and 5, so that stack is fine
     play(state, "red-1", "red-6")
     assert state.plays[0]["value"] == 3
@@ -111,12 +112,12 @@ def test_lower_card_showing_no_own_spot_makes_the_stack_illegal():
 def test_each_extra_card_must_show_a_spot_even_deep_in_the_stack():
     state = scenario([["red-2"], ["red-1", "red-8", "red-6"], ["red-3"]])
     # red-6 under 1 and 8 only finds cells 0 and 8 open and its spots are 3, 4, 5: it would add nothing
-    refused(state, "red-1", "red-8", "red-6", match="red-6 .card 3 from the top. does not raise the value: without "
-            "it the stack is worth 5, with it 5 .it would show none of its own spots.")
+    assert refused(state, "red-1", "red-8", "red-6", match="Red 6 .card 3 from the top. does not raise the value: "
+                   "without it the stack is worth 5, with it 5").params["shows"] is False
     # red-1 over red-7 over red-9: red-9 shows nothing, and red-7 is not needed either (red-9's corner spots would
     # show without it); the refusal names the first such card from the top
     state = scenario([["red-2"], ["red-1", "red-7", "red-9"], ["red-3"]])
-    refused(state, "red-1", "red-7", "red-9", match="red-7 .card 2 from the top. does not raise the value")
+    refused(state, "red-1", "red-7", "red-9", match="Red 7 .card 2 from the top. does not raise the value")
 
 
 def test_issue_19_a_card_that_lowers_the_value_may_not_be_added():
@@ -129,8 +130,8 @@ def test_issue_19_a_card_that_lowers_the_value_may_not_be_added():
     assert ("red-1", "red-2", "red-7") not in legal
     assert {("red-1", "red-7"), ("red-1", "red-2")} <= legal
     refused(state, "red-1", "red-2", "red-7",
-            match=r"red-2 \(card 2 from the top\) does not raise the value: without it the stack is worth 5, "
-                  r"with it 4$")
+            match=r"Red 2 \(card 2 from the top\) does not raise the value: without it the stack is worth 5, "
+                  r"with it 4\.$")
     assert state.problem(Play(("red-1", "red-2", "red-7"))) is not None
     play(state, "red-1", "red-7")
     assert state.plays[0]["value"] == 5
@@ -145,10 +146,10 @@ def test_issue_19_every_card_under_a_joker_must_raise_the_value_too():
     assert (JOKER, "yellow-4", "red-7") not in legal and (JOKER, "red-7", "yellow-4") not in legal
     assert {(JOKER, "red-7"), (JOKER, "yellow-4")} <= legal
     refused(state, JOKER, "yellow-4", "red-7", colour="red",
-            match=r"yellow-4 \(card 2 from the top\) does not raise the value: without it the stack is worth 4, "
-                  r"with it 4$")
+            match=r"Yellow 4 \(card 2 from the top\) does not raise the value: without it the stack is worth 4, "
+                  r"with it 4\.$")
     # the order matters: under red 7, yellow 4's spots 2 and 6 are covered, so it shows none of its own
-    refused(state, JOKER, "red-7", "yellow-4", colour="red", match="yellow-4 .card 3 from the top. does not raise")
+    refused(state, JOKER, "red-7", "yellow-4", colour="red", match="Yellow 4 .card 3 from the top. does not raise")
     events = play(state, JOKER, "red-7", colour="red")
     assert events[0]["value"] == 4
 
@@ -181,7 +182,7 @@ def test_issue_19_count_of_same_colour_stacks_that_became_illegal():
 
 def test_mixed_colours_without_a_joker_are_refused():
     state = scenario([["red-2"], ["red-1", "yellow-7", "red-8"], ["red-3"]])
-    error = refused(state, "red-1", "yellow-7", match="colours .red, yellow. can only be stacked under a joker")
+    error = refused(state, "red-1", "yellow-7", match="colours .red and yellow. can only be stacked under a joker")
     assert error.code == "illegal_action"
 
 
@@ -196,7 +197,7 @@ def test_player_left_of_dealer_leads_and_seats_go_clockwise():
 def test_a_player_holding_the_led_colour_must_follow_it():
     state = scenario([["red-2", "yellow-12"], ["red-5", "yellow-1"], ["red-3", "yellow-2"]])
     play(state, "red-5")
-    refused(state, "yellow-2", match="red was led and you hold red-3: you must follow red")
+    refused(state, "yellow-2", match="Red was led and you hold red 3: you must follow red")
     assert {a.cards for a in state.legal_actions()} == {("red-3",)}
 
 
@@ -204,7 +205,7 @@ def test_a_void_player_without_joker_plays_exactly_one_card_which_cannot_win():
     state = scenario([["red-2", "yellow-1"], ["red-4", "yellow-2"],
                       ["yellow-12", "yellow-3", "green-1"]])
     play(state, "red-4")  # value 2
-    refused(state, "yellow-3", "yellow-12", match="you cannot follow red, so you must play exactly one card")
+    refused(state, "yellow-3", "yellow-12", match="You cannot follow red, so play exactly one card")
     assert sorted(a.cards for a in state.legal_actions()) == [("green-1",), ("yellow-12",), ("yellow-3",)]
     play(state, "yellow-12")  # 7 spots, but it did not follow
     events = play(state, "red-2")
@@ -285,16 +286,16 @@ def test_expert_joker_stack_value_is_capped_at_six():
 
 def test_joker_stack_may_mix_colours_and_must_have_the_joker_on_top():
     state = scenario([["red-2"], [JOKER, "red-7", "yellow-6"], ["red-3"]], level="expert")
-    refused(state, "red-7", JOKER, match="a joker can only be the top card")
-    refused(state, JOKER, "red-7", "yellow-6", match="must declare a colour")
-    refused(state, JOKER, "red-7", "yellow-6", colour="purple", match="must declare a colour")
+    refused(state, "red-7", JOKER, match="A joker can only be the top card")
+    refused(state, JOKER, "red-7", "yellow-6", match="must name its colour")
+    refused(state, JOKER, "red-7", "yellow-6", colour="purple", match="must name its colour")
     events = play(state, JOKER, "red-7", "yellow-6", colour="green")
     assert events[0]["value"] == 6 and state.led_colour == "green"
 
 
 def test_a_declared_colour_is_only_for_a_leading_joker():
     state = scenario([["red-2"], ["red-12", JOKER], [JOKER, "red-3"]], level="expert")
-    refused(state, "red-12", colour="green", match="only a joker stack that leads declares a colour")
+    refused(state, "red-12", colour="green", match="Only a leading joker stack names a colour")
     play(state, "red-12")
     refused(state, JOKER, colour="green", match="red was led and must be followed")
     events = play(state, JOKER, "red-3")
@@ -306,7 +307,7 @@ def test_following_with_a_joker_stack_when_void_in_the_led_colour():
     play(state, "red-5")  # 3
     legal = state.legal_actions()
     assert legal and all(a.cards[0] == JOKER for a in legal)  # holding a joker, the void player must use it
-    refused(state, "yellow-12", match="you hold a joker: you must follow with a joker stack")
+    refused(state, "yellow-12", match="you hold a joker: follow with a joker stack")
     play(state, JOKER, "yellow-12")  # 5, counts as red
     events = play(state, "red-2")
     assert [e["winner"] for e in events if e["type"] == "round_won"] == [2]
@@ -515,8 +516,8 @@ def test_malformed_and_out_of_turn_actions():
     with pytest.raises(pr.NotYourTurn):
         state.apply({"type": "play", "cards": ["red-2"], "colour": None}, player=0)
     refused(state, match="at least one card")
-    refused(state, "red-6", match="you do not hold red-6")
-    refused(state, "red-5", "red-5", match="listed 2 times")
+    refused(state, "red-6", match="You do not hold red 6")
+    refused(state, "red-5", "red-5", match="in the stack 2 times")
     refused(state, "blue-5", match="not a card of this game")
     assert state.to_json() == before
 

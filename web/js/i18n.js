@@ -1,4 +1,5 @@
-// Interface text in four languages. One catalogue per language (web/i18n/<lang>.json, flat "key": "text" with
+// Interface text in four languages. One catalogue per language (i18n/<lang>.json beside js/: the site build copies
+// them from the engine package, pygame_rules/i18n, the one source of words; flat "key": "text" with
 // {name} placeholders; a value may be {"one": ..., "other": ...} chosen by the `n` parameter), all four loaded once
 // when this module is first imported so t() is synchronous. The language comes from localStorage (the reader's own
 // choice), else the first of navigator.languages we have, else English. See docs/i18n.md.
