@@ -143,24 +143,25 @@ def card_name(game: str, card: Any, lang: str = "en", *, stands: Any = None) -> 
         if card != 0:
             return _js(card)
         return words("log.skipbo.wild_as", {"value": stands}, lang) if stands else words("log.skipbo.wild", None, lang)
+    token = str(card)
     if game == "topspot":
         if card == "joker":
             return words("topspot.joker", None, lang)
-        at = card.rindex("-")
-        return words("topspot.card", {"colour": _topspot_colour(card[:at], lang), "n": int(card[at + 1:])}, lang)
+        at = token.rindex("-")
+        return words("topspot.card", {"colour": _topspot_colour(token[:at], lang), "n": int(token[at + 1:])}, lang)
     if game == "etalage":
-        at = card.rindex("-")
-        return words("topspot.card", {"colour": _colour(card[:at], lang), "n": card[at + 1:]}, lang)
+        at = token.rindex("-")
+        return words("topspot.card", {"colour": _colour(token[:at], lang), "n": token[at + 1:]}, lang)
     if game == "level8":
         if card == "S":
             return words("level8.skip_card", None, lang)
         if card == "J":
             return words("topspot.joker", None, lang)
-        if card[0] == "J":
-            rest = card[1:]
+        if token[0] == "J":
+            rest = token[1:]
             return words("level8.joker_as", {"value": int(rest) if rest.isdigit() else _level8_colour(rest, lang)},
                          lang)
-        return words("topspot.card", {"colour": _level8_colour(card[0], lang), "n": int(card[1:])}, lang)
+        return words("topspot.card", {"colour": _level8_colour(token[0], lang), "n": int(token[1:])}, lang)
     return _js(card)
 
 
@@ -450,6 +451,8 @@ def _reason_key(game: str, reason: str, params: Mapping[str, Any]) -> str:
         return f"refusal.level8.wrong_phase_{'took' if params.get('phase') == 'play' and took else params.get('phase')}"
     if game == "skipbo" and reason == "no_such_pile":
         return f"refusal.skipbo.no_such_pile_{params.get('kind')}"
+    if game == "topspot" and reason == "does_not_raise" and params.get("shows") is False:
+        return "refusal.topspot.does_not_raise_hidden"  # a card that would show none of its own spots says so
     if game == "skipbo" and reason == "not_your_pile" and params.get("partnership"):
         return "refusal.skipbo.not_your_pile_partner"
     return f"refusal.{game}.{reason}"

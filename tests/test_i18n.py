@@ -149,6 +149,8 @@ def _refusal_keys() -> dict[str, set[str]]:
             elif game == "skipbo" and code == "no_such_pile":
                 keys.update({"refusal.skipbo.no_such_pile_discard": set(),
                              "refusal.skipbo.no_such_pile_building": set()})
+            elif game == "topspot" and code == "does_not_raise":  # and one for a card that would show no spot
+                keys.update({"refusal.topspot.does_not_raise": set(), "refusal.topspot.does_not_raise_hidden": set()})
             elif game == "skipbo" and code == "not_your_pile":  # partnership games name the partner's piles too
                 keys.update({"refusal.skipbo.not_your_pile": set(), "refusal.skipbo.not_your_pile_partner": set()})
             else:

@@ -79,7 +79,7 @@ def _topspot_stacking(states: list[pr.State]) -> None:
     with pytest.raises(pr.IllegalAction, match="none of its own spots"):
         states[0].check({"type": "play", "cards": ["red-12", "red-1"], "colour": None})
     # the caption's try-it: red 2 between red 1 and red 7 lowers the value from 5 to 4 (issue 19)
-    with pytest.raises(pr.IllegalAction, match="red-2 .card 2 from the top. does not raise the value: without it "
+    with pytest.raises(pr.IllegalAction, match="Red 2 .card 2 from the top. does not raise the value: without it "
                        "the stack is worth 5, with it 4"):
         states[0].check({"type": "play", "cards": ["red-1", "red-2", "red-7"], "colour": None})
     states[0].check({"type": "play", "cards": ["red-1", "red-7"], "colour": None})

@@ -257,6 +257,10 @@ function reasonKey(game, reason, params) {
     return `refusal.level8.wrong_phase_${params.phase === "play" && took ? "took" : params.phase}`;
   }
   if (game === "skipbo" && reason === "no_such_pile") return `refusal.skipbo.no_such_pile_${params.kind}`;
+  // a Top Spot card that would show none of its own spots says so
+  if (game === "topspot" && reason === "does_not_raise" && params.shows === false) {
+    return "refusal.topspot.does_not_raise_hidden";
+  }
   if (game === "skipbo" && reason === "not_your_pile" && params.partnership) {
     return "refusal.skipbo.not_your_pile_partner";
   }
