@@ -117,6 +117,19 @@ def page_words(logs: list[dict[str, Any]], tmp_path_factory: pytest.TempPathFact
     return {"corpus": corpus, **answer}
 
 
+def test_the_page_shows_an_event_it_cannot_word_as_a_missing_key(tmp_path: Path) -> None:
+    """No silent fallback to an engine's English: an unknown event is a missing key, which the tests catch."""
+    script = (f"const {{ logLines }} = await import({json.dumps(LOG_WORDS)});\n"
+              f"const {{ MISSING }} = await import({json.dumps(I18N)});\n"
+              "const events = JSON.parse(await readFile(process.argv[1], 'utf8'));\n"
+              "console.log(JSON.stringify({ lines: logLines('skipbo', events, ['Ann', 'Bob']), missing: MISSING }));")
+    events = [{"type": "brand_new", "player": 0, "text": "Seat 0 does something new."},
+              {"type": "discard", "player": 1, "text": "Seat 1 discards."}]  # a discard without its card
+    answer = run_node(script, events, tmp_path)
+    assert answer == {"lines": ["log.skipbo.brand_new", "log.skipbo.discard"],
+                      "missing": ["log.skipbo.brand_new", "log.skipbo.discard"]}
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_page_and_python_word_every_event_alike(logs: list[dict[str, Any]], page_words: dict[str, Any],
                                                      lang: str) -> None:
@@ -209,3 +222,42 @@ def test_core_events_carry_no_text() -> None:
 def test_no_event_carries_english_text() -> None:
     offenders = _events_with_text()
     assert not offenders, f"{len(offenders)} events that word themselves in English: {offenders}"
+
+
+# ----- the catalogues ship with the package, not with the site's engine -------------------------------------------
+def test_the_package_declares_its_catalogues_as_data() -> None:
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert '"i18n/*.json"' in pyproject
+    assert sorted(p.name for p in words.CATALOGUE_DIR.glob("*.json")) == sorted(f"{lang}.json" for lang in LANGS)
+    assert not (ROOT / "web" / "i18n").exists(), "one source of words: the page's copy is made by the site build"
+
+
+def test_the_site_wheel_leaves_the_catalogues_out(tmp_path: Path) -> None:
+    import zipfile
+
+    from tools import build_site
+
+    wheel = tmp_path / "pygame_rules-1-py3-none-any.whl"
+    record = ("pygame_rules/words.py,sha256=a,1\npygame_rules/i18n/en.json,sha256=b,2\n"
+              "pygame_rules-1.dist-info/RECORD,,\n")
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as out:
+        out.writestr("pygame_rules/words.py", "x = 1\n")
+        out.writestr("pygame_rules/i18n/en.json", "{}")
+        out.writestr("pygame_rules-1.dist-info/RECORD", record)
+    build_site.strip_catalogues(wheel)
+    with zipfile.ZipFile(wheel) as kept:
+        assert kept.namelist() == ["pygame_rules/words.py", "pygame_rules-1.dist-info/RECORD"]
+        assert "i18n" not in kept.read("pygame_rules-1.dist-info/RECORD").decode()
+        assert kept.getinfo("pygame_rules/words.py").compress_type == zipfile.ZIP_DEFLATED
+
+
+def test_without_catalogues_a_refusal_still_has_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The site's engine has no catalogues: a refusal is then its reason code and params, never a crash."""
+    def missing(lang: str) -> dict[str, Any]:
+        raise MissingWords("the words catalogues are not part of this build")
+
+    monkeypatch.setattr(words, "catalogue", missing)
+    state = pr.new_game("skipbo", players=2, seed=1)
+    with pytest.raises(IllegalAction) as refused:
+        state.check({"type": "end_turn"})
+    assert refused.value.message == 'skipbo: must_discard {}'
