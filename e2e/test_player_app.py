@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from pygame_rules.words import CATALOGUE_DIR
+from pygame_rules.words import CATALOGUE_DIR, describe_refusal
 
 from .conftest import ENGINE_TIMEOUT, open_new_game, screenshot, wait_my_turn
 
@@ -331,7 +331,10 @@ def test_log_and_refusal_in_the_readers_language(page: Any, guard: Any, lang: st
     catalogue = json.loads((CATALOGUE_DIR / f"{lang}.json").read_text())
     assert _refusal_pattern(catalogue, game, refused).fullmatch(text), (text, refused)
     assert not ENGINE_IDS.search(text), text
-    assert status.get_attribute("title") == refused["message"]  # the engine's English reason stays reachable
+    # the same reason in English, from the English catalogue, stays reachable as the tooltip: word for word what
+    # the Python describer says
+    names = page.evaluate("() => window.__app.controller.names")
+    assert status.get_attribute("title") == describe_refusal(game, refused["reason"], refused["params"], names=names)
     screenshot(page, f"log-{lang}-{game}-1280.png")
     assert page.evaluate("() => window.__i18nMissing") == []
     guard.check()
@@ -403,13 +406,19 @@ def test_a_refusal_says_why_in_the_readers_language(page: Any, guard: Any, lang:
         assert not any(f in text for f in _english_fragments()), f"English words in the refusal {text!r}"
     assert not ENGINE_IDS.search(text), text
     assert not PYTHON_REPR.search(text), text
-    assert text != refused["message"], "the engine's own sentence was shown"
+    assert text != refused["message"], "the engine's own message was shown"
     owner = (refused.get("params") or {}).get("owner")
     if owner is not None:  # Skip-Bo's "not from ...'s piles": the player's name, as the table shows it
         assert page.evaluate("() => window.__app.controller.names")[owner] in text, text
     assert catalogue["refusal.english_reason"] not in text  # the reason is said, not left to the English tooltip
-    # the engine's English stays reachable for the other languages; an English reader has the words already
-    assert page.locator("#status").get_attribute("title") == (None if lang == "en" else refused["message"])
+    # the reason in English (the English catalogue's words) stays reachable for the other languages; an English
+    # reader has the words already
+    title = page.locator("#status").get_attribute("title")
+    if lang == "en":
+        assert title is None, title
+    else:
+        names = page.evaluate("() => window.__app.controller.names")
+        assert title == describe_refusal(game, refused["reason"], refused["params"], names=names), refused
     screenshot(page, f"refusal-{lang}-{game}-1280.png")
     guard.check()
 
