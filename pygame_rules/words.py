@@ -26,7 +26,7 @@ from typing import Any
 
 __all__ = [
     "LANGS", "CATALOGUE_DIR", "MissingWords", "Describer", "catalogue", "words", "seat_names", "card_name",
-    "describe_event", "describe_events", "describe_refusal", "refusal_message", "error_line",
+    "describe_event", "describe_events", "describe_refusal", "refusal_message",
 ]
 
 #: The languages of the catalogues, English first (the fallback when a catalogue lacks a key).
@@ -40,10 +40,6 @@ _CARD = {"skipbo": re.compile(r"^\d+$"), "topspot": re.compile(r"^(joker|[a-z]+-
 _KINDS = {"run": "log.level8.kind_run", "set": "log.level8.kind_set", "colour": "log.level8.kind_colour"}
 _TOPSPOT_ENDS = {"last_cards": "log.topspot.reason_last_cards", "only_one": "log.topspot.reason_only_one",
                  "nobody": "log.topspot.reason_nobody"}
-# the line of a refusal without a reason, by its error code (as the page words it)
-_ERROR_LINES = {"illegal_action": "refusal.illegal_action", "malformed_action": "refusal.malformed_action",
-                "not_your_turn": "refusal.not_your_turn", "game_over": "refusal.game_over",
-                "play_first": "refusal.play_first", "claim_first": "refusal.claim_first"}
 
 
 class MissingWords(LookupError):
@@ -523,7 +519,3 @@ def refusal_message(game: str, reason: str, params: Mapping[str, Any] | None = N
     except (MissingWords, LookupError, TypeError, ValueError):  # words must never make a refusal fail
         return f"{game}: {reason} {json.dumps(dict(params or {}), sort_keys=True)}"
 
-
-def error_line(code: str, lang: str = "en") -> str:
-    """The line of a refusal that has no reason code, by its error code ("It is not your turn.")."""
-    return words(_ERROR_LINES.get(code, "refusal.illegal_action"), None, lang)

@@ -84,6 +84,7 @@ def test_the_default_names_are_seats_counted_from_1() -> None:
     assert describe_event("skipbo", event) == "Seat 1 discards 7 on discard pile 2."
     assert describe_event("skipbo", event, lang="de").startswith("Platz 1 ")
     assert describe_event("skipbo", event, names=["Ann", "Bob"]).startswith("Ann ")
+    assert words.seat_names(2) == ["Seat 1", "Seat 2"] and words.seat_names(1, "nl") == ["Plaats 1"]
 
 
 def test_an_event_without_words_is_an_error_not_a_guess() -> None:
