@@ -262,3 +262,15 @@ def test_without_catalogues_a_refusal_still_has_a_message(monkeypatch: pytest.Mo
     with pytest.raises(IllegalAction) as refused:
         state.check({"type": "end_turn"})
     assert refused.value.message == 'skipbo: must_discard {}'
+
+
+def test_a_refusal_pickles_with_its_words() -> None:
+    """The arena's worker processes send errors back pickled: the message (worded once) and fields survive."""
+    import pickle
+
+    state = pr.new_game("skipbo", players=2, seed=1)
+    with pytest.raises(IllegalAction) as refused:
+        state.check({"type": "end_turn"})
+    copy = pickle.loads(pickle.dumps(refused.value))
+    assert type(copy) is IllegalAction and copy.to_json() == refused.value.to_json()
+    assert copy.to_json()["reason"] == "must_discard" and copy.message.startswith("End your turn")

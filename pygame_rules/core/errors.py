@@ -40,12 +40,23 @@ class RulesError(ValueError):
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.message!r})"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled worded (the arena's worker processes send errors back): its class, message and fields."""
+        return _restore, (type(self), self.message, {k: v for k, v in vars(self).items() if k != "_message"})
+
     def to_json(self) -> dict[str, Any]:
         """The error as the JSON boundary reports it."""
         out: dict[str, Any] = {"code": self.code, "message": self.message}
         if self.details:
             out["details"] = self.details
         return out
+
+
+def _restore(cls: type[RulesError], message: str, fields: dict[str, Any]) -> RulesError:
+    """An error as :meth:`RulesError.__reduce__` pickled it."""
+    error = cls.__new__(cls)
+    vars(error).update(fields, _message=message)
+    return error
 
 
 class ReasonedError(RulesError):

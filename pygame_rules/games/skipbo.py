@@ -265,7 +265,7 @@ MATCH = MatchRules(
 )
 
 
-SOURCES = {"hand": "that card", "stock": "the stock card", "discard": "that discard card"}  # refusal wording
+SOURCES = ("hand", "stock", "discard")  # where a refused card came from (refusal param "source")
 
 
 # ----- the table ------------------------------------------------------------------------------------------------
