@@ -528,6 +528,8 @@ class EtalageState(State):
             return None
         return Refusal("not_an_action", {"action": str(action)})
 
+    # refusals are worded from the catalogues, refusal.etalage.<reason> (pygame_rules.words; the page alike)
+
     def _apply(self, action: Action) -> list[Event]:
         """Perform a listed action and word its events (the validating path of the API)."""
         if isinstance(action, Play):
