@@ -152,7 +152,6 @@ def _build_tables(deck: Deck) -> tuple[dict[str, int], dict[str, int], dict[str,
 
 
 SPOTS, HOLES, COLOUR, SORT_KEY = _build_tables(DECK)
-_SPOT_COUNT: dict[str, int] = {card: spots.bit_count() for card, spots in SPOTS.items()}  # a one-card stack's value
 _LAYOUTS_JSON = json.dumps({"cards": {str(n): lay.to_json() for n, lay in DECK.layouts.items()},
                             "joker": DECK.joker.to_json()})
 #: the same layouts as rows of tuples, from which each view builds its own fresh copy (quicker than json.loads)
@@ -547,6 +546,15 @@ class Play(Action):
         return " over ".join(self.cards) + said if self.cards else "an empty play"
 
 
+def play_colour(play: Play, led: str | None) -> str:
+    """The colour a play counts as: its top card's; a joker on top takes the led colour, or when it leads the
+    colour it declares. A play follows when this is the led colour."""
+    top = play.cards[0]
+    colour = COLOUR[top] if top != JOKER else play.colour if led is None else led
+    assert colour is not None  # a leading joker stack declares one (checked), every other card has one
+    return colour
+
+
 # ----- options and match -------------------------------------------------------------------------------------------
 def _games_default(players: int) -> int:
     return players
@@ -637,6 +645,7 @@ class TopSpotState(State):
     info = INFO
     ACTIONS = action_kinds(Play)
     MATCH = MATCH
+    EVENT_SINK = True  # one path for every action: _perform, its events to a sink or nowhere
 
     SCENARIO_ALIASES = {"dealer": "start"}
     SCENARIO_PARAMS = ("leader",)
@@ -776,6 +785,23 @@ class TopSpotState(State):
         else:
             out += [_single(card) for card in coloured]
         return out
+
+    def candidates(self) -> list[Action]:
+        """Every stack of the hand's cards in which each card under the top shows a spot of its own through the
+        holes above it (a card that shows none adds nothing a player could see), with no colour or any colour
+        declared: a superset of the legal plays, which the checker sorts out."""
+        hand = self.hands[self.current_player]  # type: ignore[index]
+        stacks: list[tuple[str, ...]] = []
+
+        def lay(stack: tuple[str, ...], open_cells: int, rest: list[str]) -> None:
+            stacks.append(stack)
+            for i, card in enumerate(rest):
+                if SPOTS[card] & open_cells:
+                    lay(stack + (card,), open_cells & HOLES[card], rest[:i] + rest[i + 1:])
+
+        for i, top in enumerate(hand):
+            lay((top,), HOLES[top], hand[:i] + hand[i + 1:])
+        return [Play(stack, colour) for stack in stacks for colour in (None, *self.colours)]
 
     def _playable(self) -> list[dict[str, Any]]:
         """The current player's distinct legal stacks with value and top view, so the app can show a stack's
@@ -952,67 +978,45 @@ class TopSpotState(State):
     REFUSAL_CODES = frozenset(REFUSALS)
 
     # ----- acting -------------------------------------------------------------------------------------------
+    def _holders(self, leader: int) -> list[int]:
+        """The seats that still hold cards, clockwise from ``leader`` on: who plays in a round ``leader`` leads."""
+        hands = self.hands
+        return [s for s in range(leader, self.players) if hands[s]] + [s for s in range(leader) if hands[s]]
+
     def _start_round(self, leader: int, order: list[int] | None = None) -> None:
-        """Start a round led by ``leader``; ``order``, when given, is the seats with cards from ``leader`` on."""
+        """Start a round led by ``leader``; ``order``, when given, is :meth:`_holders` of ``leader``."""
         self.round_no += 1
         self.tiebreak = 0
         self.pot = []
         self.plays = []
-        if order is None:
-            hands = self.hands
-            order = [s for s in range(leader, self.players) if hands[s]] + [s for s in range(leader) if hands[s]]
-        self.order = order
+        self.order = self._holders(leader) if order is None else order
 
-    def _apply(self, action: Action) -> list[Event]:
+    def _perform(self, action: Action, log: list[Event] | None) -> None:
+        """Play the current player's stack; when it completes the round, settle it (:meth:`_resolve`)."""
         assert isinstance(action, Play)
         plays = self.plays
-        led_play = len(plays)
-        seat = self.order[led_play]
+        seat = self.order[len(plays)]
         hand = self.hands[seat]
         stack = action.cards
-        top = stack[0]
-        if len(stack) == 1:
-            hand.remove(top)
-            value = _SPOT_COUNT[top]
-        else:
-            value, open_cells = 0, ALL_CELLS
-            for card in stack:
-                hand.remove(card)
-                value += (SPOTS[card] & open_cells).bit_count()
-                open_cells &= HOLES[card]
-        joker_top = top == JOKER
-        if not led_play:
-            led = None
-            colour, follows = (action.colour if joker_top else COLOUR[top]), True
-        else:
-            led = plays[0]["colour"]
-            if joker_top or COLOUR[top] == led:
-                colour, follows = led, True
-            else:
-                colour, follows = COLOUR[top], False
-                self.voids[seat] = sorted(set(self.voids[seat]) | {led}, key=self.colours.index)
-                if self.options["level"] == "expert":
-                    self.no_joker[seat] = True
-        assert colour is not None  # a leading joker stack declares one (checked), every other card has one
+        for card in stack:
+            hand.remove(card)
+        value = stack_value(stack)
+        led = plays[0]["colour"] if plays else None
+        colour = play_colour(action, led)
+        follows = led is None or colour == led
+        if led is not None and not follows:
+            self.voids[seat] = sorted(set(self.voids[seat]) | {led}, key=self.colours.index)
+            if self.options["level"] == "expert":
+                self.no_joker[seat] = True
         # (a TablePlay, written as a literal: the same keys in the same order)
         plays.append({"player": seat, "cards": list(stack), "colour": colour, "value": value, "follows": follows})
-        last = led_play + 1 == len(self.order)
-        if self._quiet:  # nobody reads the events of State.play
-            return self._resolve() if last else []
-        if led is None:
-            what = f"leads {colour} (declared for the joker)" if joker_top else f"leads {colour}"
-        else:
-            what = "follows" if follows else f"cannot follow {led} and discards"
-        events: list[Event] = [{
-            "type": "play", "player": seat, "cards": list(stack), "colour": colour, "value": value,
-            "follows": follows, "tiebreak": self.tiebreak,
-            "text": f"Seat {seat} {what}: {' over '.join(stack)} (value {value}).",
-        }]
-        if last:
-            events += self._resolve()
-        return events
+        if log is not None:
+            log.append({"type": "play", "player": seat, "cards": list(stack), "colour": colour, "value": value,
+                        "follows": follows, "tiebreak": self.tiebreak})
+        if len(plays) == len(self.order):
+            self._resolve(log)
 
-    def _resolve(self) -> list[Event]:
+    def _resolve(self, log: list[Event] | None) -> None:
         """The round is complete: find the winner, or start a tiebreaker, or leave the cards unclaimed.
 
         The round's play records move into ``last_round`` as they are: every way out of here replaces
@@ -1032,86 +1036,71 @@ class TopSpotState(State):
         # (a LastRound, written as a literal: the same keys in the same order)
         summary: LastRound = {"round": self.round_no, "tiebreak": self.tiebreak, "led_colour": plays[0]["colour"],
                               "plays": plays, "best": best, "tied": tied, "winner": None, "cards": []}
+        self.last_round = summary
         if len(tied) == 1 or self.options["level"] == "junior":
-            return self._award(tied[0], summary, round_cards, "")
+            self._award(tied[0], summary, round_cards, log)
+            return
         self.pot.extend(round_cards)
         with_cards = [s for s in tied if self.hands[s]]
         if len(with_cards) == 1:
-            losers = [s for s in tied if s != with_cards[0]]
-            return self._award(with_cards[0], summary, [], f" (tied seat(s) {losers} have no cards left)")
-        if not with_cards:
+            self._award(with_cards[0], summary, [], log)
+        elif not with_cards:
             cards, self.pot = self.pot, []
             self.unclaimed.extend(cards)
-            self.last_round = summary
             summary["cards"] = list(cards)
-            events: list[Event] = [] if self._quiet else [{
-                "type": "round_void", "tied": tied, "cards": list(cards),
-                "text": f"Tie at {best} between seats {tied}, all out of cards: nobody scores this round.",
-            }]
-            ref = self.first_leader if self.last_winner is None else self.last_winner
-            return events + self._continue(ref, won=False)
-        self.last_round = summary
-        self.tiebreak += 1
-        self.order = with_cards
-        self.plays = []
-        if self._quiet:
-            return []
-        return [{"type": "tiebreak", "tied": tied, "players": with_cards, "number": self.tiebreak,
-                 "text": f"Tie at {best} between seats {tied}: tiebreaker round {self.tiebreak}, seat "
-                         f"{with_cards[0]} leads."}]
+            if log is not None:
+                log.append({"type": "round_void", "tied": tied, "cards": list(cards)})
+            self._continue(self.first_leader if self.last_winner is None else self.last_winner, False, log)
+        else:
+            self.tiebreak += 1
+            self.order = with_cards
+            self.plays = []
+            if log is not None:
+                log.append({"type": "tiebreak", "tied": tied, "players": with_cards, "number": self.tiebreak})
 
-    def _award(self, winner: int, summary: LastRound, round_cards: list[str], note: str) -> list[Event]:
+    def _award(self, winner: int, summary: LastRound, round_cards: list[str], log: list[Event] | None) -> None:
         cards = self.pot + round_cards
         self.won[winner].append(cards)
         self.pot = []
         self.last_winner = winner
         summary["winner"], summary["cards"] = winner, list(cards)
-        self.last_round = summary
-        if self._quiet:
-            return self._continue(winner, won=True)
-        events: list[Event] = [{
-            "type": "round_won", "winner": winner, "value": summary["best"], "cards": list(cards),
-            "scores": self.scores(),
-            "text": f"Seat {winner} wins the round with {summary['best']}{note} and scores 1 point.",
-        }]
-        return events + self._continue(winner, won=True)
+        if log is not None:
+            log.append({"type": "round_won", "winner": winner, "value": summary["best"], "cards": list(cards),
+                        "scores": self.scores()})
+        self._continue(winner, True, log)
 
-    def _continue(self, leader: int, won: bool) -> list[Event]:
+    def _continue(self, leader: int, won: bool, log: list[Event] | None) -> None:
         """After a round: end the game or let ``leader`` (or the next seat with cards) lead the next round."""
-        hands = self.hands
-        # the seats with cards, from the leader on (the next leader's order when the leader has cards)
-        holders = [s for s in range(leader, self.players) if hands[s]] + [s for s in range(leader) if hands[s]]
-        if not hands[leader]:
+        holders = self._holders(leader)
+        if not self.hands[leader]:
             if won:
-                return self._end("last_cards", leader)
+                self._end("last_cards", leader, log)
+                return
             if not holders:
-                return self._end("nobody", None)
+                self._end("nobody", None, log)
+                return
             leader = holders[0]  # (the seats between had no cards: the order from it is the same list)
         if len(holders) == 1:  # nobody but the leader has cards
-            extra = len(hands[leader])
+            extra = len(self.hands[leader])
             self.bonus[leader] += extra
-            if self._quiet:
-                return self._end("only_one", leader)
-            return [{"type": "bonus", "player": leader, "points": extra,
-                     "text": f"Seat {leader} is the only player with cards: {extra} extra point(s)."}] + self._end(
-                "only_one", leader)
+            if log is not None:
+                log.append({"type": "bonus", "player": leader, "points": extra})
+            self._end("only_one", leader, log)
+            return
         self._start_round(leader, holders)
-        if self._quiet:  # (as for every round event below: nobody reads the events of State.play)
-            return []
-        return [{"type": "round_start", "leader": leader, "round": self.round_no,
-                 "text": f"Round {self.round_no}: seat {leader} leads."}]
+        if log is not None:
+            log.append({"type": "round_start", "leader": leader, "round": self.round_no})
 
-    def _end(self, code: str, seat: int | None) -> list[Event]:
+    def _end(self, code: str, seat: int | None, log: list[Event] | None) -> None:
         """End the game for reason ``code`` of :data:`END_REASONS` (``seat``: the player it names, if any)."""
         reason = END_REASONS[code].format(seat=seat)
         self.over = True
         self.end_reason = reason
         self.order, self.plays, self.pot = [], [], []
-        if self._quiet:
-            return []
-        scores = self.scores()
-        return [{"type": "end", "scores": scores, "winners": winners_by_max(scores), "reason": reason,
-                 "end_code": code, "end_player": seat, "text": f"The game ends ({reason}); scores {scores}."}]
+        if log is not None:
+            scores = self.scores()
+            log.append({"type": "end", "scores": scores, "winners": winners_by_max(scores), "reason": reason,
+                        "end_code": code, "end_player": seat})
 
     # ----- invariants -------------------------------------------------------------------------------------
     def _validate(self) -> None:
