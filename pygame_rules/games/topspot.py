@@ -28,9 +28,9 @@ from ..core.table import Count, Is, PerSeat, Seat, codec_for
 from .topspot_deck import (  # noqa: F401  (the deck's names are part of this game's API)
     ALL_CELLS,
     CELLS,
-    DECK_FILE,
     COLOUR,
     DECK,
+    DECK_FILE,
     HOLES,
     JOKER,
     SORT_KEY,
@@ -43,17 +43,16 @@ from .topspot_deck import (  # noqa: F401  (the deck's names are part of this ga
     parse_deck,
 )
 
-#: the layouts as rows of tuples, from which each view builds its own fresh copy
-_LAYOUT_ROWS: tuple[tuple[str, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...] = tuple(
-    (str(n), tuple(_cells(lay.spots)), tuple(_cells(lay.holes)), lay.corners) for n, lay in DECK.layouts.items())
-_JOKER_ROW = (tuple(_cells(DECK.joker.spots)), tuple(_cells(DECK.joker.holes)), DECK.joker.corners)
+#: every layout's :meth:`Layout.to_json`, from which each view builds its own fresh copy
+_LAYOUTS: dict[str, dict[str, Any]] = {**{str(n): lay.to_json() for n, lay in DECK.layouts.items()},
+                                       JOKER: DECK.joker.to_json()}
 
 
 def _layouts_view() -> dict[str, Any]:
-    """The card layouts for a view (each card's :meth:`Layout.to_json`): a fresh copy every time."""
-    spots, holes, corners = _JOKER_ROW
-    return {"cards": {n: {"spots": list(s), "holes": list(h), "corners": list(c)} for n, s, h, c in _LAYOUT_ROWS},
-            "joker": {"spots": list(spots), "holes": list(holes), "corners": list(corners)}}
+    """The card layouts for a view (by card number, and the joker's): a fresh copy every time."""
+    fresh = {name: {key: list(cells) for key, cells in layout.items()} for name, layout in _LAYOUTS.items()}
+    joker = fresh.pop(JOKER)
+    return {"cards": fresh, "joker": joker}
 
 
 #: a card's place in display order as one number (sorting by it is sorting by SORT_KEY, and quicker)
@@ -303,6 +302,16 @@ MATCH = MatchRules(
 )
 
 
+def jokers_in_game(players: int, options: Mapping[str, Any]) -> int:
+    """The jokers of a game: one per player at the expert level, none at the junior level."""
+    return players if options["level"] == "expert" else 0
+
+
+def left_of(dealer: int, players: int) -> int:
+    """The seat to the dealer's left (the next seat clockwise), who leads the first round."""
+    return (dealer + 1) % players
+
+
 # ----- the table ---------------------------------------------------------------------------------------------------
 Card = Annotated[str, Is(lambda c: c in SPOTS, "a Top Spot card")]
 Colour = Annotated[str, Is(lambda c: c in DECK.colours, "a Top Spot colour")]
@@ -410,23 +419,21 @@ class TopSpotState(State):
             rng.shuffle(coloured)
             hands = [[JOKER] + coloured[12 * i:12 * i + 12] for i in range(players)]
         else:
-            deck = coloured + [JOKER] * (players if options["level"] == "expert" else 0)
+            deck = coloured + [JOKER] * jokers_in_game(players, options)
             rng.shuffle(deck)
             size = len(deck) // players
             hands = [deck[size * i:size * i + size] for i in range(players)]
-        rank = _RANK.__getitem__
-        for hand in hands:
-            hand.sort(key=rank)
-        state.hands = hands
-        state.first_leader = (state.start + 1) % players
+        state.hands = [sort_cards(hand) for hand in hands]
+        state.first_leader = left_of(state.start, players)
         state._start_round(state.first_leader)
         return state
 
     def full_deck(self) -> Counter[str]:
         """Every card of this game: one set per colour in play, plus the jokers at the expert level."""
-        deck = Counter(card_code(c, n) for c in self.colours for n in DECK.layouts)
-        if self.options["level"] == "expert":
-            deck[JOKER] = self.players
+        deck = Counter(card for c in self.colours for card in COLOUR_CARDS[c])
+        jokers = jokers_in_game(self.players, self.options)
+        if jokers:
+            deck[JOKER] = jokers
         return deck
 
     # ----- queries ------------------------------------------------------------------------------------------
@@ -450,11 +457,11 @@ class TopSpotState(State):
         another colour when neither is held (:func:`must_follow`). Every dealt hand is in display order and read
         from the tables of :mod:`.topspot_fast`; a hand in any other order is searched in that order."""
         hand = self.hands[self.order[len(self.plays)]]
-        plays = self.plays
-        if not plays:
+        led = self.led_colour
+        if led is None:
             colours, declare = self.colours, declarations(JOKER, None, self.colours)
-        elif must_follow(hand, plays[0]["colour"]):
-            colours, declare = [plays[0]["colour"]], (None,)
+        elif must_follow(hand, led):
+            colours, declare = [led], (None,)
         else:
             return [play_of((card,), None) for card in hand]
         found = hand_plays(hand, colours, declare)
@@ -518,7 +525,7 @@ class TopSpotState(State):
             "colours": list(self.colours),
             "dealer": self.start,
             "first_leader": self.first_leader,
-            "jokers_in_game": self.players if self.options["level"] == "expert" else 0,
+            "jokers_in_game": jokers_in_game(self.players, self.options),
             "hand": list(self.hands[player]),
             "hand_counts": [len(h) for h in self.hands],
             "round": self.round_no,
@@ -673,7 +680,7 @@ class TopSpotState(State):
         for card in stack:
             hand.remove(card)
         value = stack_value(stack)
-        led = plays[0]["colour"] if plays else None
+        led = self.led_colour
         colour = play_colour(action, led)
         follows = led is None or colour == led
         if led is not None and not follows:
@@ -838,12 +845,12 @@ class TopSpotState(State):
                 raise BadScenario(f"{card} is used more times than the deck has it")
         self.hands = [sort_cards(h) for h in self.hands]
         self.aside = sort_cards(list((deck - used).elements()))
-        leader = params.get("leader", (self.start + 1) % players)
+        self.first_leader = left_of(self.start, players)
+        leader = params.get("leader", self.first_leader)
         check_seat(leader, players, "leader")
         if not self.hands[leader]:
             raise BadScenario(f"the leader, seat {leader}, has no cards", reason="leader_no_cards",
                               params={"seat": leader})
-        self.first_leader = (self.start + 1) % players
         self._start_round(leader)
 
 
