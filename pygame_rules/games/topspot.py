@@ -121,6 +121,10 @@ def stack_top_view(cards: tuple[str, ...] | list[str]) -> list[list[Any]]:
     return out
 
 
+#: stack -> :func:`stack_value`, remembered for the plays of a game (a stack is looked at once per play)
+_VALUES: Memo[tuple[str, ...], int] = Memo("topspot.values", 65536)
+
+
 def stack_needs(cards: tuple[str, ...] | list[str]) -> list[tuple[int, int]]:
     """For each card under the top of a stack (top to bottom), the stack's value without it and with it.
 
@@ -456,8 +460,9 @@ class TopSpotState(State):
         once per colour they may declare; following, the led colour's stacks and the joker stacks, or one card of
         another colour when neither is held (:func:`must_follow`). Every dealt hand is in display order and read
         from the tables of :mod:`.topspot_fast`; a hand in any other order is searched in that order."""
-        hand = self.hands[self.order[len(self.plays)]]
-        led = self.led_colour
+        plays = self.plays
+        hand = self.hands[self.order[len(plays)]]
+        led = plays[0]["colour"] if plays else None
         if led is None:
             colours, declare = self.colours, declarations(JOKER, None, self.colours)
         elif must_follow(hand, led):
@@ -679,8 +684,10 @@ class TopSpotState(State):
         stack = action.cards
         for card in stack:
             hand.remove(card)
-        value = stack_value(stack)
-        led = self.led_colour
+        value = _VALUES.get(stack)
+        if value is None:
+            value = _VALUES.put(stack, stack_value(stack))
+        led = plays[0]["colour"] if plays else None  # (led_colour, read here without a property call)
         colour = play_colour(action, led)
         follows = led is None or colour == led
         if led is not None and not follows:
