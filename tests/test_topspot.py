@@ -707,3 +707,15 @@ def test_a_hand_out_of_display_order_lists_the_same_plays_in_its_own_order() -> 
     tops = [a.cards[0] for a in listed if len(a.cards) == 1 and a.cards[0] != JOKER]
     assert tops == ["red-8", "red-1", "red-7", "yellow-5", "yellow-2"]
     assert [a.cards[0] for a in state.legal_actions() if len(a.cards) == 1][:3] == ["red-1", "red-7", "red-8"]
+
+
+def test_events_are_data_without_english_text() -> None:
+    """Events carry a type and fields only; the page and pygame_rules.words word them (issue 25)."""
+    state = TopSpotState.new(3, 4, {"level": "expert", "games": 1})
+    rng = random.Random(4)
+    kinds = set()
+    while not state.is_over():
+        for event in state.apply(rng.choice(state.legal_actions())):
+            kinds.add(event["type"])
+            assert "text" not in event, event
+    assert {"play", "round_won", "round_start", "end"} <= kinds
