@@ -25,7 +25,7 @@ from ..core.match import MatchRules
 from ..core.memo import Memo
 from ..core.rng import GameRandom
 from ..core.table import Count, Is, PerSeat, Seat, codec_for
-from .topspot_deck import (  # noqa: F401  (the deck's names are part of this game's API)
+from .topspot_deck import (  # (re-exported: the deck's names are part of this game's API)
     ALL_CELLS,
     CELLS,
     COLOUR,
@@ -185,8 +185,6 @@ def stacks_topped_by(top: str, cards: list[str]) -> list[tuple[str, ...]]:
 
 def colour_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
     """Every legal stack (with its value) of the given cards of one colour, each card on top in turn."""
-    from .topspot_fast import group_stacks
-
     found = group_stacks(cards)
     if found is not None:
         return found
@@ -861,9 +859,9 @@ class TopSpotState(State):
         self._start_round(leader)
 
 
-__all__ = ["TopSpotState", "Play", "DECK", "Deck", "Layout", "parse_deck", "load_deck", "stack_value",
-           "stack_shows", "stack_needs", "stack_top_view", "colour_stacks", "joker_stacks", "card_code", "JOKER",
-           "sort_cards"]
+__all__ = ["TopSpotState", "Play", "DECK", "DECK_FILE", "Deck", "Layout", "parse_deck", "load_deck", "card_code",
+           "JOKER", "CELLS", "ALL_CELLS", "SPOTS", "HOLES", "COLOUR", "SORT_KEY", "COLOUR_CARDS", "sort_cards",
+           "stack_layers", "stack_value", "stack_shows", "stack_needs", "stack_top_view", "unneeded", "may_lie_under",
+           "declarations", "play_colour", "must_follow", "stacks_topped_by", "colour_stacks", "joker_stacks"]
 
-
-from .topspot_fast import hand_plays  # noqa: E402  (the tables are computed from the search above)
+from .topspot_fast import group_stacks, hand_plays  # noqa: E402  (its tables are computed from the search above)
