@@ -167,16 +167,20 @@ def stacks_topped_by(top: str, cards: list[str]) -> list[tuple[str, ...]]:
     """Every legal stack with ``top`` on top and some of ``cards`` under it, by the rules above: the cards that
     :func:`may_lie_under` the top, each stack before its extensions, in the order of ``cards``.
 
-    A stack is extended only while :func:`unneeded` finds nothing; a new bottom card that shows none of its own
-    spots (:func:`stack_shows`) cannot raise the value, so it is passed over without asking.
+    A stack is extended only while :func:`unneeded` finds nothing; a new bottom card with no spot in the cells
+    seen through the whole stack (:func:`stack_layers`) would show none of its own, cannot raise the value, and
+    is passed over without asking.
     """
     out: list[tuple[str, ...]] = []
 
     def extend(stack: tuple[str, ...], rest: list[str]) -> None:
         out.append(stack)
+        through = ALL_CELLS
+        for seen, _ in stack_layers(stack):
+            through &= ~seen
         for i, card in enumerate(rest):
             longer = stack + (card,)
-            if stack_shows(longer)[-1] and unneeded(longer) is None:
+            if SPOTS[card] & through and unneeded(longer) is None:
                 extend(longer, rest[:i] + rest[i + 1:])
 
     extend((top,), [card for card in cards if may_lie_under(top, card)])
