@@ -459,20 +459,18 @@ class TopSpotState(State):
 
     def _list_legal(self) -> list[Action]:
         """Every distinct legal play of the current player: leading, each colour's stacks then the joker stacks
-        once per colour they may declare; following, the led colour's stacks and the joker stacks, or one card of
-        another colour when neither is held (:func:`must_follow`). Every dealt hand is in display order and read
-        from the tables of :mod:`.topspot_fast`; a hand in any other order is searched in that order."""
+        once per colour they may declare; following, the led colour's stacks and the joker stacks, or when there
+        are none (the hand holds neither: :func:`must_follow`) each card alone, to discard. Every dealt hand is in
+        display order and read from the tables of :mod:`.topspot_fast`; any other order is searched in that order."""
         plays = self.plays
         hand = self.hands[self.order[len(plays)]]
         led = plays[0]["colour"] if plays else None
-        if led is None:
-            colours, declare = self.colours, declarations(JOKER, None, self.colours)
-        elif must_follow(hand, led):
-            colours, declare = [led], (None,)
-        else:
-            return [play_of((card,), None) for card in hand]
-        found = hand_plays(hand, colours, declare)
-        return searched_plays(hand, colours, declare) if found is None else found  # type: ignore[return-value]
+        colours = self.colours if led is None else [led]
+        declare = declarations(JOKER, led, self.colours)  # (what a joker stack declares now)
+        found: list[Action] | None = hand_plays(hand, colours, declare)  # type: ignore[assignment]
+        if found is None:
+            found = searched_plays(hand, colours, declare)  # type: ignore[assignment]
+        return found or [play_of((card,), None) for card in hand]
 
     def candidates(self) -> list[Action]:
         """Every stack of the hand's cards in which each card under the top shows a spot of its own through the
