@@ -187,13 +187,17 @@ def stacks_topped_by(top: str, cards: list[str]) -> list[tuple[str, ...]]:
     return out
 
 
+def stacks_of(cards: list[str]) -> list[tuple[str, ...]]:
+    """Every legal stack of some of ``cards``, each card on top in turn (in the order of ``cards``)."""
+    return [stack for i, top in enumerate(cards) for stack in stacks_topped_by(top, cards[:i] + cards[i + 1:])]
+
+
 def colour_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
     """Every legal stack (with its value) of the given cards of one colour, each card on top in turn."""
     found = group_stacks(cards)
     if found is not None:
         return found
-    return [(stack, stack_value(stack)) for i, top in enumerate(cards)
-            for stack in stacks_topped_by(top, cards[:i] + cards[i + 1:])]
+    return [(stack, stack_value(stack)) for stack in stacks_of(cards)]
 
 
 def joker_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
@@ -251,8 +255,7 @@ def searched_plays(hand: list[str], colours: list[str], declare: tuple[str | Non
     out: list[Play] = []
     for colour in colours:
         group = [card for card in hand if COLOUR[card] == colour]
-        out += [play_of(stack, None) for i, top in enumerate(group)
-                for stack in stacks_topped_by(top, group[:i] + group[i + 1:])]
+        out += [play_of(stack, None) for stack in stacks_of(group)]
     if JOKER in hand:
         out += [play_of(stack, colour) for stack in stacks_topped_by(JOKER, hand) for colour in declare]
     return out
@@ -864,6 +867,7 @@ class TopSpotState(State):
 __all__ = ["TopSpotState", "Play", "DECK", "DECK_FILE", "Deck", "Layout", "parse_deck", "load_deck", "card_code",
            "JOKER", "CELLS", "ALL_CELLS", "SPOTS", "HOLES", "COLOUR", "SORT_KEY", "COLOUR_CARDS", "sort_cards",
            "stack_layers", "stack_value", "stack_shows", "stack_needs", "stack_top_view", "unneeded", "may_lie_under",
-           "declarations", "play_colour", "must_follow", "stacks_topped_by", "colour_stacks", "joker_stacks"]
+           "declarations", "play_colour", "must_follow", "stacks_topped_by", "stacks_of", "colour_stacks",
+           "joker_stacks"]
 
 from .topspot_fast import group_stacks, hand_plays  # noqa: E402  (its tables are computed from the search above)

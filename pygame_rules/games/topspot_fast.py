@@ -1,7 +1,7 @@
 """Top Spot's fast lister: the legal stacks of a hand in display order, read from tables of the rules' own search.
 
 Whether a stack of one colour is legal depends only on the card numbers (every colour has the same twelve
-layouts), and :func:`~pygame_rules.games.topspot.stacks_topped_by` lists a sorted hand's stacks in lexicographic
+layouts), and :func:`~pygame_rules.games.topspot.stacks_of` lists a sorted hand's stacks in lexicographic
 order of their numbers (each stack before its extensions). So the stacks of any set of numbers are the stacks of
 all twelve, in the same order, kept when all their numbers are in the set: the full list (a few hundred stacks) is
 searched once at import, and a colour group of a hand is a 12-bit mask of numbers whose stacks are picked from it.
@@ -16,7 +16,7 @@ import functools
 import operator
 
 from ..core.memo import Memo
-from .topspot import COLOUR_CARDS, DECK, JOKER, Play, play_of, stack_value, stacks_topped_by
+from .topspot import COLOUR_CARDS, DECK, JOKER, Play, play_of, stack_value, stacks_of, stacks_topped_by
 
 NUMBERS: tuple[int, ...] = tuple(DECK.layouts)  # in increasing order (parse_deck sorts them)
 _BITS = len(NUMBERS)
@@ -32,7 +32,7 @@ FIELD: dict[str, int] = {col: ((1 << _BITS) - 1) << (ci * _BITS) for ci, col in 
 def _shape_table() -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
     """Every legal one-colour stack as number positions (0..11) in search order, with its number mask and value."""
     names = list(COLOUR_CARDS[DECK.colours[0]])
-    stacks = [stack for i, top in enumerate(names) for stack in stacks_topped_by(top, names[:i] + names[i + 1:])]
+    stacks = stacks_of(names)
     shapes = tuple(tuple(names.index(c) for c in stack) for stack in stacks)
     return shapes, tuple(sum(1 << i for i in shape) for shape in shapes), tuple(map(stack_value, stacks))
 
