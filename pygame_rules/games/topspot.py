@@ -592,13 +592,17 @@ class TopSpotState(State):
             return Refusal("empty_play", {})
         have = Counter(hand)
         for card, n in Counter(cards).items():
-            if card not in SPOTS or (card != JOKER and COLOUR[card] not in self.colours):
+            if not self._of_this_game(card):
                 return Refusal("not_a_card", {"card": card})
             if n > have[card]:
                 if not have[card]:
                     return Refusal("not_in_hand", {"card": card})
                 return Refusal("listed_twice", {"card": card, "times": n})
         return self._stack_refusal(cards) or self._turn_refusal(action, hand)
+
+    def _of_this_game(self, card: str) -> bool:
+        """Whether ``card`` is a card of this game: a joker, or a card of a colour in the box this time."""
+        return card == JOKER or COLOUR.get(card, JOKER) in self.colours
 
     def _stack_refusal(self, cards: tuple[str, ...]) -> Refusal | None:
         """Why cards of the hand make no stack: a joker under the top, mixed colours, a card that adds nothing."""
@@ -797,7 +801,7 @@ class TopSpotState(State):
         if len(set(self.colours)) != self.players or self.colours != [c for c in DECK.colours if c in self.colours]:
             raise ValueError(f"colours must be {self.players} distinct deck colours in deck order")
         for card in [*(c for h in self.hands for c in h), *self.unclaimed, *self.aside, *self.pot]:
-            if card != JOKER and COLOUR[card] not in self.colours:
+            if not self._of_this_game(card):
                 raise ValueError(f"{card} is not a card of this game's colours")
         if any(v not in self.colours for vs in self.voids for v in vs):
             raise ValueError("voids must list colours of this game")
