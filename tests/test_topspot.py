@@ -677,3 +677,46 @@ def test_the_end_reason_is_a_code_in_the_end_event_and_the_result() -> None:
         seen.add(code)
     assert {"last_cards", "only_one"} <= seen
     assert ts.end_code("a reason of a scenario's own", 3) == (None, None)
+
+
+def test_sort_cards_sorts_by_colour_in_deck_order_then_number_jokers_last() -> None:
+    assert ts.sort_cards([JOKER, "yellow-2", "red-10", "purple-1", "red-9"]) == [
+        "red-9", "red-10", "yellow-2", "purple-1", JOKER]
+
+
+def _hand_scenario(hand: list[str]) -> TopSpotState:
+    return TopSpotState.from_scenario({
+        "players": 3, "options": {"level": "expert"}, "dealer": 2, "colours": ["red", "yellow", "green"],
+        "hands": [hand, ["yellow-12"], ["green-3"]]})
+
+
+def test_two_jokers_in_one_hand_give_each_joker_stack_once() -> None:
+    state = _hand_scenario(["red-1", "red-7", "red-8", JOKER, JOKER])
+    legal = state.legal_actions()
+    assert len(set(legal)) == len(legal)
+    assert Play((JOKER, "red-7"), "yellow") in legal and Play((JOKER, JOKER), "red") not in legal
+
+
+def test_a_hand_out_of_display_order_lists_the_same_plays_in_its_own_order() -> None:
+    """A save may hold a hand in any order: the same plays are legal, each colour's stacks in the hand's order."""
+    hand = ["red-8", "red-1", "yellow-5", "red-7", JOKER, "yellow-2"]
+    state = _hand_scenario(ts.sort_cards(hand))
+    other = state.clone()
+    other.hands[0] = list(hand)
+    listed = other.legal_actions()
+    assert set(listed) == set(state.legal_actions()) and len(listed) == len(set(listed))
+    tops = [a.cards[0] for a in listed if len(a.cards) == 1 and a.cards[0] != JOKER]
+    assert tops == ["red-8", "red-1", "red-7", "yellow-5", "yellow-2"]
+    assert [a.cards[0] for a in state.legal_actions() if len(a.cards) == 1][:3] == ["red-1", "red-7", "red-8"]
+
+
+def test_events_are_data_without_english_text() -> None:
+    """Events carry a type and fields only; the page and pygame_rules.words word them (issue 25)."""
+    state = TopSpotState.new(3, 4, {"level": "expert", "games": 1})
+    rng = random.Random(4)
+    kinds = set()
+    while not state.is_over():
+        for event in state.apply(rng.choice(state.legal_actions())):
+            kinds.add(event["type"])
+            assert "text" not in event, event
+    assert {"play", "round_won", "round_start", "end"} <= kinds

@@ -93,3 +93,42 @@ def test_table_and_last_round_plays_carry_their_top_view() -> None:
     assert last["winner"] == 0
     assert [p["top_view"] for p in last["plays"]] == [stack_top_view(p["cards"]) for p in last["plays"]]
     assert "top_view" not in state.last_round["plays"][0]  # the view adds it; the saved state stays lean
+
+
+def _positions(level: str, players: int, games: int):
+    for seed in range(games):
+        state = new_game("topspot", players=players, seed=seed, options={"level": level, "games": 1})
+        rng = random.Random(seed)
+        while not state.is_over():
+            yield state
+            state.play(rng.choice(state.legal_actions()))
+
+
+def test_views_are_fresh_copies_a_reader_may_change() -> None:
+    """A view may be changed by its reader (the page keeps and edits them): the next view is not."""
+    checked = 0
+    for state in _positions("expert", 4, 8):
+        seat = state.current_player
+        view = state.view(seat)
+        before = state.view(seat)
+        view["layouts"]["cards"]["1"]["spots"].append(99)
+        view["layouts"]["joker"]["holes"].clear()
+        for entry in [*view["playable"], *view["table"], *((view["last_round"] or {}).get("plays", []))]:
+            entry["top_view"][0].append("changed")
+            entry["cards"].append("x")
+        if view["last_round"] is not None:
+            view["last_round"]["tied"].append(9)
+            view["last_round"]["cards"].append("x")
+        assert state.view(seat) == before
+        checked += 1
+    assert checked > 100
+
+
+def test_the_last_round_is_its_record_with_each_play_drawn() -> None:
+    for state in _positions("expert", 3, 4):
+        last = state.last_round
+        if last is None:
+            continue
+        shown = state.view(0)["last_round"]
+        assert [p["top_view"] for p in shown["plays"]] == [stack_top_view(p["cards"]) for p in last["plays"]]
+        assert {k: v for k, v in shown.items() if k != "plays"} == {k: v for k, v in last.items() if k != "plays"}

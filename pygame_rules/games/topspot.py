@@ -3,7 +3,8 @@
 Each card is a 3x3 grid of cells (numbered 0..8 row by row) holding spots, holes or blanks. A play is one card
 or a stack of cards laid exactly on top of each other, listed top to bottom; its value is the number of spots you
 see looking down through the holes. The highest play that followed the led colour wins the round and one point.
-The card layouts are data (``data/topspot_deck.json``), validated when this module is imported.
+The card layouts are data (``data/topspot_deck.json``, read by :mod:`.topspot_deck`); the legal stacks of a hand
+in display order are read from tables (:mod:`.topspot_fast`) computed from this module's own search.
 
 Seats are clockwise in increasing index. ``start`` (the attribute used by matches) is the dealer; the seat to
 the dealer's left leads the first round. Rules text and every decision taken where the rulebook is open are in
@@ -13,12 +14,8 @@ the dealer's left leads the first round. Rules text and every decision taken whe
 from __future__ import annotations
 
 import dataclasses
-import functools
-import json
-import operator
 from collections import Counter
-from collections.abc import Callable, Mapping
-from pathlib import Path
+from collections.abc import Mapping
 from typing import Annotated, Any, TypedDict
 
 from ..core.actions import Action, action_kinds
@@ -28,156 +25,64 @@ from ..core.match import MatchRules
 from ..core.memo import Memo
 from ..core.rng import GameRandom
 from ..core.table import Count, Is, PerSeat, Seat, codec_for
+from .topspot_deck import (  # (re-exported: the deck's names are part of this game's API)
+    ALL_CELLS,
+    CELLS,
+    COLOUR,
+    DECK,
+    DECK_FILE,
+    HOLES,
+    JOKER,
+    SORT_KEY,
+    SPOTS,
+    Deck,
+    Layout,
+    _cells,
+    card_code,
+    load_deck,
+    parse_deck,
+)
 
-JOKER = "joker"
-CELLS = 9
-ALL_CELLS = (1 << CELLS) - 1
-DECK_FILE = Path(__file__).with_name("data") / "topspot_deck.json"
-DECK_FORMAT = "pygame_rules.topspot.deck"
-
-
-# ----- the deck (rules data) -------------------------------------------------------------------------------------
-@dataclasses.dataclass(frozen=True)
-class Layout:
-    """One card face: which cells are spots and which are holes (the rest are blank), as 9-bit masks."""
-
-    spots: int
-    holes: int
-
-    @property
-    def corners(self) -> tuple[int, int]:
-        """The printed corner numbers: (spots, spots + holes)."""
-        return self.spots.bit_count(), self.spots.bit_count() + self.holes.bit_count()
-
-    def to_json(self) -> dict[str, Any]:
-        """Cells as sorted lists plus the corner numbers, for views and docs."""
-        return {"spots": _cells(self.spots), "holes": _cells(self.holes), "corners": list(self.corners)}
-
-
-@dataclasses.dataclass(frozen=True)
-class Deck:
-    """The validated deck data: the colour names, the 12 layouts of every colour set, the joker layout."""
-
-    colours: tuple[str, ...]
-    layouts: Mapping[int, Layout]  # card number -> layout (same in every colour)
-    joker: Layout
-
-
-def _cells(mask: int) -> list[int]:
-    return [c for c in range(CELLS) if mask >> c & 1]
-
-
-def _mask(cells: Any, where: str) -> int:
-    if not isinstance(cells, list):
-        raise ValueError(f"{where} must be a list of cell numbers")
-    mask = 0
-    for cell in cells:
-        if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < CELLS:
-            raise ValueError(f"{where} has cell {cell!r}: cells are whole numbers 0..8")
-        if mask >> cell & 1:
-            raise ValueError(f"{where} lists cell {cell} twice")
-        mask |= 1 << cell
-    return mask
-
-
-def _layout(entry: Any, where: str) -> Layout:
-    if not isinstance(entry, dict):
-        raise ValueError(f"{where} must be an object with 'spots' and 'holes'")
-    spots = _mask(entry.get("spots"), f"{where} spots")
-    holes = _mask(entry.get("holes"), f"{where} holes")
-    both = spots & holes
-    if both:
-        raise ValueError(f"{where}: cell(s) {_cells(both)} cannot be both a spot and a hole")
-    return Layout(spots, holes)
-
-
-def parse_deck(data: Any) -> Deck:
-    """Validate deck data (the JSON file's content) and return a :class:`Deck`; ``ValueError`` says what is wrong.
-
-    The rules the data must meet: at least 5 distinct colour names (one set per player, up to 5 players);
-    exactly 12 cards numbered 1..12 with distinct layouts; cells 0..8, none both spot and hole; every card has a
-    spot (a card must be able to show one); the joker has holes but no spots.
-    """
-    if not isinstance(data, dict) or data.get("format") != DECK_FORMAT:
-        raise ValueError(f"deck data must be an object with format {DECK_FORMAT!r}")
-    colours = data.get("colours")
-    if (not isinstance(colours, list) or len(colours) < 5 or len(set(colours)) != len(colours)
-            or not all(isinstance(c, str) and c and "-" not in c and c != JOKER for c in colours)):
-        raise ValueError("deck 'colours' must list at least 5 distinct names (no '-', not 'joker')")
-    cards = data.get("cards")
-    if not isinstance(cards, list) or len(cards) != 12:
-        raise ValueError("deck 'cards' must list exactly 12 cards")
-    layouts: dict[int, Layout] = {}
-    for i, entry in enumerate(cards):
-        number = entry.get("number") if isinstance(entry, dict) else None
-        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 12 or number in layouts:
-            raise ValueError(f"deck card #{i + 1} needs a distinct 'number' from 1 to 12, not {number!r}")
-        layout = _layout(entry, f"card {number}")
-        if not layout.spots:
-            raise ValueError(f"card {number} has no spot")
-        if layout in layouts.values():
-            raise ValueError(f"card {number} has the same layout as another card: the 12 cards must be distinct")
-        layouts[number] = layout
-    joker = _layout(data.get("joker"), "joker")
-    if joker.spots or not joker.holes:
-        raise ValueError("the joker must have holes and no spots")
-    return Deck(tuple(colours), dict(sorted(layouts.items())), joker)
-
-
-def load_deck(path: Path = DECK_FILE) -> Deck:
-    """Read and validate the deck file."""
-    with open(path, encoding="utf-8") as handle:
-        return parse_deck(json.load(handle))
-
-
-DECK = load_deck()
-
-
-def card_code(colour: str, number: int) -> str:
-    """The name of a coloured card, e.g. ``"red-7"``."""
-    return f"{colour}-{number}"
-
-
-def _build_tables(deck: Deck) -> tuple[dict[str, int], dict[str, int], dict[str, str | None],
-                                      dict[str, tuple[int, int]]]:
-    spots: dict[str, int] = {JOKER: deck.joker.spots}
-    holes: dict[str, int] = {JOKER: deck.joker.holes}
-    colour: dict[str, str | None] = {JOKER: None}
-    order: dict[str, tuple[int, int]] = {JOKER: (len(deck.colours), 0)}
-    for ci, col in enumerate(deck.colours):
-        for number, layout in deck.layouts.items():
-            code = card_code(col, number)
-            spots[code], holes[code], colour[code], order[code] = layout.spots, layout.holes, col, (ci, number)
-    return spots, holes, colour, order
-
-
-SPOTS, HOLES, COLOUR, SORT_KEY = _build_tables(DECK)
-_SPOT_COUNT: dict[str, int] = {card: spots.bit_count() for card, spots in SPOTS.items()}  # a one-card stack's value
-_LAYOUTS_JSON = json.dumps({"cards": {str(n): lay.to_json() for n, lay in DECK.layouts.items()},
-                            "joker": DECK.joker.to_json()})
-#: the same layouts as rows of tuples, from which each view builds its own fresh copy (quicker than json.loads)
-_LAYOUT_ROWS: tuple[tuple[str, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...] = tuple(
-    (str(n), tuple(_cells(lay.spots)), tuple(_cells(lay.holes)), lay.corners) for n, lay in DECK.layouts.items())
-_JOKER_ROW = (tuple(_cells(DECK.joker.spots)), tuple(_cells(DECK.joker.holes)), DECK.joker.corners)
+#: every layout's :meth:`Layout.to_json`, from which each view builds its own fresh copy
+_LAYOUTS: dict[str, dict[str, Any]] = {**{str(n): lay.to_json() for n, lay in DECK.layouts.items()},
+                                       JOKER: DECK.joker.to_json()}
 
 
 def _layouts_view() -> dict[str, Any]:
-    """The card layouts for a view, as ``json.loads(_LAYOUTS_JSON)`` gives them: a fresh copy every time."""
-    spots, holes, corners = _JOKER_ROW
-    return {"cards": {n: {"spots": list(s), "holes": list(h), "corners": list(c)} for n, s, h, c in _LAYOUT_ROWS},
-            "joker": {"spots": list(spots), "holes": list(holes), "corners": list(corners)}}
+    """The card layouts for a view (by card number, and the joker's): a fresh copy every time."""
+    fresh = {name: {key: list(cells) for key, cells in layout.items()} for name, layout in _LAYOUTS.items()}
+    joker = fresh.pop(JOKER)
+    return {"cards": fresh, "joker": joker}
 
 
 #: a card's place in display order as one number (sorting by it is sorting by SORT_KEY, and quicker)
 _RANK: dict[str, int] = {card: i for i, card in enumerate(sorted(SORT_KEY, key=SORT_KEY.__getitem__))}
 #: each colour's twelve cards in number order
-_COLOUR_CARDS: dict[str, tuple[str, ...]] = {col: tuple(card_code(col, n) for n in DECK.layouts)
-                                             for col in DECK.colours}
+COLOUR_CARDS: dict[str, tuple[str, ...]] = {col: tuple(card_code(col, n) for n in DECK.layouts)
+                                            for col in DECK.colours}
 
 
 def sort_cards(cards: list[str]) -> list[str]:
     """Cards in display order: by colour (deck order), then number; jokers last."""
     return sorted(cards, key=_RANK.__getitem__)
+
+
+# ----- looking at a stack: the one reading of a stack's cells --------------------------------------------------------
+def stack_layers(cards: tuple[str, ...] | list[str]) -> list[tuple[int, int]]:
+    """For a stack listed top to bottom, per card: the cells where it is what you see looking down (the cells
+    still open above it that are not its holes), and which of those are its spots. Value, drawing and the rule
+    that every card must raise the value are all read from this.
+
+    >>> [(len(_cells(seen)), len(_cells(spots))) for seen, spots in stack_layers(["red-1", "red-7"])]
+    [(1, 1), (8, 4)]
+    """
+    open_cells = ALL_CELLS
+    layers = []
+    for card in cards:
+        holes = HOLES[card]
+        layers.append((open_cells & ~holes, SPOTS[card] & open_cells))
+        open_cells &= holes
+    return layers
 
 
 def stack_shows(cards: tuple[str, ...] | list[str]) -> list[int]:
@@ -186,12 +91,7 @@ def stack_shows(cards: tuple[str, ...] | list[str]) -> list[int]:
     >>> [len(_cells(m)) for m in stack_shows(["red-1", "red-7", "red-8"])]
     [1, 4, 4]
     """
-    open_cells = ALL_CELLS
-    shows = []
-    for card in cards:
-        shows.append(SPOTS[card] & open_cells)
-        open_cells &= HOLES[card]
-    return shows
+    return [spots for _, spots in stack_layers(cards)]
 
 
 def stack_value(cards: tuple[str, ...] | list[str]) -> int:
@@ -202,11 +102,7 @@ def stack_value(cards: tuple[str, ...] | list[str]) -> int:
     >>> stack_value(["joker"]), stack_value(["joker", "red-7", "red-6"])
     (0, 6)
     """
-    value, open_cells = 0, ALL_CELLS  # (stack_shows summed, in one pass)
-    for card in cards:
-        value += (SPOTS[card] & open_cells).bit_count()
-        open_cells &= HOLES[card]
-    return value
+    return sum([spots.bit_count() for _, spots in stack_layers(cards)])
 
 
 def stack_top_view(cards: tuple[str, ...] | list[str]) -> list[list[Any]]:
@@ -218,19 +114,15 @@ def stack_top_view(cards: tuple[str, ...] | list[str]) -> list[list[Any]]:
     >>> stack_top_view(["red-1", "red-7", "red-8"])[:3]
     [[1, 'spot'], [2, 'spot'], [1, 'spot']]
     """
-    out: list[list[Any]] = []
-    for cell in range(CELLS):
-        bit = 1 << cell
-        shown: list[Any] = [None, "hole"]
-        for depth, card in enumerate(cards):
-            if SPOTS[card] & bit:
-                shown = [depth, "spot"]
-                break
-            if not HOLES[card] & bit:
-                shown = [depth, "blank"]
-                break
-        out.append(shown)
+    out: list[list[Any]] = [[None, "hole"] for _ in range(CELLS)]
+    for depth, (seen, spots) in enumerate(stack_layers(cards)):
+        for cell in _cells(seen):
+            out[cell] = [depth, "spot" if spots >> cell & 1 else "blank"]
     return out
+
+
+#: stack -> :func:`stack_value`, remembered for the plays of a game (a stack is looked at once per play)
+_VALUES: Memo[tuple[str, ...], int] = Memo("topspot.values", 65536)
 
 
 def stack_needs(cards: tuple[str, ...] | list[str]) -> list[tuple[int, int]]:
@@ -246,291 +138,71 @@ def stack_needs(cards: tuple[str, ...] | list[str]) -> list[tuple[int, int]]:
     return [(stack_value([*cards[:i], *cards[i + 1:]]), value) for i in range(1, len(cards))]
 
 
-def _stacks_under(open_cells: int, avail: list[str], prefix: tuple[str, ...], value: int,
-                  blocked: tuple[int, ...], margins: tuple[int, ...],
-                  out: list[tuple[tuple[str, ...], int]]) -> None:
-    """Append every legal extension of ``prefix`` downward.
+def unneeded(cards: tuple[str, ...] | list[str]) -> int | None:
+    """The depth of the first card under the top that does not raise the stack's value (:func:`stack_needs`), or
+    ``None`` when every card does: the stacking rule, as the checker and the search both ask it.
 
-    For each card already under the top, ``margins`` holds how much value the stack would lose without it and
-    ``blocked`` the cells where it is what you see while every card below it is a hole. A new bottom card's spots
-    in a blocked cell would show if that card were taken out, so they lower its margin. Margins never grow as
-    cards are added below, so a stack with a card that is not needed (margin 0 or less) is pruned with every
-    extension of it; a new card that shows none of its own spots has margin 0 at once.
+    A card that is not needed stays so whatever is added below it (what it adds can only shrink), so a search
+    never extends a stack that breaks this rule.
     """
-    covered = 0  # every blocked cell: a new card with no spot there leaves all margins as they are
-    for b in blocked:
-        covered |= b
-    for i, card in enumerate(avail):
-        spots = SPOTS[card]
-        shown = spots & open_cells
-        if not shown:
-            continue
-        kept = margins
-        if spots & covered:
-            kept = tuple([m - (spots & b).bit_count() for m, b in zip(margins, blocked, strict=True)])
-            if min(kept) <= 0:
-                continue
-        holes = HOLES[card]
-        stack = prefix + (card,)
-        v = value + shown.bit_count()
-        out.append((stack, v))
-        below = open_cells & holes
-        if below:
-            _stacks_under(below, avail[:i] + avail[i + 1:], stack, v,
-                          tuple(b & holes for b in blocked) + (open_cells & ~holes,),
-                          kept + (shown.bit_count(),), out)
+    for depth, (without, value) in enumerate(stack_needs(cards), start=1):
+        if without >= value:
+            return depth
+    return None
 
 
-_STACKS_CACHE_SIZE = 4096
-_STACKS_CACHE: Memo[tuple[str, tuple[str, ...]], tuple[tuple[tuple[str, ...], int], ...]] = Memo(
-    "topspot.stacks", _STACKS_CACHE_SIZE)
+def may_lie_under(top: str, card: str) -> bool:
+    """The colour rule of a stack: cards of the top card's colour lie under it, any coloured card under a joker,
+    and a joker under nothing (it can only be the top card)."""
+    return card != JOKER and (top == JOKER or COLOUR[card] == COLOUR[top])
 
 
-def _remembered(kind: str, cards: list[str],
-                build: Callable[[list[str]], list[tuple[tuple[str, ...], int]]]) -> list[tuple[tuple[str, ...], int]]:
-    """``build(cards)``, remembered per (kind, cards) in a bounded memo (:class:`~pygame_rules.core.memo.Memo`).
+def declarations(top: str, led: str | None, colours: list[str]) -> tuple[str | None, ...]:
+    """The colours a play topped by ``top`` may declare: a joker stack that leads declares one of the game's
+    colours; every other play declares none."""
+    return tuple(colours) if top == JOKER and led is None else (None,)
 
-    The stacks of a set of cards never change and hands only shrink during a deal, so the legal list and the bots
-    ask about the same card lists again and again. A fresh list is returned each time.
+
+def stacks_topped_by(top: str, cards: list[str]) -> list[tuple[str, ...]]:
+    """Every legal stack with ``top`` on top and some of ``cards`` under it, by the rules above: the cards that
+    :func:`may_lie_under` the top, each stack before its extensions, in the order of ``cards``.
+
+    A stack is extended only while :func:`unneeded` finds nothing; a new bottom card with no spot in the cells
+    seen through the whole stack (:func:`stack_layers`) would show none of its own, cannot raise the value, and
+    is passed over without asking.
     """
-    key = (kind, tuple(cards))
-    found = _STACKS_CACHE.get(key)
-    if found is None:
-        found = _STACKS_CACHE.put(key, tuple(build(cards)))
-    return list(found)
+    out: list[tuple[str, ...]] = []
+
+    def extend(stack: tuple[str, ...], rest: list[str]) -> None:
+        out.append(stack)
+        through = ALL_CELLS
+        for seen, _ in stack_layers(stack):
+            through &= ~seen
+        for i, card in enumerate(rest):
+            longer = stack + (card,)
+            if SPOTS[card] & through and unneeded(longer) is None:
+                extend(longer, rest[:i] + rest[i + 1:])
+
+    extend((top,), [card for card in cards if may_lie_under(top, card)])
+    return out
 
 
-_PLAYS_CACHE: Memo[tuple[str, tuple[str, ...], tuple[str, ...] | None], tuple[Play, ...]] = Memo(
-    "topspot.plays", _STACKS_CACHE_SIZE)
-_SINGLES: Memo[str, Play] = Memo("topspot.singles", None)  # one per card
-#: one action object per (stack, declared colour): the same stacks recur in many hands, and building a frozen
-#: dataclass costs more than finding it
-_PLAY_OBJECTS: Memo[tuple[tuple[str, ...], str | None], Play] = Memo("topspot.play_objects", 16 * _STACKS_CACHE_SIZE)
-
-
-def _plays(kind: str, cards: list[str], declare: tuple[str, ...] | None) -> tuple[Play, ...]:
-    """The plays of :func:`colour_stacks` or :func:`joker_stacks` (``kind``) of ``cards`` as actions, remembered.
-
-    ``declare``: the colours a leading joker stack may declare, each stack once per colour in that order; ``None``
-    for no declaration. Bounded like the stacks themselves.
-    """
-    key = (kind, tuple(cards), declare)
-    found = _PLAYS_CACHE.get(key)
-    if found is None:
-        stacks = colour_stacks(cards) if kind == "colour" else joker_stacks(cards)
-        objects = _PLAY_OBJECTS
-        found = _PLAYS_CACHE.put(key, tuple([
-            objects.get((stack, colour)) or objects.put((stack, colour), Play(stack, colour))
-            for stack, _ in stacks for colour in ((None,) if declare is None else declare)]))
-    return found
-
-
-def _single(card: str) -> Play:
-    """The one-card play of ``card`` (discarding it when the player cannot follow), one object per card."""
-    found = _SINGLES.get(card)
-    if found is None:
-        found = _SINGLES.put(card, Play((card,), None))
-    return found
+def stacks_of(cards: list[str]) -> list[tuple[str, ...]]:
+    """Every legal stack of some of ``cards``, each card on top in turn (in the order of ``cards``)."""
+    return [stack for i, top in enumerate(cards) for stack in stacks_topped_by(top, cards[:i] + cards[i + 1:])]
 
 
 def colour_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
-    """Every legal stack (with its value) of the given cards of one colour, built top-down (remembered).
-
-    Cards of one colour in number order are read from the shape tables (below); any other list is searched.
-    """
-    group = 0
-    for card in cards:
-        bit = _CARD_BIT.get(card, 0)
-        if bit <= group:  # not a coloured card, or not in number order
-            return _remembered("colour", cards, _colour_stacks)
-        group |= bit
-    if not group:
-        return []
-    if group >= _JOKER_BIT:  # a joker is no card of a colour: searched as it always was
-        return _remembered("colour", cards, _colour_stacks)
-    ci = (group.bit_length() - 1) // _MASK_BITS
-    mask = group >> (ci * _MASK_BITS)
-    if mask << (ci * _MASK_BITS) != group:  # more than one colour
-        return _remembered("colour", cards, _colour_stacks)
-    found = _GROUP_STACKS.get(group)
-    if found is None:
-        found = _GROUP_STACKS.put(group, tuple([(play.cards, _SHAPE_VALUES[i]) for play, i in zip(
-            _group_plays(group), _shape_ids(mask), strict=True)]))
-    return list(found)
+    """Every legal stack (with its value) of the given cards of one colour, each card on top in turn."""
+    found = group_stacks(cards)
+    if found is not None:
+        return found
+    return [(stack, stack_value(stack)) for stack in stacks_of(cards)]
 
 
 def joker_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
-    """Every legal stack (with its value) topped by a joker over any of the given coloured cards (remembered)."""
-    return _remembered("joker", cards, _joker_stacks)
-
-
-def _colour_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
-    out: list[tuple[tuple[str, ...], int]] = []
-    for i, top in enumerate(cards):
-        v = SPOTS[top].bit_count()
-        out.append(((top,), v))
-        _stacks_under(HOLES[top], cards[:i] + cards[i + 1:], (top,), v, (), (), out)
-    return out
-
-
-def _joker_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
-    out: list[tuple[tuple[str, ...], int]] = [((JOKER,), 0)]
-    _stacks_under(HOLES[JOKER], cards, (JOKER,), 0, (), (), out)
-    return out
-
-
-# ----- stack shapes: the legal stacks of one colour as numbers, found once -----------------------------------------
-# Whether a stack of one colour is legal depends only on the card numbers (every colour has the same 12 layouts),
-# and the search lists a sorted hand's stacks in lexicographic order of their numbers (each prefix before its
-# extensions). So the stacks of any set of numbers are the stacks of all twelve, in the same order, kept when all
-# their numbers are in the set: the full list (a few hundred stacks) is searched once at import, and a hand's
-# colour group is a 12-bit mask of numbers whose stacks are picked from it, remembered per mask.
-_NUMBERS: tuple[int, ...] = tuple(DECK.layouts)  # in increasing order (parse_deck sorts them)
-_MASK_BITS = len(_NUMBERS)
-_NUMBERS_MASK = (1 << _MASK_BITS) - 1
-#: A hand as one integer: each coloured card one bit (12 bits per deck colour, in deck colour order, each in number
-#: order), the joker the bit above them all. A hand in display order has strictly increasing bits (a second joker
-#: repeats the top one), and a colour group is the hand's bits inside that colour's field.
-_CARD_BIT: dict[str, int] = {card_code(col, n): 1 << (ci * _MASK_BITS + i)
-                             for ci, col in enumerate(DECK.colours) for i, n in enumerate(_NUMBERS)}
-_JOKER_BIT = _CARD_BIT[JOKER] = 1 << (len(DECK.colours) * _MASK_BITS)
-_COLOUR_FIELD: dict[str, int] = {col: _NUMBERS_MASK << (ci * _MASK_BITS) for ci, col in enumerate(DECK.colours)}
-
-
-def _shape_table() -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
-    """Every legal one-colour stack as a tuple of number positions (0..11), in search order, with its number mask
-    and its value."""
-    names = [card_code(DECK.colours[0], n) for n in _NUMBERS]
-    position = {name: i for i, name in enumerate(names)}
-    stacks = _colour_stacks(names)
-    shapes = tuple(tuple(position[c] for c in stack) for stack, _ in stacks)
-    return shapes, tuple(sum(1 << i for i in shape) for shape in shapes), tuple(v for _, v in stacks)
-
-
-_SHAPES, _SHAPE_MASKS, _SHAPE_VALUES = _shape_table()
-#: per top number position, its shapes (id, mask): they are consecutive in search order
-_SHAPES_BY_TOP: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple((i, m) for i, m in enumerate(_SHAPE_MASKS) if _SHAPES[i][0] == top) for top in range(len(_NUMBERS)))
-#: per top number position, the numbers that lie under it in some stack: the only ones its stacks depend on
-_UNDER: tuple[int, ...] = tuple(functools.reduce(operator.or_, (m for _, m in shapes), 0) & ~(1 << top)
-                                for top, shapes in enumerate(_SHAPES_BY_TOP))
-#: per top number position, (numbers held among its _UNDER) -> the ids of its stacks (at most 2 ** 11 in all)
-_TOP_IDS: list[Memo[int, tuple[int, ...]]] = [Memo(f"topspot.top_ids.{i}", None) for i, _ in enumerate(_NUMBERS)]
-_SHAPE_IDS: Memo[int, tuple[int, ...]] = Memo("topspot.shape_ids", None)  # number mask -> its shapes (<= 4,096)
-#: a colour group's bits (see _CARD_BIT) -> its stacks as Play objects (bounded; a game asks about a few dozen
-#: groups)
-_GROUP_PLAYS_SIZE = 4 * 4096
-_GROUP_PLAYS: Memo[int, tuple[Play, ...]] = Memo("topspot.group_plays", _GROUP_PLAYS_SIZE)
-#: the same for colour_stacks
-_GROUP_STACKS: Memo[int, tuple[tuple[tuple[str, ...], int], ...]] = Memo("topspot.group_stacks", _GROUP_PLAYS_SIZE)
-#: per deck colour, one Play per shape (all made when the colour is first needed)
-_SHAPE_PLAYS: list[list[Play]] = [[] for _ in DECK.colours]
-
-
-def _shape_ids(mask: int) -> tuple[int, ...]:
-    """The ids of the shapes whose numbers are all in ``mask``, in search order; remembered. Built top by top,
-    each top's part remembered by the numbers that can lie under it (many masks share it)."""
-    ids = _SHAPE_IDS.get(mask)
-    if ids is None:
-        picked: list[int] = []
-        rest = mask
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            top = low.bit_length() - 1
-            key = mask & _UNDER[top]
-            part = _TOP_IDS[top].get(key)
-            if part is None:
-                outside = ~(key | low)
-                part = _TOP_IDS[top].put(key, tuple([i for i, m in _SHAPES_BY_TOP[top] if not m & outside]))
-            picked += part
-        ids = _SHAPE_IDS.put(mask, tuple(picked))
-    return ids
-
-
-def _group_plays(group: int) -> tuple[Play, ...]:
-    """The stacks of one colour group of a hand in display order (``group``: its bits, not 0), as Play objects in
-    the order :func:`colour_stacks` lists them; remembered."""
-    found = _GROUP_PLAYS.get(group)
-    if found is not None:
-        return found
-    ci = (group.bit_length() - 1) // _MASK_BITS
-    made = _SHAPE_PLAYS[ci]
-    if not made:
-        cards = _COLOUR_CARDS[DECK.colours[ci]]
-        made += [Play(tuple([cards[p] for p in shape]), None) for shape in _SHAPES]
-    found = _GROUP_PLAYS.put(group, tuple([made[i] for i in _shape_ids(group >> (ci * _MASK_BITS))]))
-    return found
-
-
-# The joker stacks work the same way over the whole deck: the stacks under a joker of any set of coloured cards in
-# display order are those of all the deck's coloured cards (found once, when first needed) whose cards are all in
-# the set, in the same order. A hand's coloured cards are its bits (_CARD_BIT) without the joker's.
-_JOKER_TABLE: list[tuple[tuple[int, int], ...]] = []  # per first card under the joker: (id, cards)
-_JOKER_STACKS: list[tuple[str, ...]] = []  # the stacks by id; 0 is the joker alone
-#: (the coloured cards' bits, the colours a leading stack declares or None) -> the Play objects (bounded)
-_JOKER_PLAYS: Memo[tuple[int, tuple[str, ...] | None], tuple[Play, ...]] = Memo(
-    "topspot.joker_plays", _STACKS_CACHE_SIZE)
-
-
-def _joker_plays(coloured: int, declare: tuple[str, ...] | None) -> tuple[Play, ...]:
-    """The plays of :func:`joker_stacks` of the coloured cards whose bits are ``coloured`` (a hand in display
-    order), each stack once per colour of ``declare`` in that order, or once undeclared when ``declare`` is None."""
-    key = (coloured, declare)
-    found = _JOKER_PLAYS.get(key)
-    if found is not None:
-        return found
-    if not _JOKER_STACKS:
-        deck = [card for colour in DECK.colours for card in _COLOUR_CARDS[colour]]
-        groups: list[list[tuple[int, int]]] = [[] for _ in deck]
-        for i, (stack, _) in enumerate(_joker_stacks(deck)):
-            _JOKER_STACKS.append(stack)
-            if i:
-                mask = 0
-                for card in stack[1:]:
-                    mask |= _CARD_BIT[card]
-                groups[_CARD_BIT[stack[1]].bit_length() - 1].append((i, mask))
-        _JOKER_TABLE.extend(tuple(g) for g in groups)
-    outside = ~coloured
-    ids = [0]
-    rest = coloured
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        ids += [i for i, m in _JOKER_TABLE[low.bit_length() - 1] if not m & outside]
-    objects = _PLAY_OBJECTS
-    colours = (None,) if declare is None else declare
-    plays = []
-    for i in ids:
-        stack = _JOKER_STACKS[i]
-        for colour in colours:
-            play = objects.get((stack, colour))
-            if play is None:
-                play = objects.put((stack, colour), Play(stack, colour))
-            plays.append(play)
-    found = _JOKER_PLAYS.put(key, tuple(plays))
-    return found
-
-
-#: stack -> (value, top view as tuples): the playable stacks of a view, remembered (bounded)
-_DRAWINGS: Memo[tuple[str, ...], tuple[int, tuple[tuple[int | None, str], ...]]] = Memo("topspot.drawings", 8192)
-
-
-def _drawing(cards: tuple[str, ...]) -> tuple[int, tuple[tuple[int | None, str], ...]]:
-    """A stack's value and :func:`stack_top_view` as tuples, remembered: a view lists every playable stack with
-    both, and the same stacks come back view after view."""
-    found = _DRAWINGS.put(cards, (stack_value(cards), tuple((d, k) for d, k in stack_top_view(cards))))
-    return found
-
-
-def _drawn(play: Mapping[str, Any]) -> dict[str, Any]:
-    """A play for the view: a copy with its ``top_view`` (what the stack shows from above)."""
-    cards = play["cards"]
-    key = tuple(cards)
-    found = _DRAWINGS.get(key)
-    if found is None:
-        found = _drawing(key)
-    return dict(play, cards=list(cards), top_view=list(map(list, found[1])))
+    """Every legal stack (with its value) topped by a joker over any of the given coloured cards."""
+    return [(stack, stack_value(stack)) for stack in stacks_topped_by(JOKER, cards)]
 
 
 # ----- actions -----------------------------------------------------------------------------------------------------
@@ -545,6 +217,66 @@ class Play(Action):
     def __str__(self) -> str:
         said = f" as {self.colour}" if self.colour else ""
         return " over ".join(self.cards) + said if self.cards else "an empty play"
+
+
+#: one action object per (stack, declared colour): the same stacks recur in many hands, and building a frozen
+#: dataclass costs more than finding it
+_PLAYS: Memo[tuple[tuple[str, ...], str | None], Play] = Memo("topspot.plays", 65536)
+
+
+def play_of(stack: tuple[str, ...], colour: str | None) -> Play:
+    """The shared :class:`Play` of ``stack`` declaring ``colour``."""
+    found = _PLAYS.get((stack, colour))
+    if found is None:
+        found = _PLAYS.put((stack, colour), Play(stack, colour))
+    return found
+
+
+def play_colour(play: Play, led: str | None) -> str:
+    """The colour a play counts as: its top card's; a joker on top takes the led colour, or when it leads the
+    colour it declares. A play follows when this is the led colour."""
+    top = play.cards[0]
+    colour = COLOUR[top] if top != JOKER else play.colour if led is None else led
+    assert colour is not None  # a leading joker stack declares one (checked), every other card has one
+    return colour
+
+
+def must_follow(hand: list[str], led: str) -> bool:
+    """Whether a hand must follow ``led`` (it holds that colour or a joker); one that cannot discards one card."""
+    for card in hand:
+        if card == JOKER or COLOUR[card] == led:
+            return True
+    return False
+
+
+def searched_plays(hand: list[str], colours: list[str], declare: tuple[str | None, ...]) -> list[Play]:
+    """The plays of a hand that may lead or must follow: for each of ``colours``, the stacks of its cards (in the
+    hand's order); then the joker stacks over all its coloured cards, once per colour of ``declare``."""
+    out: list[Play] = []
+    for colour in colours:
+        group = [card for card in hand if COLOUR[card] == colour]
+        out += [play_of(stack, None) for stack in stacks_of(group)]
+    if JOKER in hand:
+        out += [play_of(stack, colour) for stack in stacks_topped_by(JOKER, hand) for colour in declare]
+    return out
+
+
+#: stack -> (value, top view as tuples): the stacks a view draws, remembered (bounded)
+_DRAWINGS: Memo[tuple[str, ...], tuple[int, tuple[tuple[int | None, str], ...]]] = Memo("topspot.drawings", 8192)
+
+
+def _drawing(cards: tuple[str, ...]) -> tuple[int, list[list[Any]]]:
+    """A stack's value and a fresh :func:`stack_top_view` of it (from a memo: views draw the same stacks often)."""
+    found = _DRAWINGS.get(cards)
+    if found is None:
+        found = _DRAWINGS.put(cards, (stack_value(cards), tuple((d, k) for d, k in stack_top_view(cards))))
+    return found[0], list(map(list, found[1]))
+
+
+def _drawn(play: Mapping[str, Any]) -> dict[str, Any]:
+    """A play for the view: a copy with its ``top_view`` (what the stack shows from above)."""
+    cards = play["cards"]
+    return dict(play, cards=list(cards), top_view=_drawing(tuple(cards))[1])
 
 
 # ----- options and match -------------------------------------------------------------------------------------------
@@ -577,6 +309,16 @@ MATCH = MatchRules(
     finished=lambda totals, played, options: played >= options["games"],
     next_start=lambda game, totals, previous: (previous + 1) % game.players,  # the dealer moves clockwise
 )
+
+
+def jokers_in_game(players: int, options: Mapping[str, Any]) -> int:
+    """The jokers of a game: one per player at the expert level, none at the junior level."""
+    return players if options["level"] == "expert" else 0
+
+
+def left_of(dealer: int, players: int) -> int:
+    """The seat to the dealer's left (the next seat clockwise), who leads the first round."""
+    return (dealer + 1) % players
 
 
 # ----- the table ---------------------------------------------------------------------------------------------------
@@ -637,6 +379,7 @@ class TopSpotState(State):
     info = INFO
     ACTIONS = action_kinds(Play)
     MATCH = MATCH
+    EVENT_SINK = True  # one path for every action: _perform, its events to a sink or nowhere
 
     SCENARIO_ALIASES = {"dealer": "start"}
     SCENARIO_PARAMS = ("leader",)
@@ -680,28 +423,26 @@ class TopSpotState(State):
         rng.shuffle(chosen)  # which colour sets are in the box this time
         state.colours = [c for c in DECK.colours if c in chosen[:players]]
         state.start = rng.randint(0, players - 1) if start is None else start
-        coloured = [card for c in state.colours for card in _COLOUR_CARDS[c]]
+        coloured = [card for c in state.colours for card in COLOUR_CARDS[c]]
         if options["level"] == "expert" and options["joker_each"]:
             rng.shuffle(coloured)
             hands = [[JOKER] + coloured[12 * i:12 * i + 12] for i in range(players)]
         else:
-            deck = coloured + [JOKER] * (players if options["level"] == "expert" else 0)
+            deck = coloured + [JOKER] * jokers_in_game(players, options)
             rng.shuffle(deck)
             size = len(deck) // players
             hands = [deck[size * i:size * i + size] for i in range(players)]
-        rank = _RANK.__getitem__
-        for hand in hands:
-            hand.sort(key=rank)
-        state.hands = hands
-        state.first_leader = (state.start + 1) % players
+        state.hands = [sort_cards(hand) for hand in hands]
+        state.first_leader = left_of(state.start, players)
         state._start_round(state.first_leader)
         return state
 
     def full_deck(self) -> Counter[str]:
         """Every card of this game: one set per colour in play, plus the jokers at the expert level."""
-        deck = Counter(card_code(c, n) for c in self.colours for n in DECK.layouts)
-        if self.options["level"] == "expert":
-            deck[JOKER] = self.players
+        deck = Counter(card for c in self.colours for card in COLOUR_CARDS[c])
+        jokers = jokers_in_game(self.players, self.options)
+        if jokers:
+            deck[JOKER] = jokers
         return deck
 
     # ----- queries ------------------------------------------------------------------------------------------
@@ -721,77 +462,44 @@ class TopSpotState(State):
 
     def _list_legal(self) -> list[Action]:
         """Every distinct legal play of the current player: leading, each colour's stacks then the joker stacks
-        once per colour they may declare; following, the led colour's stacks and the joker stacks, or one card of
-        another colour when neither is held. Made of action objects remembered per card list (a rollout or a bot
-        asks about the same hands again and again; building the actions was most of the cost)."""
-        hand = self.hands[self.order[len(self.plays)]]
-        bits = 0  # the hand as one integer (see _CARD_BIT)
-        card_bit = _CARD_BIT
-        for card in hand:
-            bit = card_bit[card]
-            if bits >= bit:  # not in display order, unless a second joker
-                if bit == _JOKER_BIT:
-                    continue
-                return self._list_legal_unsorted(hand)  # (a hand-written save may hold any order)
-            bits |= bit
+        once per colour they may declare; following, the led colour's stacks and the joker stacks, or when there
+        are none (the hand holds neither: :func:`must_follow`) each card alone, to discard. Every dealt hand is in
+        display order and read from the tables of :mod:`.topspot_fast`; any other order is searched in that order."""
         plays = self.plays
-        groups = _GROUP_PLAYS
-        out: list[Action] = []
-        if not plays:
-            field = _COLOUR_FIELD
-            for colour in self.colours:
-                group = bits & field[colour]
-                if group:
-                    out += groups.get(group) or _group_plays(group)
-            if bits & _JOKER_BIT:
-                out += _joker_plays(bits ^ _JOKER_BIT, tuple(self.colours))
-            return out
-        group = bits & _COLOUR_FIELD[plays[0]["colour"]]
-        if group:
-            out += groups.get(group) or _group_plays(group)
-        if bits & _JOKER_BIT:
-            out += _joker_plays(bits ^ _JOKER_BIT, None)
-        elif not group:
-            out += [_single(card) for card in hand]
-        return out
+        hand = self.hands[self.order[len(plays)]]
+        led = plays[0]["colour"] if plays else None
+        colours = self.colours if led is None else [led]
+        declare = declarations(JOKER, led, self.colours)  # (what a joker stack declares now)
+        found: list[Action] | None = hand_plays(hand, colours, declare)  # type: ignore[assignment]
+        if found is None:
+            found = searched_plays(hand, colours, declare)  # type: ignore[assignment]
+        return found or [play_of((card,), None) for card in hand]
 
-    def _list_legal_unsorted(self, hand: list[str]) -> list[Action]:
-        """:meth:`_list_legal` by searching the hand's colour groups in the hand's own order (a hand not in number
-        order within a colour, as a hand-written save may hold: the shape tables assume number order)."""
-        coloured = [c for c in hand if c != JOKER]
-        has_joker = JOKER in hand
-        led = self.led_colour
-        out: list[Action] = []
-        if led is None:
-            for colour in self.colours:
-                out += _plays("colour", [c for c in coloured if COLOUR[c] == colour], None)
-            if has_joker:
-                out += _plays("joker", coloured, tuple(self.colours))
-            return out
-        follow = [c for c in coloured if COLOUR[c] == led]
-        if follow or has_joker:
-            out += _plays("colour", follow, None)
-            if has_joker:
-                out += _plays("joker", coloured, None)
-        else:
-            out += [_single(card) for card in coloured]
-        return out
+    def candidates(self) -> list[Action]:
+        """Every stack of the hand's cards in which each card under the top shows a spot of its own through the
+        holes above it (a card that shows none adds nothing a player could see), with no colour or any colour
+        declared: a superset of the legal plays, which the checker sorts out."""
+        hand = self.hands[self.current_player]  # type: ignore[index]
+        stacks: list[tuple[str, ...]] = []
+
+        def lay(stack: tuple[str, ...], open_cells: int, rest: list[str]) -> None:
+            stacks.append(stack)
+            for i, card in enumerate(rest):
+                if SPOTS[card] & open_cells:
+                    lay(stack + (card,), open_cells & HOLES[card], rest[:i] + rest[i + 1:])
+
+        for i, top in enumerate(hand):
+            lay((top,), HOLES[top], hand[:i] + hand[i + 1:])
+        return [Play(stack, colour) for stack in stacks for colour in (None, *self.colours)]
 
     def _playable(self) -> list[dict[str, Any]]:
         """The current player's distinct legal stacks with value and top view, so the app can show a stack's
         value and legality while the player builds it without a rule in JavaScript (one entry per card order;
         a leading joker stack's colour choices share it)."""
-        seen: set[tuple[str, ...]] = set()
         out = []
-        for action in self.legal_actions():  # the one listing of legal plays
-            cards = action.cards  # type: ignore[attr-defined]
-            if cards not in seen:
-                seen.add(cards)
-                found = _DRAWINGS.get(cards)
-                if found is None:
-                    found = _drawing(cards)
-                value, cells = found
-                out.append({"cards": list(cards), "value": value, "top_view": list(map(list, cells))})
+        for cards in dict.fromkeys([action.cards for action in self.legal_actions()]):  # type: ignore[attr-defined]
+            value, cells = _drawing(cards)
+            out.append({"cards": list(cards), "value": value, "top_view": cells})
         return out
 
     def result(self) -> dict[str, Any]:
@@ -825,7 +533,7 @@ class TopSpotState(State):
             "colours": list(self.colours),
             "dealer": self.start,
             "first_leader": self.first_leader,
-            "jokers_in_game": self.players if self.options["level"] == "expert" else 0,
+            "jokers_in_game": jokers_in_game(self.players, self.options),
             "hand": list(self.hands[player]),
             "hand_counts": [len(h) for h in self.hands],
             "round": self.round_no,
@@ -851,11 +559,10 @@ class TopSpotState(State):
 
     @staticmethod
     def _last_round_view(last: LastRound) -> dict[str, Any]:
-        """``last_round`` for the view: its record (keys in declaration order, as its codec encodes it) with
-        each play drawn. Written out: views are built on every move of a bot's rollout."""
-        return {"round": last["round"], "tiebreak": last["tiebreak"], "led_colour": last["led_colour"],
-                "plays": [_drawn(p) for p in last["plays"]], "best": last["best"], "tied": list(last["tied"]),
-                "winner": last["winner"], "cards": list(last["cards"])}
+        """``last_round`` for the view: its record as saved, with each play drawn."""
+        out: dict[str, Any] = LAST_ROUND.encode(last)
+        out["plays"] = [_drawn(p) for p in out["plays"]]
+        return out
 
     # ----- validation ---------------------------------------------------------------------------------------
     def problem(self, action: Action) -> IllegalAction | None:
@@ -883,40 +590,50 @@ class TopSpotState(State):
             return Refusal("empty_play", {})
         have = Counter(hand)
         for card, n in Counter(cards).items():
-            if card not in SPOTS or (card != JOKER and COLOUR[card] not in self.colours):
+            if not self._of_this_game(card):
                 return Refusal("not_a_card", {"card": card})
             if n > have[card]:
                 if not have[card]:
                     return Refusal("not_in_hand", {"card": card})
                 return Refusal("listed_twice", {"card": card, "times": n})
-        if JOKER in cards and (cards[0] != JOKER or cards.count(JOKER) > 1):
+        return self._stack_refusal(cards) or self._turn_refusal(action, hand)
+
+    def _of_this_game(self, card: str) -> bool:
+        """Whether ``card`` is a card of this game: a joker, or a card of a colour in the box this time."""
+        return card == JOKER or COLOUR.get(card, JOKER) in self.colours
+
+    def _stack_refusal(self, cards: tuple[str, ...]) -> Refusal | None:
+        """Why cards of the hand make no stack: a joker under the top, mixed colours, a card that adds nothing."""
+        top = cards[0]
+        misplaced = [card for card in cards[1:] if not may_lie_under(top, card)]
+        if JOKER in misplaced:
             return Refusal("joker_not_on_top", {})
-        joker_top = cards[0] == JOKER
-        if not joker_top:
-            colours = sorted({str(COLOUR[c]) for c in cards}, key=self.colours.index)
-            if len(colours) > 1:
-                return Refusal("mixed_colours", {"colours": colours})
-        shows = stack_shows(cards)
-        for depth, (without, value) in enumerate(stack_needs(cards), start=1):
-            if without >= value:
-                return Refusal("does_not_raise", {"card": cards[depth], "position": depth + 1, "without": without,
-                                                  "value": value, "shows": bool(shows[depth])})
+        if misplaced:
+            return Refusal("mixed_colours", {"colours": sorted({str(COLOUR[c]) for c in cards},
+                                                               key=self.colours.index)})
+        depth = unneeded(cards)
+        if depth is not None:
+            without, value = stack_needs(cards)[depth - 1]
+            return Refusal("does_not_raise", {"card": cards[depth], "position": depth + 1, "without": without,
+                                              "value": value, "shows": bool(stack_shows(cards)[depth])})
+        return None
+
+    def _turn_refusal(self, action: Play, hand: list[str]) -> Refusal | None:
+        """Why a good stack may not be played now: the colour it declares, or the led colour it must follow."""
+        cards = action.cards
         led = self.led_colour
-        if led is None:
-            if joker_top:
-                if action.colour not in self.colours:
-                    return Refusal("must_declare", {"colours": list(self.colours), "given": action.colour})
-            elif action.colour is not None:
-                return Refusal("declares_own_colour", {"card": cards[0], "colour": COLOUR[cards[0]]})
+        if action.colour not in declarations(cards[0], led, self.colours):
+            if led is not None:
+                return Refusal("declares_when_following", {"led": led})
+            if cards[0] == JOKER:
+                return Refusal("must_declare", {"colours": list(self.colours), "given": action.colour})
+            return Refusal("declares_own_colour", {"card": cards[0], "colour": COLOUR[cards[0]]})
+        if led is None or play_colour(action, led) == led:
             return None
-        if action.colour is not None:
-            return Refusal("declares_when_following", {"led": led})
-        if joker_top or COLOUR[cards[0]] == led:
-            return None
-        follow = [c for c in hand if COLOUR.get(c) == led]
-        if follow:
-            return Refusal("must_follow", {"led": led, "card": follow[0]})
-        if JOKER in hand:
+        if must_follow(hand, led):
+            follow = [c for c in hand if COLOUR[c] == led]
+            if follow:
+                return Refusal("must_follow", {"led": led, "card": follow[0]})
             return Refusal("must_follow_with_joker", {"led": led})
         if len(cards) > 1:
             return Refusal("discard_one_card", {"led": led})
@@ -931,67 +648,47 @@ class TopSpotState(State):
     })
 
     # ----- acting -------------------------------------------------------------------------------------------
+    def _holders(self, leader: int) -> list[int]:
+        """The seats that still hold cards, clockwise from ``leader`` on: who plays in a round ``leader`` leads."""
+        hands = self.hands
+        return [s for s in range(leader, self.players) if hands[s]] + [s for s in range(leader) if hands[s]]
+
     def _start_round(self, leader: int, order: list[int] | None = None) -> None:
-        """Start a round led by ``leader``; ``order``, when given, is the seats with cards from ``leader`` on."""
+        """Start a round led by ``leader``; ``order``, when given, is :meth:`_holders` of ``leader``."""
         self.round_no += 1
         self.tiebreak = 0
         self.pot = []
         self.plays = []
-        if order is None:
-            hands = self.hands
-            order = [s for s in range(leader, self.players) if hands[s]] + [s for s in range(leader) if hands[s]]
-        self.order = order
+        self.order = self._holders(leader) if order is None else order
 
-    def _apply(self, action: Action) -> list[Event]:
+    def _perform(self, action: Action, log: list[Event] | None) -> None:
+        """Play the current player's stack; when it completes the round, settle it (:meth:`_resolve`)."""
         assert isinstance(action, Play)
         plays = self.plays
-        led_play = len(plays)
-        seat = self.order[led_play]
+        seat = self.order[len(plays)]
         hand = self.hands[seat]
         stack = action.cards
-        top = stack[0]
-        if len(stack) == 1:
-            hand.remove(top)
-            value = _SPOT_COUNT[top]
-        else:
-            value, open_cells = 0, ALL_CELLS
-            for card in stack:
-                hand.remove(card)
-                value += (SPOTS[card] & open_cells).bit_count()
-                open_cells &= HOLES[card]
-        joker_top = top == JOKER
-        if not led_play:
-            led = None
-            colour, follows = (action.colour if joker_top else COLOUR[top]), True
-        else:
-            led = plays[0]["colour"]
-            if joker_top or COLOUR[top] == led:
-                colour, follows = led, True
-            else:
-                colour, follows = COLOUR[top], False
-                self.voids[seat] = sorted(set(self.voids[seat]) | {led}, key=self.colours.index)
-                if self.options["level"] == "expert":
-                    self.no_joker[seat] = True
-        assert colour is not None  # a leading joker stack declares one (checked), every other card has one
+        for card in stack:
+            hand.remove(card)
+        value = _VALUES.get(stack)
+        if value is None:
+            value = _VALUES.put(stack, stack_value(stack))
+        led = plays[0]["colour"] if plays else None  # (led_colour, read here without a property call)
+        colour = play_colour(action, led)
+        follows = led is None or colour == led
+        if led is not None and not follows:
+            self.voids[seat] = sorted(set(self.voids[seat]) | {led}, key=self.colours.index)
+            if self.options["level"] == "expert":
+                self.no_joker[seat] = True
         # (a TablePlay, written as a literal: the same keys in the same order)
         plays.append({"player": seat, "cards": list(stack), "colour": colour, "value": value, "follows": follows})
-        last = led_play + 1 == len(self.order)
-        if self._quiet:  # nobody reads the events of State.play
-            return self._resolve() if last else []
-        if led is None:
-            what = f"leads {colour} (declared for the joker)" if joker_top else f"leads {colour}"
-        else:
-            what = "follows" if follows else f"cannot follow {led} and discards"
-        events: list[Event] = [{
-            "type": "play", "player": seat, "cards": list(stack), "colour": colour, "value": value,
-            "follows": follows, "tiebreak": self.tiebreak,
-            "text": f"Seat {seat} {what}: {' over '.join(stack)} (value {value}).",
-        }]
-        if last:
-            events += self._resolve()
-        return events
+        if log is not None:
+            log.append({"type": "play", "player": seat, "cards": list(stack), "colour": colour, "value": value,
+                        "follows": follows, "tiebreak": self.tiebreak})
+        if len(plays) == len(self.order):
+            self._resolve(log)
 
-    def _resolve(self) -> list[Event]:
+    def _resolve(self, log: list[Event] | None) -> None:
         """The round is complete: find the winner, or start a tiebreaker, or leave the cards unclaimed.
 
         The round's play records move into ``last_round`` as they are: every way out of here replaces
@@ -1011,86 +708,71 @@ class TopSpotState(State):
         # (a LastRound, written as a literal: the same keys in the same order)
         summary: LastRound = {"round": self.round_no, "tiebreak": self.tiebreak, "led_colour": plays[0]["colour"],
                               "plays": plays, "best": best, "tied": tied, "winner": None, "cards": []}
+        self.last_round = summary
         if len(tied) == 1 or self.options["level"] == "junior":
-            return self._award(tied[0], summary, round_cards, "")
+            self._award(tied[0], summary, round_cards, log)
+            return
         self.pot.extend(round_cards)
         with_cards = [s for s in tied if self.hands[s]]
         if len(with_cards) == 1:
-            losers = [s for s in tied if s != with_cards[0]]
-            return self._award(with_cards[0], summary, [], f" (tied seat(s) {losers} have no cards left)")
-        if not with_cards:
+            self._award(with_cards[0], summary, [], log)
+        elif not with_cards:
             cards, self.pot = self.pot, []
             self.unclaimed.extend(cards)
-            self.last_round = summary
             summary["cards"] = list(cards)
-            events: list[Event] = [] if self._quiet else [{
-                "type": "round_void", "tied": tied, "cards": list(cards),
-                "text": f"Tie at {best} between seats {tied}, all out of cards: nobody scores this round.",
-            }]
-            ref = self.first_leader if self.last_winner is None else self.last_winner
-            return events + self._continue(ref, won=False)
-        self.last_round = summary
-        self.tiebreak += 1
-        self.order = with_cards
-        self.plays = []
-        if self._quiet:
-            return []
-        return [{"type": "tiebreak", "tied": tied, "players": with_cards, "number": self.tiebreak,
-                 "text": f"Tie at {best} between seats {tied}: tiebreaker round {self.tiebreak}, seat "
-                         f"{with_cards[0]} leads."}]
+            if log is not None:
+                log.append({"type": "round_void", "tied": tied, "cards": list(cards)})
+            self._continue(self.first_leader if self.last_winner is None else self.last_winner, False, log)
+        else:
+            self.tiebreak += 1
+            self.order = with_cards
+            self.plays = []
+            if log is not None:
+                log.append({"type": "tiebreak", "tied": tied, "players": with_cards, "number": self.tiebreak})
 
-    def _award(self, winner: int, summary: LastRound, round_cards: list[str], note: str) -> list[Event]:
+    def _award(self, winner: int, summary: LastRound, round_cards: list[str], log: list[Event] | None) -> None:
         cards = self.pot + round_cards
         self.won[winner].append(cards)
         self.pot = []
         self.last_winner = winner
         summary["winner"], summary["cards"] = winner, list(cards)
-        self.last_round = summary
-        if self._quiet:
-            return self._continue(winner, won=True)
-        events: list[Event] = [{
-            "type": "round_won", "winner": winner, "value": summary["best"], "cards": list(cards),
-            "scores": self.scores(),
-            "text": f"Seat {winner} wins the round with {summary['best']}{note} and scores 1 point.",
-        }]
-        return events + self._continue(winner, won=True)
+        if log is not None:
+            log.append({"type": "round_won", "winner": winner, "value": summary["best"], "cards": list(cards),
+                        "scores": self.scores()})
+        self._continue(winner, True, log)
 
-    def _continue(self, leader: int, won: bool) -> list[Event]:
+    def _continue(self, leader: int, won: bool, log: list[Event] | None) -> None:
         """After a round: end the game or let ``leader`` (or the next seat with cards) lead the next round."""
-        hands = self.hands
-        # the seats with cards, from the leader on (the next leader's order when the leader has cards)
-        holders = [s for s in range(leader, self.players) if hands[s]] + [s for s in range(leader) if hands[s]]
-        if not hands[leader]:
+        holders = self._holders(leader)
+        if not self.hands[leader]:
             if won:
-                return self._end("last_cards", leader)
+                self._end("last_cards", leader, log)
+                return
             if not holders:
-                return self._end("nobody", None)
+                self._end("nobody", None, log)
+                return
             leader = holders[0]  # (the seats between had no cards: the order from it is the same list)
         if len(holders) == 1:  # nobody but the leader has cards
-            extra = len(hands[leader])
+            extra = len(self.hands[leader])
             self.bonus[leader] += extra
-            if self._quiet:
-                return self._end("only_one", leader)
-            return [{"type": "bonus", "player": leader, "points": extra,
-                     "text": f"Seat {leader} is the only player with cards: {extra} extra point(s)."}] + self._end(
-                "only_one", leader)
+            if log is not None:
+                log.append({"type": "bonus", "player": leader, "points": extra})
+            self._end("only_one", leader, log)
+            return
         self._start_round(leader, holders)
-        if self._quiet:  # (as for every round event below: nobody reads the events of State.play)
-            return []
-        return [{"type": "round_start", "leader": leader, "round": self.round_no,
-                 "text": f"Round {self.round_no}: seat {leader} leads."}]
+        if log is not None:
+            log.append({"type": "round_start", "leader": leader, "round": self.round_no})
 
-    def _end(self, code: str, seat: int | None) -> list[Event]:
+    def _end(self, code: str, seat: int | None, log: list[Event] | None) -> None:
         """End the game for reason ``code`` of :data:`END_REASONS` (``seat``: the player it names, if any)."""
         reason = END_REASONS[code].format(seat=seat)
         self.over = True
         self.end_reason = reason
         self.order, self.plays, self.pot = [], [], []
-        if self._quiet:
-            return []
-        scores = self.scores()
-        return [{"type": "end", "scores": scores, "winners": winners_by_max(scores), "reason": reason,
-                 "end_code": code, "end_player": seat, "text": f"The game ends ({reason}); scores {scores}."}]
+        if log is not None:
+            scores = self.scores()
+            log.append({"type": "end", "scores": scores, "winners": winners_by_max(scores), "reason": reason,
+                        "end_code": code, "end_player": seat})
 
     # ----- invariants -------------------------------------------------------------------------------------
     def _validate(self) -> None:
@@ -1098,7 +780,7 @@ class TopSpotState(State):
         if len(set(self.colours)) != self.players or self.colours != [c for c in DECK.colours if c in self.colours]:
             raise ValueError(f"colours must be {self.players} distinct deck colours in deck order")
         for card in [*(c for h in self.hands for c in h), *self.unclaimed, *self.aside, *self.pot]:
-            if card != JOKER and COLOUR[card] not in self.colours:
+            if not self._of_this_game(card):
                 raise ValueError(f"{card} is not a card of this game's colours")
         if any(v not in self.colours for vs in self.voids for v in vs):
             raise ValueError("voids must list colours of this game")
@@ -1156,15 +838,19 @@ class TopSpotState(State):
                 raise BadScenario(f"{card} is used more times than the deck has it")
         self.hands = [sort_cards(h) for h in self.hands]
         self.aside = sort_cards(list((deck - used).elements()))
-        leader = params.get("leader", (self.start + 1) % players)
+        self.first_leader = left_of(self.start, players)
+        leader = params.get("leader", self.first_leader)
         check_seat(leader, players, "leader")
         if not self.hands[leader]:
             raise BadScenario(f"the leader, seat {leader}, has no cards", reason="leader_no_cards",
                               params={"seat": leader})
-        self.first_leader = (self.start + 1) % players
         self._start_round(leader)
 
 
-__all__ = ["TopSpotState", "Play", "DECK", "Deck", "Layout", "parse_deck", "load_deck", "stack_value",
-           "stack_shows", "stack_needs", "stack_top_view", "colour_stacks", "joker_stacks", "card_code", "JOKER",
-           "sort_cards"]
+__all__ = ["TopSpotState", "Play", "DECK", "DECK_FILE", "Deck", "Layout", "parse_deck", "load_deck", "card_code",
+           "JOKER", "CELLS", "ALL_CELLS", "SPOTS", "HOLES", "COLOUR", "SORT_KEY", "COLOUR_CARDS", "sort_cards",
+           "stack_layers", "stack_value", "stack_shows", "stack_needs", "stack_top_view", "unneeded", "may_lie_under",
+           "declarations", "play_colour", "must_follow", "stacks_topped_by", "stacks_of", "colour_stacks",
+           "joker_stacks"]
+
+from .topspot_fast import group_stacks, hand_plays  # noqa: E402  (its tables are computed from the search above)

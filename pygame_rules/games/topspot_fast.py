@@ -1,0 +1,163 @@
+"""Top Spot's fast lister: the legal stacks of a hand in display order, read from tables of the rules' own search.
+
+Whether a stack of one colour is legal depends only on the card numbers (every colour has the same twelve
+layouts), and :func:`~pygame_rules.games.topspot.stacks_of` lists a sorted hand's stacks in lexicographic
+order of their numbers (each stack before its extensions). So the stacks of any set of numbers are the stacks of
+all twelve, in the same order, kept when all their numbers are in the set: the full list (a few hundred stacks) is
+searched once at import, and a colour group of a hand is a 12-bit mask of numbers whose stacks are picked from it.
+The joker stacks work the same way over the whole deck (searched when first needed). Nothing here decides what is
+legal: every table is computed from the search, and the shared test suite holds this lister equal to the reference
+lister ("every candidate the checker accepts") in every variant. Any other hand order is searched instead.
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+
+from ..core.memo import Memo
+from .topspot import COLOUR_CARDS, DECK, JOKER, Play, play_of, stack_value, stacks_of, stacks_topped_by
+
+NUMBERS: tuple[int, ...] = tuple(DECK.layouts)  # in increasing order (parse_deck sorts them)
+_BITS = len(NUMBERS)
+#: A hand as one integer: each coloured card one bit (12 bits per deck colour, in deck colour order, each in number
+#: order), the joker the bit above them all. A hand in display order has strictly increasing bits (a second joker
+#: repeats the top one), and a colour group is the hand's bits inside that colour's field.
+CARD_BIT: dict[str, int] = {card: 1 << (ci * _BITS + i)
+                            for ci, col in enumerate(DECK.colours) for i, card in enumerate(COLOUR_CARDS[col])}
+JOKER_BIT = CARD_BIT[JOKER] = 1 << (len(DECK.colours) * _BITS)
+FIELD: dict[str, int] = {col: ((1 << _BITS) - 1) << (ci * _BITS) for ci, col in enumerate(DECK.colours)}
+
+
+def _shape_table() -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
+    """Every legal one-colour stack as number positions (0..11) in search order, with its number mask and value."""
+    names = list(COLOUR_CARDS[DECK.colours[0]])
+    stacks = stacks_of(names)
+    shapes = tuple(tuple(names.index(c) for c in stack) for stack in stacks)
+    return shapes, tuple(sum(1 << i for i in shape) for shape in shapes), tuple(map(stack_value, stacks))
+
+
+SHAPES, _SHAPE_MASKS, _SHAPE_VALUES = _shape_table()
+#: per top number position, its shapes (id, mask): they are consecutive in search order
+_BY_TOP: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((i, m) for i, m in enumerate(_SHAPE_MASKS) if SHAPES[i][0] == top) for top in range(_BITS))
+#: per top number position, the numbers that lie under it in some stack: the only ones its stacks depend on
+_UNDER: tuple[int, ...] = tuple(functools.reduce(operator.or_, (m for _, m in shapes), 0) & ~(1 << top)
+                                for top, shapes in enumerate(_BY_TOP))
+_TOP_IDS: list[Memo[int, tuple[int, ...]]] = [Memo(f"topspot.top_ids.{i}", None) for i in range(_BITS)]
+_SHAPE_IDS: Memo[int, tuple[int, ...]] = Memo("topspot.shape_ids", None)  # number mask -> its shapes (<= 4,096)
+_COLOUR_PLAYS: Memo[int, tuple[Play, ...]] = Memo("topspot.colour_plays", None)  # colour index -> Play per shape
+_GROUP_PLAYS: Memo[int, tuple[Play, ...]] = Memo("topspot.group_plays", 16384)  # a colour group's bits -> plays
+_JOKER_TABLE: Memo[None, tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[tuple[str, ...], ...]]] = Memo(
+    "topspot.joker_table", None)
+_JOKER_PLAYS: Memo[tuple[int, tuple[str | None, ...]], tuple[Play, ...]] = Memo("topspot.joker_plays", 4096)
+
+
+def _shape_ids(mask: int) -> tuple[int, ...]:
+    """The ids of the shapes whose numbers are all in ``mask``, in search order; remembered. Built top by top,
+    each top's part remembered by the numbers that can lie under it (many masks share it)."""
+    ids = _SHAPE_IDS.get(mask)
+    if ids is None:
+        picked: list[int] = []
+        rest = mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            top = low.bit_length() - 1
+            key = mask & _UNDER[top]
+            part = _TOP_IDS[top].get(key)
+            if part is None:
+                outside = ~(key | low)
+                part = _TOP_IDS[top].put(key, tuple([i for i, m in _BY_TOP[top] if not m & outside]))
+            picked += part
+        ids = _SHAPE_IDS.put(mask, tuple(picked))
+    return ids
+
+
+def _group_plays(group: int) -> tuple[Play, ...]:
+    """The stacks of one colour group of a hand in display order (``group``: its bits, not 0) as Play objects in
+    search order; remembered."""
+    found = _GROUP_PLAYS.get(group)
+    if found is not None:
+        return found
+    ci = (group.bit_length() - 1) // _BITS
+    made = _COLOUR_PLAYS.get(ci)
+    if made is None:
+        cards = COLOUR_CARDS[DECK.colours[ci]]
+        made = _COLOUR_PLAYS.put(ci, tuple([play_of(tuple([cards[p] for p in shape]), None) for shape in SHAPES]))
+    return _GROUP_PLAYS.put(group, tuple([made[i] for i in _shape_ids(group >> (ci * _BITS))]))
+
+
+def _joker_table() -> tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[tuple[str, ...], ...]]:
+    """The stacks under a joker of all the deck's coloured cards (id 0: the joker alone), and per first card under
+    the joker the (id, cards' bits) of its stacks; searched when first needed."""
+    found = _JOKER_TABLE.get(None)
+    if found is None:
+        deck = [card for colour in DECK.colours for card in COLOUR_CARDS[colour]]
+        stacks = tuple(stacks_topped_by(JOKER, deck))
+        groups: list[list[tuple[int, int]]] = [[] for _ in deck]
+        for i, stack in enumerate(stacks[1:], start=1):
+            groups[CARD_BIT[stack[1]].bit_length() - 1].append((i, sum(CARD_BIT[c] for c in stack[1:])))
+        found = _JOKER_TABLE.put(None, (tuple(map(tuple, groups)), stacks))
+    return found
+
+
+def _joker_plays(coloured: int, declare: tuple[str | None, ...]) -> tuple[Play, ...]:
+    """The joker stacks over the coloured cards whose bits are ``coloured``, each once per colour of ``declare``."""
+    key = (coloured, declare)
+    found = _JOKER_PLAYS.get(key)
+    if found is None:
+        table, stacks = _joker_table()
+        outside = ~coloured
+        ids = [0]
+        rest = coloured
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            ids += [i for i, m in table[low.bit_length() - 1] if not m & outside]
+        found = _JOKER_PLAYS.put(key, tuple([play_of(stacks[i], colour) for i in ids for colour in declare]))
+    return found
+
+
+def hand_bits(cards: list[str]) -> int | None:
+    """The cards as one integer (see :data:`CARD_BIT`), or ``None`` when they are not in display order."""
+    bits = 0
+    card_bit = CARD_BIT
+    for card in cards:
+        bit = card_bit[card]
+        if bits >= bit:
+            if bit == JOKER_BIT:  # a second joker
+                continue
+            return None
+        bits |= bit
+    return bits
+
+
+def hand_plays(hand: list[str], colours: list[str], declare: tuple[str | None, ...]) -> list[Play] | None:
+    """:func:`~pygame_rules.games.topspot.searched_plays` from the tables, or ``None`` for a hand that is not in
+    display order (a hand-written save may hold any order; the tables assume number order)."""
+    bits = hand_bits(hand)
+    if bits is None:
+        return None
+    groups = _GROUP_PLAYS
+    out: list[Play] = []
+    for colour in colours:
+        group = bits & FIELD[colour]
+        if group:
+            out += groups.get(group) or _group_plays(group)
+    if bits & JOKER_BIT:
+        out += _joker_plays(bits ^ JOKER_BIT, declare)
+    return out
+
+
+def group_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]] | None:
+    """The stacks with their values of cards of one colour in number order, from the tables (``None``: other
+    cards, which are searched)."""
+    bits = hand_bits(cards) if JOKER not in cards else None
+    if not bits:
+        return None if bits is None else []
+    ci = (bits.bit_length() - 1) // _BITS
+    mask = bits >> (ci * _BITS)
+    if mask << (ci * _BITS) != bits:  # more than one colour
+        return None
+    return [(play.cards, _SHAPE_VALUES[i]) for play, i in zip(_group_plays(bits), _shape_ids(mask), strict=True)]
