@@ -392,6 +392,10 @@ class EtalageState(State):
             return [_CLAIM_OF[c] for c in self.claimable()]
         return list(map(_PLAY_OF.__getitem__, self.hands[self.seat_to_play()]))
 
+    def candidates(self) -> list[Action]:
+        """The two shapes of a move: play any card, claim any colour (the checker keeps those legal now)."""
+        return [*_PLAY_OF.values(), *_CLAIM_OF.values()]
+
     def scores(self) -> list[int]:
         """Points won so far by each seat."""
         return [points(pile) for pile in self.won]
