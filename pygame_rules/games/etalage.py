@@ -89,14 +89,23 @@ def seat_after(seat: int, steps: int, players: int) -> int:
     return (seat + steps) % players
 
 
+#: players -> leader -> the seats in playing order from that leader (derived from :func:`seat_after`)
+TURN_ORDER: dict[int, tuple[tuple[int, ...], ...]] = {
+    n: tuple(tuple(seat_after(leader, i, n) for i in range(n)) for leader in range(n))
+    for n in range(1, _RULES["max_players"] + 1)
+}
+
+
 def points(cards: Sequence[str]) -> int:
     """Points of won cards: the sum of their numbers."""
     return sum(CARD_VALUE[c] for c in cards)
 
 
 # ----- settling a trick (pure functions, shared with the bots) ------------------------------------------------
-#: One card of a ranked trick: (strength of its colour, minus the colour's index, number, seat, card, colour).
-Ranked = tuple[int, int, int, int, str, str]
+#: One card of a ranked trick: (strength of its colour, minus the colour's index, number, seat, card).
+Ranked = tuple[int, int, int, int, str]
+#: card -> (colour, number, minus the colour's index): what ranking a trick reads of a card
+_RANK_KEY: dict[str, tuple[str, int, int]] = {name: (c, v, -COLOUR_INDEX[c]) for name, (c, v) in CARD_INFO.items()}
 
 
 def _rank(plays: Sequence[tuple[int, str]]) -> tuple[list[Ranked], int]:
@@ -107,10 +116,10 @@ def _rank(plays: Sequence[tuple[int, str]]) -> tuple[list[Ranked], int]:
     as every strength is at least 1): colours above it claim, those at it tie, those below are blocked. A strength
     above the cutoff belongs to one colour only, so the claim order is the cards above the cutoff, in this order.
     """
-    info = CARD_INFO
+    key = _RANK_KEY
     strengths: dict[str, int] = {}
     for _, card in plays:
-        colour, value = info[card]
+        colour, value, _ = key[card]
         strengths[colour] = strengths.get(colour, 0) + value
     cutoff = 0
     if len(set(strengths.values())) < len(strengths):
@@ -119,11 +128,10 @@ def _rank(plays: Sequence[tuple[int, str]]) -> tuple[list[Ranked], int]:
             if strength in seen and strength > cutoff:
                 cutoff = strength
             seen.add(strength)
-    index = COLOUR_INDEX
     ranked: list[Ranked] = []
     for seat, card in plays:
-        colour, value = info[card]
-        ranked.append((strengths[colour], -index[colour], value, seat, card, colour))
+        colour, value, minus_index = key[card]
+        ranked.append((strengths[colour], minus_index, value, seat, card))
     ranked.sort(reverse=True)
     return ranked, cutoff
 
@@ -139,7 +147,8 @@ def _ranking_of(rank: tuple[list[Ranked], int]) -> list[dict[str, Any]]:
     ranked, cutoff = rank
     out: list[dict[str, Any]] = []
     entry: dict[str, Any] = {"colour": None}
-    for strength, _, _, seat, card, colour in ranked:
+    for strength, _, _, seat, card in ranked:
+        colour = CARD_COLOUR[card]
         if colour != entry["colour"]:
             status = "claims" if strength > cutoff else "tied" if strength == cutoff else "blocked"
             entry = {"colour": colour, "strength": strength, "seats": [], "cards": [], "status": status}
@@ -352,7 +361,7 @@ class EtalageState(State):
 
     def seat_to_play(self) -> int:
         """The seat whose card comes next in the trick: the leader, then clockwise."""
-        return seat_after(self.leader, len(self.plays), self.players)
+        return TURN_ORDER[self.players][self.leader][len(self.plays)]
 
     def is_over(self) -> bool:
         """Over when every hand is empty and the last trick has been settled."""
@@ -367,30 +376,14 @@ class EtalageState(State):
 
     def trick_plays(self) -> list[tuple[int, str]]:
         """The cards of the current trick as ``(seat, card)`` in play order."""
-        leader, n = self.leader, self.players
-        return [(seat_after(leader, i, n), card) for i, card in enumerate(self.plays)]
-
-    def claimable(self) -> list[str]:
-        """The colours a claimant may claim: those of the game on the display, in colour order."""
-        present = set(map(CARD_COLOUR.__getitem__, self.display))
-        return [c for c in self.colours if c in present]
-
-    def legal_actions(self) -> list[Action]:
-        """Every legal action of the current player (empty when the game is over); cached until the next action.
-
-        The core's contract, without asking :meth:`is_over` first: once the game is over nobody is claiming and
-        the next seat's hand is empty, so :meth:`_list_legal` lists nothing by itself.
-        """
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._list_legal()
-        return legal[:]
+        return list(zip(TURN_ORDER[self.players][self.leader], self.plays, strict=False))  # (a trick in play is short)
 
     def _list_legal(self) -> list[Action]:
         """Claims of each colour on the display while settling; otherwise each card in the player's hand."""
-        if self.claimants:
-            return [_CLAIM_OF[c] for c in self.claimable()]
-        return list(map(_PLAY_OF.__getitem__, self.hands[self.seat_to_play()]))
+        if self.claimants:  # any colour of the game that lies on the display
+            present = set(map(CARD_COLOUR.__getitem__, self.display))
+            return [_CLAIM_OF[c] for c in self.colours if c in present]
+        return list(map(_PLAY_OF.__getitem__, self.hands[TURN_ORDER[self.players][self.leader][len(self.plays)]]))
 
     def candidates(self) -> list[Action]:
         """The two shapes of a move: play any card, claim any colour (the checker keeps those legal now)."""
@@ -524,7 +517,7 @@ class EtalageState(State):
                 return Refusal("not_a_colour", {"colour": colour})
             if not self.claimants:
                 return Refusal("play_first", {"colour": colour, "seat": seat})
-            present = self.claimable()
+            present = [claim.colour for claim in self._list_legal()]  # type: ignore[attr-defined]
             if colour not in present:
                 return Refusal("colour_not_on_display", {"colour": colour, "present": present})
             return None
@@ -551,23 +544,24 @@ class EtalageState(State):
         The one path of every caller; events (data only: the page and :mod:`pygame_rules.words` word them) are
         appended to ``log``, and none is built when ``log`` is ``None`` (bots' rollouts, the bench).
         """
-        if isinstance(action, Play):
-            self._play(action.card, log)
-        elif isinstance(action, Claim):
-            self._claim(action.colour, log)
+        if type(action) is Play:
+            card = action.card
+            plays = self.plays
+            seat = TURN_ORDER[self.players][self.leader][len(plays)]
+            self.hands[seat].remove(card)
+            plays.append(card)
+            if log is not None:
+                log.append({"type": "play", "player": seat, "card": card})
+            if len(plays) == self.players:
+                self._settle(log)
+        elif type(action) is Claim:  # the next claimant takes every display card of the colour
+            colour = action.colour
+            display = self.display
+            self.display = [c for c in display if CARD_COLOUR[c] != colour]
+            self._take(colour, [c for c in display if CARD_COLOUR[c] == colour], log)
+            self._advance_claims(log)
         else:
             raise TypeError(f"{action!r} is not an Etalage action")
-
-    def _play(self, card: str, log: list[Event] | None) -> None:
-        """The seat to play puts ``card`` into the trick; the last card of the trick settles it."""
-        seat = self.seat_to_play()
-        self.hands[seat].remove(card)
-        plays = self.plays
-        plays.append(card)
-        if log is not None:
-            log.append({"type": "play", "player": seat, "card": card})
-        if len(plays) == self.players:
-            self._settle(log)
 
     def _settle(self, log: list[Event] | None) -> None:
         """All cards are out: rank the colours and line up the claimants."""
@@ -577,14 +571,6 @@ class EtalageState(State):
         self.claims = []
         if log is not None:
             log.append({"type": "settle", "ranking": _ranking_of(ranked), "claim_order": list(order)})
-        self._advance_claims(log)
-
-    def _claim(self, colour: str, log: list[Event] | None) -> None:
-        """The next claimant takes every display card of ``colour``."""
-        display = self.display
-        taken = [c for c in display if CARD_COLOUR[c] == colour]
-        self.display = [c for c in display if CARD_COLOUR[c] != colour]
-        self._take(colour, taken, log)
         self._advance_claims(log)
 
     def _take(self, colour: str | None, taken: list[str], log: list[Event] | None) -> None:
