@@ -98,7 +98,7 @@ TURN_ORDER: dict[int, tuple[tuple[int, ...], ...]] = {
 
 def points(cards: Sequence[str]) -> int:
     """Points of won cards: the sum of their numbers."""
-    return sum(CARD_VALUE[c] for c in cards)
+    return sum(map(CARD_VALUE.__getitem__, cards))
 
 
 # ----- settling a trick (pure functions, shared with the bots) ------------------------------------------------
@@ -547,7 +547,7 @@ class EtalageState(State):
         if type(action) is Play:
             card = action.card
             plays = self.plays
-            seat = TURN_ORDER[self.players][self.leader][len(plays)]
+            seat = TURN_ORDER[self.players][self.leader][len(plays)]  # seat_to_play(), read from its table
             self.hands[seat].remove(card)
             plays.append(card)
             if log is not None:
@@ -559,40 +559,44 @@ class EtalageState(State):
             display = self.display
             self.display = [c for c in display if CARD_COLOUR[c] != colour]
             self._take(colour, [c for c in display if CARD_COLOUR[c] == colour], log)
-            self._advance_claims(log)
         else:
             raise TypeError(f"{action!r} is not an Etalage action")
 
     def _settle(self, log: list[Event] | None) -> None:
-        """All cards are out: rank the colours and line up the claimants."""
+        """All cards are out: rank the colours and line up the claimants (none when the strongest colours tie)."""
         ranked = _rank(self.trick_plays())
         order = _order_of(ranked)
         self.claimants = order
         self.claims = []
         if log is not None:
             log.append({"type": "settle", "ranking": _ranking_of(ranked), "claim_order": list(order)})
-        self._advance_claims(log)
+        if not order:
+            self._end_trick(log)
+        elif not self.display:  # (only a scenario can settle a trick in front of an empty display)
+            self._take(None, [], log)
 
     def _take(self, colour: str | None, taken: list[str], log: list[Event] | None) -> None:
-        """The next claimant wins ``taken`` (the cards of ``colour``; ``None``: nothing left) and it is recorded.
+        """The next claimant wins ``taken``, the display cards of ``colour`` (``None``: the display is empty).
 
-        The won pile keeps the display's order; the claim record lists the cards highest first.
+        Then each claimant who faces an empty display takes nothing, and the trick ends once nobody is left to
+        claim. The won pile keeps the display's order; the claim record lists the cards highest first.
         """
-        seat = self.claimants.pop(0)
-        self.won[seat].extend(taken)
-        if len(taken) > 1:
-            taken.sort(key=card_key)
-        self.claims.append({"seat": seat, "colour": colour, "cards": taken})
-        if log is not None:
-            log.append({"type": "claim", "player": seat, "colour": colour, "cards": list(taken),
-                        "points": points(taken)})
-
-    def _advance_claims(self, log: list[Event] | None) -> None:
-        """Claimants who face an empty display take nothing; the trick ends when nobody is left to claim."""
-        while self.claimants and not self.display:
-            self._take(None, [], log)
-        if not self.claimants:
-            self._end_trick(log)
+        claimants = self.claimants
+        while True:
+            seat = claimants.pop(0)
+            self.won[seat].extend(taken)
+            if len(taken) > 1:
+                taken.sort(key=card_key)
+            self.claims.append({"seat": seat, "colour": colour, "cards": taken})
+            if log is not None:
+                log.append({"type": "claim", "player": seat, "colour": colour, "cards": list(taken),
+                            "points": points(taken)})
+            if not claimants:
+                self._end_trick(log)
+                return
+            if self.display:
+                return
+            colour, taken = None, []
 
     def _end_trick(self, log: list[Event] | None) -> None:
         """The played cards join the display; the first claimant (or, after a top tie, the same leader) leads.
