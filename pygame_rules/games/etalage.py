@@ -15,6 +15,7 @@ import dataclasses
 import json
 from collections import Counter
 from collections.abc import Sequence
+from itertools import groupby
 from pathlib import Path
 from typing import Annotated, Any, TypedDict
 
@@ -77,11 +78,19 @@ def deck(colours: Sequence[str]) -> list[str]:
     return list(found)
 
 
+def first_colours(players: int) -> list[str]:
+    """The colour sets of a new game: the first colours of the data file, one per player."""
+    return list(COLOURS[:players])
+
+
+def sorted_hands(hands: Sequence[list[str]]) -> list[list[str]]:
+    """Hands as they are kept: in :func:`card_key` order."""
+    return [sorted(hand, key=card_key) for hand in hands]
+
+
 def hand_size(players: int) -> int:
     """Cards dealt to each player: the deck minus one display card per player, shared evenly (always 9)."""
     return (SET_SIZE * players - players) // players
-
-
 
 
 def seat_after(seat: int, steps: int, players: int) -> int:
@@ -121,13 +130,10 @@ def _rank(plays: Sequence[tuple[int, str]]) -> tuple[list[Ranked], int]:
     for _, card in plays:
         colour, value, _ = key[card]
         strengths[colour] = strengths.get(colour, 0) + value
+    totals = list(strengths.values())
     cutoff = 0
-    if len(set(strengths.values())) < len(strengths):
-        seen: set[int] = set()
-        for strength in strengths.values():
-            if strength in seen and strength > cutoff:
-                cutoff = strength
-            seen.add(strength)
+    if len(set(totals)) < len(totals):
+        cutoff = max(s for s in totals if totals.count(s) > 1)
     ranked: list[Ranked] = []
     for seat, card in plays:
         colour, value, minus_index = key[card]
@@ -179,33 +185,16 @@ def claim_order(plays: Sequence[tuple[int, str]]) -> list[int]:
     again and again within a decision, so the answers are remembered in a bounded memo.
     """
     try:
-        key = tuple(plays)
-        found = _ORDERS.get(key)
+        return list(_ORDERS.intern(tuple(plays), lambda: tuple(_order_of(_rank(plays)))))
     except TypeError:  # (seat, card) pairs given as lists: not hashable, so not remembered
         return _order_of(_rank(plays))
-    if found is None:
-        found = _ORDERS.put(key, tuple(_order_of(_rank(plays))))
-    return list(found)
 
 
 def display_groups(display: Sequence[str], presorted: bool = False) -> list[dict[str, Any]]:
     """The display grouped by colour (colour order), each group's cards highest first and its sum."""
-    out: list[dict[str, Any]] = []
-    colour = ""
-    cards: list[str] = []
-    total = 0
-    for card in display if presorted else sorted(display, key=card_key):  # colour by colour: one group at a time
-        card_colour, value = CARD_INFO[card]
-        if card_colour != colour:
-            if cards:
-                out.append({"colour": colour, "cards": cards, "sum": total})
-            colour, cards, total = card_colour, [card], value
-        else:
-            cards.append(card)
-            total += value
-    if cards:
-        out.append({"colour": colour, "cards": cards, "sum": total})
-    return out
+    cards = display if presorted else sorted(display, key=card_key)
+    return [{"colour": colour, "cards": (group := list(members)), "sum": points(group)}
+            for colour, members in groupby(cards, key=CARD_COLOUR.__getitem__)]
 
 
 # ----- actions ------------------------------------------------------------------------------------------------
@@ -335,7 +324,7 @@ class EtalageState(State):
     @classmethod
     def _setup(cls, players: int, options: dict[str, Any], rng: GameRandom, start: int | None) -> EtalageState:
         """Shuffle one colour set per player, lay out one display card per player, deal the rest evenly."""
-        colours = list(COLOURS[:players])
+        colours = first_colours(players)
         cards = deck(colours)
         rng.shuffle(cards)
         size = hand_size(players)
@@ -345,7 +334,7 @@ class EtalageState(State):
             start = rng.randint(0, players - 1)  # the rulebook's "oldest player" is chosen by the seed
         state = cls(players, options, rng)
         state.colours, state.display, state.leader, state.start = colours, display, start, start
-        state.hands = [sorted(h, key=card_key) for h in hands]
+        state.hands = sorted_hands(hands)
         return state
 
     # ----- queries ------------------------------------------------------------------------------------------
@@ -355,7 +344,7 @@ class EtalageState(State):
         claimants = self.claimants
         if claimants:
             return claimants[0]
-        if not self.plays and not any(self.hands):  # is_over(), nobody claiming
+        if self.is_over():
             return None
         return self.seat_to_play()
 
@@ -405,14 +394,15 @@ class EtalageState(State):
             "display_left": sorted(self.display, key=card_key),
         }
 
-    def undoable(self) -> bool:
-        """Never: a play reveals a hidden hand card and a claim hands the decision to the next seat."""
-        return False
-
     def trick_number(self) -> int:
         """1-based number of the current trick (the last trick's number once the game is over)."""
         size = hand_size(self.players)
         return min(size, max(1, size - self._held_at_trick_start() + 1))
+
+    def _hand_sizes(self, at_start: int) -> list[int]:
+        """What each hand holds now if every hand held ``at_start`` cards when the trick began."""
+        played = set(TURN_ORDER[self.players][self.leader][:len(self.plays)])
+        return [at_start - (seat in played) for seat in range(self.players)]
 
     def _held_at_trick_start(self) -> int:
         """Cards each hand held when this trick began (every seat that has not played still holds as many)."""
@@ -428,13 +418,12 @@ class EtalageState(State):
         """
         out = self.view_envelope(player)
         plays = self.trick_plays()
-        ranking = rank_colours(plays)
+        rank = _rank(plays)
         display = sorted(self.display, key=card_key)
-        over = self.is_over()
-        open_pile = over or bool(self.options.get("open_winnings"))
+        open_pile = out["over"] or bool(self.options.get("open_winnings"))
         out.update({
             "colours": list(self.colours),
-            "phase": "claim" if self.claimants else "over" if over else "play",
+            "phase": self.phase,
             "leader": self.leader,
             "start": self.start,
             "trick_number": self.trick_number(),
@@ -444,8 +433,8 @@ class EtalageState(State):
             "display": display,
             "display_groups": display_groups(display, presorted=True),
             "plays": [{"seat": s, "card": c} for s, c in plays],
-            "ranking": ranking,
-            "claim_order": [s for entry in ranking if entry["status"] == "claims" for s in entry["seats"]],
+            "ranking": _ranking_of(rank),
+            "claim_order": _order_of(rank),
             "claims": [dict(c, cards=list(c["cards"])) for c in self.claims],
             "claimants": list(self.claimants),
             # Won cards lie face down until the end (rulebook): by default not even their owner sees them.
@@ -457,17 +446,19 @@ class EtalageState(State):
         return out
 
     def _last_trick_view(self) -> dict[str, Any] | None:
-        """:func:`_trick_view` of ``last_trick``, its colour ranking remembered for as long as the same record
-        stays (a new trick record is a new dict) and handed out as a copy, as every view owns its lists."""
+        """The last trick and its colour ranking (public: everyone saw the cards), so that a table can explain the
+        claims after the played cards have joined the display.
+
+        The copy is what ``LAST_TRICK.encode`` gives (the same keys in the same order), written out because every
+        view pays for it (a bot's rollout asks for one per move); the ranking is remembered for as long as the same
+        record stays (a new trick is a new dict), and every view gets its own copy of it.
+        """
         trick = self.last_trick
         if trick is None:
             return None
         if self._ranked_trick is not trick:
-            out = _trick_view(trick)
-            assert out is not None
-            self._ranked_trick, self._ranking = trick, out["ranking"]
-            out["ranking"] = [dict(entry, seats=entry["seats"][:], cards=entry["cards"][:]) for entry in out["ranking"]]
-            return out
+            self._ranked_trick = trick
+            self._ranking = rank_colours([(p["seat"], p["card"]) for p in trick["plays"]])
         return {
             "number": trick["number"],
             "leader": trick["leader"],
@@ -632,10 +623,9 @@ class EtalageState(State):
         k = len(self.plays)
         if k > n:
             raise ValueError("more cards in the trick than players")
-        played = {seat for seat, _ in self.trick_plays()}
-        at_start = self._held_at_trick_start()
+        sizes = self._hand_sizes(self._held_at_trick_start())
         for seat, hand in enumerate(self.hands):
-            if len(hand) != at_start - (seat in played):
+            if len(hand) != sizes[seat]:
                 raise ValueError(f"seat {seat} holds {len(hand)} cards, which does not fit the trick in progress")
         if k < n:
             if self.claims or self.claimants:
@@ -671,7 +661,7 @@ class EtalageState(State):
         the cards that matter; a complete trick starts the settling at once."""
         players = self.players
         if "colours" not in given:
-            self.colours = list(COLOURS[:players])
+            self.colours = first_colours(players)
         if len(set(self.colours)) != players:
             raise BadScenario(f"colours must list {players} distinct colours out of {', '.join(COLOURS)}")
         if "start" not in given:
@@ -695,8 +685,7 @@ class EtalageState(State):
             raise BadScenario(f"that leaves {at_start} cards per hand at the start of the trick; "
                               f"it must be 1 to {hand_size(players)}", reason="hand_size",
                               params={"cards": at_start, "most": hand_size(players)})
-        played = {seat for seat, _ in self.trick_plays()}
-        targets = [at_start - (s in played) for s in range(players)]
+        targets = self._hand_sizes(at_start)
         for seat, hand in enumerate(self.hands):
             if len(hand) > targets[seat]:
                 raise BadScenario(f"hands of seat {seat} has {len(hand)} cards but only {targets[seat]} fit "
@@ -706,23 +695,7 @@ class EtalageState(State):
             need = targets[seat] - len(hand)
             hand.extend(rest[:need])
             del rest[:need]
-        self.hands = [sorted(h, key=card_key) for h in self.hands]
+        self.hands = sorted_hands(self.hands)
         if k == players:
             self._settle(None)
 
-
-def _trick_view(trick: LastTrick | None) -> dict[str, Any] | None:
-    """The last trick as the view shows it: a copy plus its colour ranking (public: everyone saw the cards), so
-    a table can explain the claims after the played cards have joined the display. The copy is what
-    ``LAST_TRICK.encode`` gives (the same keys in the same order), written out: every view pays for it."""
-    if trick is None:
-        return None
-    plays = trick["plays"]
-    return {
-        "number": trick["number"],
-        "leader": trick["leader"],
-        "plays": [{"seat": p["seat"], "card": p["card"]} for p in plays],
-        "claims": [{"seat": c["seat"], "colour": c["colour"], "cards": list(c["cards"])} for c in trick["claims"]],
-        "next_leader": trick["next_leader"],
-        "ranking": rank_colours([(p["seat"], p["card"]) for p in plays]),
-    }
