@@ -130,10 +130,13 @@ def _rank(plays: Sequence[tuple[int, str]]) -> tuple[list[Ranked], int]:
     for _, card in plays:
         colour, value, _ = key[card]
         strengths[colour] = strengths.get(colour, 0) + value
-    totals = list(strengths.values())
     cutoff = 0
-    if len(set(totals)) < len(totals):
-        cutoff = max(s for s in totals if totals.count(s) > 1)
+    if len(set(strengths.values())) < len(strengths):
+        seen: set[int] = set()
+        for strength in strengths.values():
+            if strength in seen and strength > cutoff:
+                cutoff = strength
+            seen.add(strength)
     ranked: list[Ranked] = []
     for seat, card in plays:
         colour, value, minus_index = key[card]
@@ -370,7 +373,7 @@ class EtalageState(State):
     def _list_legal(self) -> list[Action]:
         """Claims of each colour on the display while settling; otherwise each card in the player's hand."""
         if self.claimants:  # any colour of the game that lies on the display
-            present = set(map(CARD_COLOUR.__getitem__, self.display))
+            present = {CARD_COLOUR[card] for card in self.display}
             return [_CLAIM_OF[c] for c in self.colours if c in present]
         return list(map(_PLAY_OF.__getitem__, self.hands[TURN_ORDER[self.players][self.leader][len(self.plays)]]))
 
