@@ -93,10 +93,21 @@ def test_legal_actions_are_a_fresh_list_of_the_same_objects() -> None:
         state.play(state.legal_actions()[0])
     claims = state.legal_actions()
     present = {c.split("-")[0] for c in state.display}
-    assert [a.colour for a in claims if isinstance(a, Claim)] == [c for c in state.colours if c in present]
+    assert [a.colour for a in claims if isinstance(a, Claim)] == [c for c in COLOURS if c in present]
     while not state.is_over():
         state.play(state.legal_actions()[-1])
     assert state.legal_actions() == []
+
+
+def test_claims_are_listed_in_colour_order_whatever_the_order_of_the_games_colours() -> None:
+    hands: list[list[str]] = [[] for _ in range(3)]
+    state = pr.from_scenario("etalage", {"players": 3, "colours": ["purple", "blue", "red"], "leader": 0,
+                                         "display": ["purple-5", "red-4", "blue-3"], "hands": hands,
+                                         "plays": ["red-10", "blue-9", "purple-1"], "seed": 4})
+    assert state.phase == "claim"
+    assert [a.colour for a in state.legal_actions() if isinstance(a, Claim)] == ["red", "blue", "purple"]
+    refusal = state.refusal(Claim("green"))
+    assert refusal is not None and refusal.params["present"] == ["red", "blue", "purple"]
 
 
 def test_claim_order_equals_the_claiming_seats_of_the_ranking() -> None:

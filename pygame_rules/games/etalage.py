@@ -220,6 +220,10 @@ class Claim(Action):
 #: one action object per card and per colour, built once: listing moves allocates nothing but the list
 _PLAY_OF: dict[str, Play] = {name: Play(name) for name in CARD_INFO}
 _CLAIM_OF: dict[str, Claim] = {colour: Claim(colour) for colour in COLOURS}
+#: the lister's table: card -> the bit of its colour; a set of colours (as bits) -> their claims in colour order
+_COLOUR_BIT: dict[str, int] = {name: 1 << COLOUR_INDEX[c] for name, (c, _) in CARD_INFO.items()}
+_CLAIMS_OF_BITS: tuple[tuple[Claim, ...], ...] = tuple(
+    tuple(_CLAIM_OF[c] for c in COLOURS if bits >> COLOUR_INDEX[c] & 1) for bits in range(1 << len(COLOURS)))
 
 
 #: refusals of a name that is no card or colour at all: a MalformedAction naming the action's field, no code
@@ -371,10 +375,12 @@ class EtalageState(State):
         return list(zip(TURN_ORDER[self.players][self.leader], self.plays, strict=False))  # (a trick in play is short)
 
     def _list_legal(self) -> list[Action]:
-        """Claims of each colour on the display while settling; otherwise each card in the player's hand."""
-        if self.claimants:  # any colour of the game that lies on the display
-            present = {CARD_COLOUR[card] for card in self.display}
-            return [_CLAIM_OF[c] for c in self.colours if c in present]
+        """Claims of each colour on the display (in colour order) while settling; else each card in the hand."""
+        if self.claimants:
+            bits = 0
+            for card in self.display:
+                bits |= _COLOUR_BIT[card]
+            return list(_CLAIMS_OF_BITS[bits])
         return list(map(_PLAY_OF.__getitem__, self.hands[TURN_ORDER[self.players][self.leader][len(self.plays)]]))
 
     def candidates(self) -> list[Action]:
