@@ -381,7 +381,7 @@ class EtalageState(State):
             for card in self.display:
                 bits |= _COLOUR_BIT[card]
             return list(_CLAIMS_OF_BITS[bits])
-        return list(map(_PLAY_OF.__getitem__, self.hands[TURN_ORDER[self.players][self.leader][len(self.plays)]]))
+        return list(map(_PLAY_OF.__getitem__, self.hands[self.seat_to_play()]))
 
     def candidates(self) -> list[Action]:
         """The two shapes of a move: play any card, claim any colour (the checker keeps those legal now)."""
@@ -547,7 +547,7 @@ class EtalageState(State):
         if type(action) is Play:
             card = action.card
             plays = self.plays
-            seat = TURN_ORDER[self.players][self.leader][len(plays)]  # seat_to_play(), read from its table
+            seat = self.seat_to_play()
             self.hands[seat].remove(card)
             plays.append(card)
             if log is not None:
