@@ -235,13 +235,8 @@ _ERROR_CODES = {"claim_first": "claim_first", "play_first": "play_first"}
 def _match_next_start(finished: State, totals: list[int], previous: int) -> int:
     """Next leader: most points in the game just played; ties go to the first such seat after the previous leader."""
     scores = finished.result()["scores"]
-    best = max(scores)
-    n = len(scores)
-    for step in range(1, n + 1):
-        seat = seat_after(previous, step, n)
-        if scores[seat] == best:
-            return seat
-    raise AssertionError("unreachable: some seat has the best score")
+    after = [seat_after(previous, step, len(scores)) for step in range(1, len(scores) + 1)]
+    return next(seat for seat in after if scores[seat] == max(scores))
 
 
 MATCH = MatchRules(
