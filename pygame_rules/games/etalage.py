@@ -45,20 +45,20 @@ def _load_rules() -> dict[str, Any]:
     return data
 
 
+def card_name(colour: str, value: int) -> str:
+    """The canonical name of a card, e.g. ``card_name("red", 7) == "red-7"``."""
+    return f"{colour}-{value}"
+
+
 _RULES = _load_rules()
 COLOURS: tuple[str, ...] = tuple(_RULES["colours"])
 VALUES: tuple[int, ...] = tuple(range(_RULES["lowest"], _RULES["highest"] + 1))
 COLOUR_INDEX: dict[str, int] = {c: i for i, c in enumerate(COLOURS)}
 SET_SIZE = len(VALUES)
 #: card name -> (colour, number); a card is written "colour-number", e.g. "red-7".
-CARD_INFO: dict[str, tuple[str, int]] = {f"{c}-{v}": (c, v) for c in COLOURS for v in VALUES}
+CARD_INFO: dict[str, tuple[str, int]] = {card_name(c, v): (c, v) for c in COLOURS for v in VALUES}
 CARD_VALUE: dict[str, int] = {name: v for name, (_, v) in CARD_INFO.items()}
 CARD_COLOUR: dict[str, str] = {name: c for name, (c, _) in CARD_INFO.items()}
-
-
-def card_name(colour: str, value: int) -> str:
-    """The canonical name of a card, e.g. ``card_name("red", 7) == "red-7"``."""
-    return f"{colour}-{value}"
 
 
 _CARD_KEYS: dict[str, tuple[int, int]] = {name: (COLOUR_INDEX[c], -v) for name, (c, v) in CARD_INFO.items()}
