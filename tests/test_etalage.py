@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import ast
+import inspect
 import json
 import random
+import textwrap
 
 import pytest
 
@@ -648,3 +651,53 @@ def test_refusal_codes_keep_the_error_codes_and_reach_the_api():
     answer = handle_request({"op": "check", "session": sid, "seat": seat, "action": action})
     assert answer["legal"] is False and answer["reason"] == "not_in_hand", answer
     assert answer["params"] == {"card": other, "seat": seat}, answer
+
+
+# ----- one apply path, events as data (issue 25) ---------------------------------------------------------------
+def test_one_apply_path_no_game_copy_of_the_cores_machinery():
+    """Every caller (the page's move, a bot's rollout, the bench) performs an action through ``_perform``."""
+    assert EtalageState.EVENT_SINK is True
+    # (read from the source: the core installs its generated __init__ and clone on the class when first used)
+    body = ast.parse(textwrap.dedent(inspect.getsource(EtalageState))).body[0]
+    defined = {node.name for node in body.body if isinstance(node, ast.FunctionDef)}
+    assert defined & {"_apply", "play", "legal_actions", "__init__", "clone", "to_json", "_blank"} == set()
+    assert "_perform" in defined
+
+
+@pytest.mark.parametrize("players, seed", [(3, 1), (4, "events"), (6, 7)])
+def test_events_are_data_without_english_and_quiet_play_builds_none(players, seed, monkeypatch):
+    """Events carry a type and fields only (the page and the describer word them); ``play`` builds no event."""
+    state = pr.new_game("etalage", players=players, seed=seed)
+    quiet = state.clone()
+    rng = random.Random(players)
+    kinds = set()
+    while not state.is_over():
+        action = rng.choice(state.legal_actions())
+        for event in state.apply_listed(action):
+            kinds.add(event["type"])
+            assert "text" not in event, event
+            assert json.loads(json.dumps(event)) == event
+        quiet.play(action)
+        assert quiet == state
+    assert kinds == {"play", "settle", "claim", "trick_end", "game_over"}
+    built = []
+    fresh = pr.new_game("etalage", players=players, seed=seed)
+    original = EtalageState._perform
+
+    def spy(self, act, log):
+        built.append(log)
+        return original(self, act, log)
+
+    monkeypatch.setattr(EtalageState, "_perform", spy)
+    fresh.play(fresh.legal_actions()[0])
+    fresh.apply_listed(fresh.legal_actions()[0])
+    assert built[0] is None  # play: nobody reads the events, so none is built
+    assert [sorted(event) for event in built[1]] == [["card", "player", "type"]]
+
+
+def test_the_turn_order_table_is_seat_after():
+    from pygame_rules.games.etalage import TURN_ORDER, seat_after
+    for players, orders in TURN_ORDER.items():
+        for leader, order in enumerate(orders):
+            assert order == tuple(seat_after(leader, i, players) for i in range(players))
+    assert TURN_ORDER[4][2] == (2, 3, 0, 1)  # clockwise is increasing seat number, wrapping round

@@ -45,20 +45,20 @@ def _load_rules() -> dict[str, Any]:
     return data
 
 
+def card_name(colour: str, value: int) -> str:
+    """The canonical name of a card, e.g. ``card_name("red", 7) == "red-7"``."""
+    return f"{colour}-{value}"
+
+
 _RULES = _load_rules()
 COLOURS: tuple[str, ...] = tuple(_RULES["colours"])
 VALUES: tuple[int, ...] = tuple(range(_RULES["lowest"], _RULES["highest"] + 1))
 COLOUR_INDEX: dict[str, int] = {c: i for i, c in enumerate(COLOURS)}
 SET_SIZE = len(VALUES)
 #: card name -> (colour, number); a card is written "colour-number", e.g. "red-7".
-CARD_INFO: dict[str, tuple[str, int]] = {f"{c}-{v}": (c, v) for c in COLOURS for v in VALUES}
+CARD_INFO: dict[str, tuple[str, int]] = {card_name(c, v): (c, v) for c in COLOURS for v in VALUES}
 CARD_VALUE: dict[str, int] = {name: v for name, (_, v) in CARD_INFO.items()}
 CARD_COLOUR: dict[str, str] = {name: c for name, (c, _) in CARD_INFO.items()}
-
-
-def card_name(colour: str, value: int) -> str:
-    """The canonical name of a card, e.g. ``card_name("red", 7) == "red-7"``."""
-    return f"{colour}-{value}"
 
 
 _CARD_KEYS: dict[str, tuple[int, int]] = {name: (COLOUR_INDEX[c], -v) for name, (c, v) in CARD_INFO.items()}
@@ -78,57 +78,103 @@ def deck(colours: Sequence[str]) -> list[str]:
     return list(found)
 
 
+def first_colours(players: int) -> list[str]:
+    """The colour sets of a new game: the first colours of the data file, one per player."""
+    return list(COLOURS[:players])
+
+
+def sorted_hands(hands: Sequence[list[str]]) -> list[list[str]]:
+    """Hands as they are kept: in :func:`card_key` order."""
+    return [sorted(hand, key=card_key) for hand in hands]
+
+
 def hand_size(players: int) -> int:
     """Cards dealt to each player: the deck minus one display card per player, shared evenly (always 9)."""
     return (SET_SIZE * players - players) // players
 
 
-_HAND_SIZE = SET_SIZE - 1  # hand_size() for every player count (one set per player, one display card each)
+def seat_after(seat: int, steps: int, players: int) -> int:
+    """The seat ``steps`` places clockwise after ``seat``: clockwise is increasing seat number, wrapping round."""
+    return (seat + steps) % players
+
+
+#: players -> leader -> the seats in playing order from that leader (derived from :func:`seat_after`)
+TURN_ORDER: dict[int, tuple[tuple[int, ...], ...]] = {
+    n: tuple(tuple(seat_after(leader, i, n) for i in range(n)) for leader in range(n))
+    for n in range(1, _RULES["max_players"] + 1)
+}
+
+
+def points(cards: Sequence[str]) -> int:
+    """Points of won cards: the sum of their numbers."""
+    return sum(map(CARD_VALUE.__getitem__, cards))
 
 
 # ----- settling a trick (pure functions, shared with the bots) ------------------------------------------------
+#: One card of a ranked trick: (strength of its colour, minus the colour's index, number, seat, card).
+Ranked = tuple[int, int, int, int, str]
+#: card -> (colour, number, minus the colour's index): what ranking a trick reads of a card
+_RANK_KEY: dict[str, tuple[str, int, int]] = {name: (c, v, -COLOUR_INDEX[c]) for name, (c, v) in CARD_INFO.items()}
+
+
+def _rank(plays: Sequence[tuple[int, str]]) -> tuple[list[Ranked], int]:
+    """The settling rule, written once: every card of the trick, strongest first, and the tie cutoff.
+
+    A colour's strength is the sum of its cards. Colours go strongest first (equal strengths in colour order),
+    within a colour the highest card first. The cutoff is the highest strength two or more colours share (0: none,
+    as every strength is at least 1): colours above it claim, those at it tie, those below are blocked. A strength
+    above the cutoff belongs to one colour only, so the claim order is the cards above the cutoff, in this order.
+    """
+    key = _RANK_KEY
+    strengths: dict[str, int] = {}
+    for _, card in plays:
+        colour, value, _ = key[card]
+        strengths[colour] = strengths.get(colour, 0) + value
+    cutoff = 0
+    if len(set(strengths.values())) < len(strengths):
+        seen: set[int] = set()
+        for strength in strengths.values():
+            if strength in seen and strength > cutoff:
+                cutoff = strength
+            seen.add(strength)
+    ranked: list[Ranked] = []
+    for seat, card in plays:
+        colour, value, minus_index = key[card]
+        ranked.append((strengths[colour], minus_index, value, seat, card))
+    ranked.sort(reverse=True)
+    return ranked, cutoff
+
+
+def _order_of(rank: tuple[list[Ranked], int]) -> list[int]:
+    """The claim order of a ranked trick: the seats of the cards above the tie cutoff, strongest first."""
+    ranked, cutoff = rank
+    return [r[3] for r in ranked if r[0] > cutoff]
+
+
+def _ranking_of(rank: tuple[list[Ranked], int]) -> list[dict[str, Any]]:
+    """The colours of a ranked trick, strongest first (see :func:`rank_colours`)."""
+    ranked, cutoff = rank
+    out: list[dict[str, Any]] = []
+    entry: dict[str, Any] = {"colour": None}
+    for strength, _, _, seat, card in ranked:
+        colour = CARD_COLOUR[card]
+        if colour != entry["colour"]:
+            status = "claims" if strength > cutoff else "tied" if strength == cutoff else "blocked"
+            entry = {"colour": colour, "strength": strength, "seats": [], "cards": [], "status": status}
+            out.append(entry)
+        entry["seats"].append(seat)
+        entry["cards"].append(card)
+    return out
+
+
 def rank_colours(plays: Sequence[tuple[int, str]]) -> list[dict[str, Any]]:
     """The colours played in a trick, strongest first.
 
     Each entry: ``colour``, ``strength`` (sum of its cards), ``seats`` (its players, highest card first), ``cards``
     (the same order) and ``status``: ``"claims"`` (its players claim), ``"tied"`` (equal strength with another
     colour: nothing) or ``"blocked"`` (weaker than a tie: nothing). Equal strengths are listed in colour order.
-    Every view ranks the trick in play and the last one, so this is on the path of every bot's rollout too.
     """
-    if not plays:
-        return []
-    info = CARD_INFO
-    groups: dict[str, list[tuple[int, int, str]]] = {}
-    strengths: dict[str, int] = {}
-    for seat, card in plays:
-        colour, value = info[card]
-        group = groups.get(colour)
-        if group is None:
-            groups[colour] = [(value, seat, card)]
-            strengths[colour] = value
-        else:
-            group.append((value, seat, card))
-            strengths[colour] += value
-    seen: set[int] = set()
-    shared: set[int] = set()  # strengths of two or more colours
-    for strength in strengths.values():
-        (shared if strength in seen else seen).add(strength)
-    out: list[dict[str, Any]] = []
-    stopped_at: int | None = None
-    for minus, _, colour in sorted([(-s, COLOUR_INDEX[c], c) for c, s in strengths.items()]):
-        strength = -minus
-        if stopped_at is None and strength in shared:
-            stopped_at = strength
-        if stopped_at is None:
-            status = "claims"
-        else:
-            status = "tied" if strength == stopped_at else "blocked"
-        members = groups[colour]
-        if len(members) > 1:
-            members.sort(reverse=True)
-        out.append({"colour": colour, "strength": strength, "seats": [s for _, s, _ in members],
-                    "cards": [c for _, _, c in members], "status": status})
-    return out
+    return _ranking_of(_rank(plays))
 
 
 _ORDERS: Memo[tuple[tuple[int, str], ...], tuple[int, ...]] = Memo("etalage.claim_orders", 8192)
@@ -139,48 +185,12 @@ def claim_order(plays: Sequence[tuple[int, str]]) -> list[int]:
 
     Claiming stops at the first strength shared by two or more colours; those players and every weaker colour's
     players receive nothing. The bots ask this for every card they might play, and the same tricks come back
-    again and again within a decision (about five asks in six in a hard-bot search), so the answers are
-    remembered in a bounded memo; the engine uses :func:`_claim_order`.
+    again and again within a decision, so the answers are remembered in a bounded memo.
     """
-    if len(plays) == 1:
-        return [plays[0][0]]
     try:
-        key = tuple(plays)
-        found = _ORDERS.get(key)
+        return list(_ORDERS.intern(tuple(plays), lambda: tuple(_order_of(_rank(plays)))))
     except TypeError:  # (seat, card) pairs given as lists: not hashable, so not remembered
-        return _claim_order(plays)
-    if found is None:
-        found = _ORDERS.put(key, tuple(_claim_order(plays)))
-    return list(found)
-
-
-def _claim_order(plays: Sequence[tuple[int, str]]) -> list[int]:
-    """:func:`claim_order` computed: it builds no ranking. Every strength above the highest one shared by two
-    colours claims, and as such a strength belongs to one colour only (whose numbers all differ), sorting the
-    cards by (strength, number) from the top is the claim order.
-    """
-    info = CARD_INFO
-    strengths: dict[str, int] = {}
-    for _, card in plays:
-        colour, value = info[card]
-        strengths[colour] = strengths.get(colour, 0) + value
-    cutoff = 0  # the highest strength shared by two colours (0: none; every strength is at least 1)
-    if len(strengths) > 1:
-        values = strengths.values()
-        if len(set(values)) < len(strengths):
-            seen: set[int] = set()
-            for strength in values:
-                if strength in seen and strength > cutoff:
-                    cutoff = strength
-                seen.add(strength)
-    keyed: list[tuple[int, int, int]] = []
-    for seat, card in plays:
-        colour, value = info[card]
-        strength = strengths[colour]
-        if strength > cutoff:
-            keyed.append((strength, value, seat))
-    keyed.sort(reverse=True)
-    return [seat for _, _, seat in keyed]
+        return _order_of(_rank(plays))
 
 
 def display_groups(display: Sequence[str], presorted: bool = False) -> list[dict[str, Any]]:
@@ -189,7 +199,7 @@ def display_groups(display: Sequence[str], presorted: bool = False) -> list[dict
     colour = ""
     cards: list[str] = []
     total = 0
-    for card in display if presorted else sorted(display, key=card_key):  # colour by colour: one group at a time
+    for card in display if presorted else sorted(display, key=card_key):  # (a loop: faster than groupby)
         card_colour, value = CARD_INFO[card]
         if card_colour != colour:
             if cards:
@@ -223,6 +233,10 @@ class Claim(Action):
 #: one action object per card and per colour, built once: listing moves allocates nothing but the list
 _PLAY_OF: dict[str, Play] = {name: Play(name) for name in CARD_INFO}
 _CLAIM_OF: dict[str, Claim] = {colour: Claim(colour) for colour in COLOURS}
+#: the lister's table: card -> the bit of its colour; a set of colours (as bits) -> their claims in colour order
+_COLOUR_BIT: dict[str, int] = {name: 1 << COLOUR_INDEX[c] for name, (c, _) in CARD_INFO.items()}
+_CLAIMS_OF_BITS: tuple[tuple[Claim, ...], ...] = tuple(
+    tuple(_CLAIM_OF[c] for c in COLOURS if bits >> COLOUR_INDEX[c] & 1) for bits in range(1 << len(COLOURS)))
 
 
 #: refusals of a name that is no card or colour at all: a MalformedAction naming the action's field, no code
@@ -234,13 +248,8 @@ _ERROR_CODES = {"claim_first": "claim_first", "play_first": "play_first"}
 def _match_next_start(finished: State, totals: list[int], previous: int) -> int:
     """Next leader: most points in the game just played; ties go to the first such seat after the previous leader."""
     scores = finished.result()["scores"]
-    best = max(scores)
-    n = len(scores)
-    for step in range(1, n + 1):
-        seat = (previous + step) % n
-        if scores[seat] == best:
-            return seat
-    raise AssertionError("unreachable: some seat has the best score")
+    after = [seat_after(previous, step, len(scores)) for step in range(1, len(scores) + 1)]
+    return next(seat for seat in after if scores[seat] == max(scores))
 
 
 MATCH = MatchRules(
@@ -249,14 +258,6 @@ MATCH = MatchRules(
     finished=lambda totals, played, options: played >= options["games"],
     next_start=_match_next_start,
 )
-
-
-def _seat_name(seat: int) -> str:
-    return f"Seat {seat}"
-
-
-def _cards_text(cards: Sequence[str]) -> str:
-    return ", ".join(str(CARD_VALUE[c]) for c in cards)
 
 
 Card = Annotated[str, Is(lambda c: c in CARD_INFO, "an Etalage card (colour-number, e.g. 'red-7')")]
@@ -316,6 +317,7 @@ class EtalageState(State):
                 "Equal strengths stop the claiming.",
     )
     ACTIONS = action_kinds(Play, Claim)
+    EVENT_SINK = True
     MATCH = MATCH
 
     # the table
@@ -337,7 +339,7 @@ class EtalageState(State):
     @classmethod
     def _setup(cls, players: int, options: dict[str, Any], rng: GameRandom, start: int | None) -> EtalageState:
         """Shuffle one colour set per player, lay out one display card per player, deal the rest evenly."""
-        colours = list(COLOURS[:players])
+        colours = first_colours(players)
         cards = deck(colours)
         rng.shuffle(cards)
         size = hand_size(players)
@@ -347,7 +349,7 @@ class EtalageState(State):
             start = rng.randint(0, players - 1)  # the rulebook's "oldest player" is chosen by the seed
         state = cls(players, options, rng)
         state.colours, state.display, state.leader, state.start = colours, display, start, start
-        state.hands = [sorted(h, key=card_key) for h in hands]
+        state.hands = sorted_hands(hands)
         return state
 
     # ----- queries ------------------------------------------------------------------------------------------
@@ -357,10 +359,13 @@ class EtalageState(State):
         claimants = self.claimants
         if claimants:
             return claimants[0]
-        plays = self.plays
-        if not plays and not any(self.hands):  # is_over(), nobody claiming
+        if self.is_over():
             return None
-        return (self.leader + len(plays)) % self.players
+        return self.seat_to_play()
+
+    def seat_to_play(self) -> int:
+        """The seat whose card comes next in the trick: the leader, then clockwise."""
+        return TURN_ORDER[self.players][self.leader][len(self.plays)]
 
     def is_over(self) -> bool:
         """Over when every hand is empty and the last trick has been settled."""
@@ -375,30 +380,24 @@ class EtalageState(State):
 
     def trick_plays(self) -> list[tuple[int, str]]:
         """The cards of the current trick as ``(seat, card)`` in play order."""
-        n = self.players
-        return [((self.leader + i) % n, card) for i, card in enumerate(self.plays)]
-
-    def legal_actions(self) -> list[Action]:
-        """Every legal action of the current player (empty when the game is over); cached until the next action.
-
-        The core's contract, without asking :meth:`is_over` first: once the game is over nobody is claiming and
-        the next seat's hand is empty, so :meth:`_list_legal` lists nothing by itself.
-        """
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._list_legal()
-        return legal[:]
+        return list(zip(TURN_ORDER[self.players][self.leader], self.plays, strict=False))  # (a trick in play is short)
 
     def _list_legal(self) -> list[Action]:
-        """Claims of each colour on the display while settling; otherwise each card in the player's hand."""
+        """Claims of each colour on the display (in colour order) while settling; else each card in the hand."""
         if self.claimants:
-            present = set(map(CARD_COLOUR.__getitem__, self.display))
-            return [_CLAIM_OF[c] for c in self.colours if c in present]
-        return list(map(_PLAY_OF.__getitem__, self.hands[(self.leader + len(self.plays)) % self.players]))
+            bits = 0
+            for card in self.display:
+                bits |= _COLOUR_BIT[card]
+            return list(_CLAIMS_OF_BITS[bits])
+        return list(map(_PLAY_OF.__getitem__, self.hands[self.seat_to_play()]))
+
+    def candidates(self) -> list[Action]:
+        """The two shapes of a move: play any card, claim any colour (the checker keeps those legal now)."""
+        return [*_PLAY_OF.values(), *_CLAIM_OF.values()]
 
     def scores(self) -> list[int]:
         """Points won so far by each seat."""
-        return [sum(CARD_VALUE[c] for c in pile) for pile in self.won]
+        return [points(pile) for pile in self.won]
 
     def result(self) -> dict[str, Any]:
         """Scores, winners (ties share), every seat's won cards and the cards left on the display."""
@@ -412,18 +411,21 @@ class EtalageState(State):
             "display_left": sorted(self.display, key=card_key),
         }
 
-    def undoable(self) -> bool:
-        """Never: a play reveals a hidden hand card and a claim hands the decision to the next seat."""
-        return False
-
     def trick_number(self) -> int:
         """1-based number of the current trick (the last trick's number once the game is over)."""
-        n = self.players
-        k = len(self.plays)
-        # the hand of a seat yet to play (all such hands hold the same number of cards: ``_validate``) as it was
-        # when the trick began; once everyone has played, seat 0's hand plus the card it played
-        at_start = len(self.hands[(self.leader + k) % n]) if k < n else len(self.hands[0]) + 1
-        return min(_HAND_SIZE, max(1, _HAND_SIZE - at_start + 1))
+        size = hand_size(self.players)
+        return min(size, max(1, size - self._held_at_trick_start() + 1))
+
+    def _hand_sizes(self, at_start: int) -> list[int]:
+        """What each hand holds now if every hand held ``at_start`` cards when the trick began."""
+        played = set(TURN_ORDER[self.players][self.leader][:len(self.plays)])
+        return [at_start - (seat in played) for seat in range(self.players)]
+
+    def _held_at_trick_start(self) -> int:
+        """Cards each hand held when this trick began (every seat that has not played still holds as many)."""
+        if len(self.plays) < self.players:
+            return len(self.hands[self.seat_to_play()])
+        return len(self.hands[0]) + 1  # everyone has played: seat 0's hand plus the card it played
 
     def view(self, player: int) -> dict[str, Any]:
         """What ``player`` may know: own hand; public display, trick and claims; how many cards each seat has won.
@@ -433,13 +435,12 @@ class EtalageState(State):
         """
         out = self.view_envelope(player)
         plays = self.trick_plays()
-        ranking = rank_colours(plays)
+        rank = _rank(plays)
         display = sorted(self.display, key=card_key)
-        over = self.is_over()
-        open_pile = over or bool(self.options.get("open_winnings"))
+        open_pile = out["over"] or bool(self.options.get("open_winnings"))
         out.update({
             "colours": list(self.colours),
-            "phase": "claim" if self.claimants else "over" if over else "play",
+            "phase": self.phase,
             "leader": self.leader,
             "start": self.start,
             "trick_number": self.trick_number(),
@@ -449,30 +450,32 @@ class EtalageState(State):
             "display": display,
             "display_groups": display_groups(display, presorted=True),
             "plays": [{"seat": s, "card": c} for s, c in plays],
-            "ranking": ranking,
-            "claim_order": [s for entry in ranking if entry["status"] == "claims" for s in entry["seats"]],
+            "ranking": _ranking_of(rank),
+            "claim_order": _order_of(rank),
             "claims": [dict(c, cards=list(c["cards"])) for c in self.claims],
             "claimants": list(self.claimants),
             # Won cards lie face down until the end (rulebook): by default not even their owner sees them.
             "won": sorted(self.won[player], key=card_key) if open_pile else None,
             "won_counts": [len(w) for w in self.won],
-            "score": sum(CARD_VALUE[c] for c in self.won[player]) if open_pile else None,
+            "score": points(self.won[player]) if open_pile else None,
             "last_trick": self._last_trick_view(),
         })
         return out
 
     def _last_trick_view(self) -> dict[str, Any] | None:
-        """:func:`_trick_view` of ``last_trick``, its colour ranking remembered for as long as the same record
-        stays (a new trick record is a new dict) and handed out as a copy, as every view owns its lists."""
+        """The last trick and its colour ranking (public: everyone saw the cards), so that a table can explain the
+        claims after the played cards have joined the display.
+
+        The copy is what ``LAST_TRICK.encode`` gives (the same keys in the same order), written out because every
+        view pays for it (a bot's rollout asks for one per move); the ranking is remembered for as long as the same
+        record stays (a new trick is a new dict), and every view gets its own copy of it.
+        """
         trick = self.last_trick
         if trick is None:
             return None
         if self._ranked_trick is not trick:
-            out = _trick_view(trick)
-            assert out is not None
-            self._ranked_trick, self._ranking = trick, out["ranking"]
-            out["ranking"] = [dict(entry, seats=entry["seats"][:], cards=entry["cards"][:]) for entry in out["ranking"]]
-            return out
+            self._ranked_trick = trick
+            self._ranking = rank_colours([(p["seat"], p["card"]) for p in trick["plays"]])
         return {
             "number": trick["number"],
             "leader": trick["leader"],
@@ -522,7 +525,7 @@ class EtalageState(State):
                 return Refusal("not_a_colour", {"colour": colour})
             if not self.claimants:
                 return Refusal("play_first", {"colour": colour, "seat": seat})
-            present = [c for c in self.colours if any(CARD_COLOUR[x] == c for x in self.display)]
+            present = [claim.colour for claim in self._list_legal()]  # type: ignore[attr-defined]
             if colour not in present:
                 return Refusal("colour_not_on_display", {"colour": colour, "present": present})
             return None
@@ -530,157 +533,91 @@ class EtalageState(State):
 
     # refusals are worded from the catalogues, refusal.etalage.<reason> (pygame_rules.words; the page alike)
 
-    def _apply(self, action: Action) -> list[Event]:
-        """Perform a listed action and word its events (the validating path of the API)."""
-        if isinstance(action, Play):
-            return self._play(action.card)
-        assert isinstance(action, Claim)
-        return self._claim(action.colour)
+    def _perform(self, action: Action, log: list[Event] | None) -> None:
+        """Perform a listed action: a card into the trick (settling it once every player has played) or a claim.
 
-    def play(self, action: Action) -> None:
-        """Perform a listed action when nobody reads its events (rollouts, the bench): no event is built.
-
-        The same steps as :meth:`_apply` through the same helpers (:meth:`_take`, :meth:`_skip_empty`,
-        :meth:`_close_trick`), so the state afterwards is the same; only the wording is left out, and the claim
-        order comes from :func:`claim_order` instead of the full ranking the settle event shows. Anything not
-        from the legal list is undefined behaviour, as for :meth:`apply_listed`.
+        The one path of every caller; events (data only: the page and :mod:`pygame_rules.words` word them) are
+        appended to ``log``, and none is built when ``log`` is ``None`` (bots' rollouts, the bench).
         """
-        listed = self._legal
-        self._legal = None
-        if isinstance(action, Play):
+        if type(action) is Play:
             card = action.card
             plays = self.plays
-            n = self.players
-            self.hands[(self.leader + len(plays)) % n].remove(card)
+            seat = self.seat_to_play()
+            self.hands[seat].remove(card)
             plays.append(card)
-            if len(plays) < n:
-                return
-            leader = self.leader
-            self.claimants = _claim_order([((leader + i) % n, c) for i, c in enumerate(plays)])
-            self.claims = []
-        elif isinstance(action, Claim):
+            if log is not None:
+                log.append({"type": "play", "player": seat, "card": card})
+            if len(plays) == self.players:
+                self._settle(log)
+        elif type(action) is Claim:  # the next claimant takes every display card of the colour
             colour = action.colour
-            self._take(colour)
-            if self.claimants and self.display and listed is not None:
-                # the next claimant may claim the colours listed for this one but the colour just taken (the
-                # listed claims are the objects of _CLAIM_OF, whatever equal object the caller passed back)
-                taken = _CLAIM_OF[colour]
-                self._legal = [other for other in listed if other is not taken]
-                return
+            display = self.display
+            self.display = [c for c in display if CARD_COLOUR[c] != colour]
+            self._take(colour, [c for c in display if CARD_COLOUR[c] == colour], log)
         else:
             raise TypeError(f"{action!r} is not an Etalage action")
-        if self.claimants and not self.display:
-            self._skip_empty()
-        if not self.claimants:
-            self._close_trick()
 
-    def _play(self, card: str) -> list[Event]:
-        seat = (self.leader + len(self.plays)) % self.players
-        self.hands[seat].remove(card)
-        self.plays.append(card)
-        colour, value = CARD_INFO[card]
-        events: list[Event] = [{"type": "play", "player": seat, "card": card,
-                                "text": f"{_seat_name(seat)} plays {colour} {value}."}]
-        if len(self.plays) == self.players:
-            events.extend(self._settle())
-        return events
-
-    def _settle(self) -> list[Event]:
-        """All cards are out: rank the colours and line up the claimants."""
-        ranking = rank_colours(self.trick_plays())
-        order = [s for entry in ranking if entry["status"] == "claims" for s in entry["seats"]]
-        self.claimants = list(order)
+    def _settle(self, log: list[Event] | None) -> None:
+        """All cards are out: rank the colours and line up the claimants (none when the strongest colours tie)."""
+        ranked = _rank(self.trick_plays())
+        order = _order_of(ranked)
+        self.claimants = order
         self.claims = []
-        parts = [f"{e['colour']} {e['strength']}" + ("" if e["status"] == "claims" else f" ({e['status']})")
-                 for e in ranking]
-        if order:
-            text = f"Colours: {', '.join(parts)}. Claim order: {', '.join(_seat_name(s) for s in order)}."
-        else:
-            text = f"Colours: {', '.join(parts)}. The strongest colours tie: nobody claims."
-        events: list[Event] = [{"type": "settle", "ranking": ranking, "claim_order": order, "text": text}]
-        events.extend(self._advance_claims())
-        return events
+        if log is not None:
+            log.append({"type": "settle", "ranking": _ranking_of(ranked), "claim_order": list(order)})
+        if not order:
+            self._end_trick(log)
+        elif not self.display:  # (only a scenario can settle a trick in front of an empty display)
+            self._take(None, [], log)
 
-    def _claim(self, colour: str) -> list[Event]:
-        seat, taken = self._take(colour)
-        events: list[Event] = [{"type": "claim", "player": seat, "colour": colour, "cards": list(taken),
-                                "points": sum(CARD_VALUE[c] for c in taken),
-                                "text": f"{_seat_name(seat)} takes the {colour} cards ({_cards_text(taken)})."}]
-        events.extend(self._advance_claims())
-        return events
+    def _take(self, colour: str | None, taken: list[str], log: list[Event] | None) -> None:
+        """The next claimant wins ``taken``, the display cards of ``colour`` (``None``: the display is empty).
 
-    def _take(self, colour: str) -> tuple[int, list[str]]:
-        """The next claimant takes every display card of ``colour``; returns the seat and the cards (sorted)."""
-        seat = self.claimants.pop(0)
-        display = self.display
-        taken = [c for c in display if CARD_COLOUR[c] == colour]
-        self.display = [c for c in display if CARD_COLOUR[c] != colour]
-        self.won[seat].extend(taken)
-        if len(taken) > 1:
-            taken.sort(key=card_key)
-        self.claims.append({"seat": seat, "colour": colour, "cards": taken})
-        return seat, taken
+        Then each claimant who faces an empty display takes nothing, and the trick ends once nobody is left to
+        claim. The won pile keeps the display's order; the claim record lists the cards highest first.
+        """
+        claimants = self.claimants
+        while True:
+            seat = claimants.pop(0)
+            self.won[seat].extend(taken)
+            if len(taken) > 1:
+                taken.sort(key=card_key)
+            self.claims.append({"seat": seat, "colour": colour, "cards": taken})
+            if log is not None:
+                log.append({"type": "claim", "player": seat, "colour": colour, "cards": list(taken),
+                            "points": points(taken)})
+            if not claimants:
+                self._end_trick(log)
+                return
+            if self.display:
+                return
+            colour, taken = None, []
 
-    def _skip_empty(self) -> list[int]:
-        """Claimants facing an empty display take nothing: record their empty claims, return their seats."""
-        skipped: list[int] = []
-        while self.claimants and not self.display:
-            seat = self.claimants.pop(0)
-            self.claims.append({"seat": seat, "colour": None, "cards": []})
-            skipped.append(seat)
-        return skipped
-
-    def _advance_claims(self) -> list[Event]:
-        """Skip claimants who face an empty display; end the trick when nobody is left to claim."""
-        events: list[Event] = [
-            {"type": "claim", "player": seat, "colour": None, "cards": [], "points": 0,
-             "text": f"{_seat_name(seat)} finds the display empty and takes nothing."}
-            for seat in self._skip_empty()]
-        if not self.claimants:
-            events.extend(self._end_trick())
-        return events
-
-    def _close_trick(self) -> int:
+    def _end_trick(self, log: list[Event] | None) -> None:
         """The played cards join the display; the first claimant (or, after a top tie, the same leader) leads.
 
         The claims of the trick were made in claim order, so the first claim's seat is the claim order's first
         (``_validate`` holds claims + claimants equal to the claim order); with no claim at all the top colours
-        tied and the leader leads again. The trick's claim records move into ``last_trick`` (``claims`` starts
-        afresh). Returns the next leader.
+        tied and the leader leads again. The trick's claim records move into ``last_trick``.
         """
-        n = self.players
-        leader = self.leader
         claims = self.claims
-        plays = self.plays
-        next_leader = claims[0]["seat"] if claims else leader
-        size = _HAND_SIZE
+        next_leader = claims[0]["seat"] if claims else self.leader
         self.last_trick = {
-            "number": min(size, max(1, size - len(self.hands[0]))),  # trick_number() with every card played
-            "leader": leader,
-            "plays": [{"seat": (leader + i) % n, "card": card} for i, card in enumerate(plays)],
+            "number": self.trick_number(),
+            "leader": self.leader,
+            "plays": [{"seat": seat, "card": card} for seat, card in self.trick_plays()],
             "claims": claims,
             "next_leader": next_leader,
         }
-        self.display.extend(plays)
+        self.display.extend(self.plays)
         self.plays = []
         self.claims = []
         self.leader = next_leader
-        return next_leader
-
-    def _end_trick(self) -> list[Event]:
-        """End the trick (:meth:`_close_trick`) and word it, with the final scores after the last trick."""
-        next_leader = self._close_trick()
-        events: list[Event] = [{"type": "trick_end", "leader": next_leader,
-                                "display": sorted(self.display, key=card_key),
-                                "text": f"The played cards join the display; {_seat_name(next_leader)} leads."}]
-        if self.is_over():
-            scores = self.scores()
-            winners = winners_by_max(scores)
-            names = " and ".join(_seat_name(w) for w in winners)
-            verb = "wins" if len(winners) == 1 else "share the win"
-            events.append({"type": "game_over", "scores": scores, "winners": winners,
-                           "text": f"Game over. Scores {scores}; {names} {verb}."})
-        return events
+        if log is not None:
+            log.append({"type": "trick_end", "leader": next_leader, "display": sorted(self.display, key=card_key)})
+            if self.is_over():
+                scores = self.scores()
+                log.append({"type": "game_over", "scores": scores, "winners": winners_by_max(scores)})
 
     def _validate(self) -> None:
         """Cards conserved, hands consistent with the trick, claimants exactly the rest of the claim order."""
@@ -690,17 +627,15 @@ class EtalageState(State):
         k = len(self.plays)
         if k > n:
             raise ValueError("more cards in the trick than players")
-        played = {(self.leader + i) % n for i in range(k)}
-        unplayed = [s for s in range(n) if s not in played]
-        at_start = len(self.hands[unplayed[0]]) if unplayed else len(self.hands[0]) + 1
+        sizes = self._hand_sizes(self._held_at_trick_start())
         for seat, hand in enumerate(self.hands):
-            if len(hand) != at_start - (seat in played):
+            if len(hand) != sizes[seat]:
                 raise ValueError(f"seat {seat} holds {len(hand)} cards, which does not fit the trick in progress")
         if k < n:
             if self.claims or self.claimants:
                 raise ValueError("claims can only happen once every player has played to the trick")
         else:
-            order = _claim_order(self.trick_plays())
+            order = _order_of(_rank(self.trick_plays()))
             if not self.claimants or [c["seat"] for c in self.claims] + self.claimants != order:
                 raise ValueError("the claims and claimants do not match the claim order of the trick")
             if not self.display:
@@ -730,7 +665,7 @@ class EtalageState(State):
         the cards that matter; a complete trick starts the settling at once."""
         players = self.players
         if "colours" not in given:
-            self.colours = list(COLOURS[:players])
+            self.colours = first_colours(players)
         if len(set(self.colours)) != players:
             raise BadScenario(f"colours must list {players} distinct colours out of {', '.join(COLOURS)}")
         if "start" not in given:
@@ -754,8 +689,7 @@ class EtalageState(State):
             raise BadScenario(f"that leaves {at_start} cards per hand at the start of the trick; "
                               f"it must be 1 to {hand_size(players)}", reason="hand_size",
                               params={"cards": at_start, "most": hand_size(players)})
-        played = {(self.leader + i) % players for i in range(k)}
-        targets = [at_start - (s in played) for s in range(players)]
+        targets = self._hand_sizes(at_start)
         for seat, hand in enumerate(self.hands):
             if len(hand) > targets[seat]:
                 raise BadScenario(f"hands of seat {seat} has {len(hand)} cards but only {targets[seat]} fit "
@@ -765,23 +699,7 @@ class EtalageState(State):
             need = targets[seat] - len(hand)
             hand.extend(rest[:need])
             del rest[:need]
-        self.hands = [sorted(h, key=card_key) for h in self.hands]
+        self.hands = sorted_hands(self.hands)
         if k == players:
-            self._settle()
+            self._settle(None)
 
-
-def _trick_view(trick: LastTrick | None) -> dict[str, Any] | None:
-    """The last trick as the view shows it: a copy plus its colour ranking (public: everyone saw the cards), so
-    a table can explain the claims after the played cards have joined the display. The copy is what
-    ``LAST_TRICK.encode`` gives (the same keys in the same order), written out: every view pays for it."""
-    if trick is None:
-        return None
-    plays = trick["plays"]
-    return {
-        "number": trick["number"],
-        "leader": trick["leader"],
-        "plays": [{"seat": p["seat"], "card": p["card"]} for p in plays],
-        "claims": [{"seat": c["seat"], "colour": c["colour"], "cards": list(c["cards"])} for c in trick["claims"]],
-        "next_leader": trick["next_leader"],
-        "ranking": rank_colours([(p["seat"], p["card"]) for p in plays]),
-    }
