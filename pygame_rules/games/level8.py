@@ -22,7 +22,6 @@ from ..core.memo import Memo
 from ..core.rng import GameRandom
 from ..core.table import PER_SEAT, Count, Is, PerSeat, Range, Seat, codec_for
 from .level8_solver import (
-    COLOUR_INDEX,
     DECK,
     HAND_ORDER,
     JOKER,
@@ -32,7 +31,6 @@ from .level8_solver import (
     SKIP,
     PartError,
     Sheet,
-    add_options,
     add_to_part,
     added_token,
     check_layout,
@@ -168,45 +166,35 @@ _DRAW_OR_TAKE: list[list[Action]] = [[_DRAW, *_TAKE[:n]] for n in range(9)]
 _SKIP = [Skip(s) for s in range(8)]
 _DISCARD = {c: Discard(c) for c in [*NUMBER_CARDS, JOKER, SKIP]}
 _ADDS: Memo[tuple[int, int, str], Add] = Memo("level8.adds", None)  # seats x parts x tokens: a fixed domain
-_ACCEPTS_SIZE = 4096
-_ACCEPTS: Memo[Part, dict[str, tuple[str, ...]]] = Memo("level8.accepts", _ACCEPTS_SIZE)
-# the number cards of each number and of each colour, each accepted as itself (what _accepts starts from)
-_NUMBER_ACCEPTS: dict[int, dict[str, tuple[str, ...]]] = {}
-_COLOUR_ACCEPTS: dict[str, dict[str, tuple[str, ...]]] = {}
-for _t, (_c, _n) in NUMBER_CARDS.items():
-    _NUMBER_ACCEPTS.setdefault(_n, {})[_t] = (_t,)
-    _COLOUR_ACCEPTS.setdefault(_c, {})[_t] = (_t,)
+# every token an addition may name: each number card, and a joker declared as each number and each colour
+_ADDABLE = (*NUMBER_CARDS, *(f"{JOKER}{n}" for n in range(DECK.low, DECK.high + 1)),
+            *(f"{JOKER}{c}" for c in DECK.colours))
+_ADDITIONS: Memo[Part, dict[str, dict[str, Part]]] = Memo("level8.additions", 4096)
 
 
 def _add_action(seat: int, part: int, token: str) -> Add:
     """The shared :class:`Add` of ``token`` to ``seat``'s part ``part``."""
-    key = (seat, part, token)
-    found = _ADDS.get(key)
-    if found is None:
-        found = _ADDS.put(key, Add(seat, part, token))
-    return found
+    return _ADDS.intern((seat, part, token), lambda: Add(seat, part, token))
 
 
-def _accepts(part: Part) -> dict[str, tuple[str, ...]]:
-    """What a table part accepts: hand card -> the tokens it may be added as (a joker: each meaning that fits).
+def additions(part: Part) -> dict[str, dict[str, Part]]:
+    """What a table part accepts: hand card -> {token it is added as -> the part afterwards}.
 
-    A number card fits when :func:`add_to_part` takes it, which for a canonical part is: a run, the numbers just
-    below and above it; a set, its number; a colour group, its colour. Jokers take :func:`add_options`. Remembered
-    per part (a bounded :class:`~pygame_rules.core.memo.Memo`).
+    A table computed from the one rule, :func:`add_to_part`, by trying every token an addition may name (a joker
+    under each meaning); the lister, the step that adds and the bots read it. Remembered per part (a bounded
+    :class:`~pygame_rules.core.memo.Memo`: a deal puts few distinct parts on the table).
     """
-    kind = part[0]
-    out: dict[str, tuple[str, ...]]
-    if kind == "run":
-        nums = [NUMBER_CARDS[t][1] if t in NUMBER_CARDS else int(t[1:]) for t in part[1:]]
-        out = {**_NUMBER_ACCEPTS.get(min(nums) - 1, {}), **_NUMBER_ACCEPTS.get(max(nums) + 1, {})}
-    elif kind == "set":
-        t = part[1]
-        out = dict(_NUMBER_ACCEPTS[NUMBER_CARDS[t][1] if t in NUMBER_CARDS else int(t[1:])])
-    else:
-        t = part[1]
-        out = dict(_COLOUR_ACCEPTS[NUMBER_CARDS[t][0] if t in NUMBER_CARDS else t[1:]])
-    out[JOKER] = tuple(add_options(part))
-    return _ACCEPTS.put(part, out)
+    found = _ADDITIONS.get(part)
+    if found is None:
+        found = {}
+        for token in _ADDABLE:
+            try:
+                after = add_to_part(part, token)
+            except PartError:
+                continue
+            found.setdefault(physical(token), {})[token] = after
+        _ADDITIONS.put(part, found)
+    return found
 
 
 _SORTED_DECKS: Memo[str, tuple[str, ...]] = Memo("level8.sorted_decks", None)  # one per edition
@@ -220,47 +208,14 @@ def _sorted_deck(edition: str) -> tuple[str, ...]:
     return found
 
 
-_PART_ADDS: Memo[tuple[int, int, Part], dict[str, tuple[Add, ...]]] = Memo("level8.part_adds", _ACCEPTS_SIZE)
-
-
-def _part_adds(seat: int, index: int, part: Part) -> dict[str, tuple[Add, ...]]:
-    """A new, empty entry of ``_PART_ADDS``: the additions to ``seat``'s part ``index`` (``part``) per hand card,
-    the shared :class:`Add` objects, filled in as cards are held (most of what a part accepts is never held).
-    Bounded like :func:`_accepts`'s memo."""
-    return _PART_ADDS.put((seat, index, part), {})
-
-
-def _added(part: Part, token: str) -> Part:
-    """What :func:`add_to_part` makes of canonical ``part`` and a ``token`` it accepts (a listed addition), placed
-    directly: a run grows at the end its number is next to; a joker goes after the set's or group's cards; a number
-    card among the real cards (a set by colour, a group by number; the jokers stay last). Tested equal to
-    ``add_to_part`` after every addition of many games (tests/test_level8_fast_paths.py)."""
-    kind = part[0]
-    card = NUMBER_CARDS.get(token)
-    if kind == "run":
-        first = part[1]
-        low = NUMBER_CARDS[first][1] if first in NUMBER_CARDS else int(first[1:])
-        number = card[1] if card is not None else int(token[1:])
-        return (kind, token, *part[1:]) if number < low else (*part, token)
-    if card is None:  # a joker: after the cards
-        return (*part, token)
-    # a number card: before the first joker or real card it sorts before (by colour in a set, number in a group)
-    place = COLOUR_INDEX[card[0]] if kind == "set" else card[1]
-    at = 1
-    for t in part[1:]:
-        other = NUMBER_CARDS.get(t)
-        if other is None or (COLOUR_INDEX[other[0]] if kind == "set" else other[1]) > place:
-            break
-        at += 1
-    return (*part[:at], token, *part[at:])
-
-
 def _seat_name(seat: int) -> str:
     return f"Seat {seat}"
 
 
 class Level8State(State):
     """A whole game of Level 8: several deals until somebody completes level 8."""
+
+    EVENT_SINK = True  # one path for every move: :meth:`_perform` writes events to a list, or none
 
     # the reason codes of this game's refusals (docs/api.md, "Refusal codes"; worded per language by the page)
     REFUSAL_CODES = frozenset({
@@ -326,7 +281,7 @@ class Level8State(State):
         """Deal the first deal. ``start`` is the first dealer; by default the last seat deals so seat 0 leads."""
         state = cls(players, options, rng)
         state.dealer = (players - 1) if start is None else start % players
-        state._new_deal()
+        state._new_deal(None)
         return state
 
     @property
@@ -338,7 +293,7 @@ class Level8State(State):
         """Every physical card of this game's edition."""
         return DECK.cards(self.options["edition"])
 
-    def _new_deal(self) -> list[Event]:
+    def _new_deal(self, log: list[Event] | None) -> None:
         """Shuffle everything except kept cards, deal up to 10 each from the dealer's left, turn one card up."""
         players = self.players
         if any(self.kept):
@@ -381,16 +336,9 @@ class Level8State(State):
         self.discards[self.dealer].append(up)
         self.deal_number += 1
         self._start_turn((self.dealer + 1) % players)
-        if self._quiet:
-            return []
-        return [{
-            "type": "deal",
-            "deal": self.deal_number,
-            "dealer": self.dealer,
-            "up_card": up,
-            "text": f"Deal {self.deal_number}: {_seat_name(self.dealer)} deals and turns up {up}.",
-            "private": {str(s): {"hand": list(self.hands[s])} for s in range(self.players)},
-        }]
+        if log is not None:
+            log.append({"type": "deal", "deal": self.deal_number, "dealer": self.dealer, "up_card": up,
+                        "private": {str(s): {"hand": list(self.hands[s])} for s in range(self.players)}})
 
     def _start_turn(self, seat: int) -> None:
         self.turn = seat
@@ -456,29 +404,19 @@ class Level8State(State):
         return self._keep_options(p)
 
     def _add_options(self, hand: list[str]) -> list[Action]:
-        """Every addition of a hand card to a part on the table, in the order seat, part, hand card, joker meaning.
-
-        What a part accepts is worked out once per part (:func:`_accepts`), not by trying every card on it.
-        """
+        """Every addition of a hand card to a part on the table, in the order seat, part, hand card, joker meaning
+        (what each part accepts is read from :func:`additions`)."""
         out: list[Action] = []
         distinct = dict.fromkeys(hand)  # (a skip card is never accepted: no part's additions name it)
         for s, parts in enumerate(self.table):
             for i, part in enumerate(parts):
-                accepts = _ACCEPTS.get(part)
-                if accepts is None:
-                    accepts = _accepts(part)
+                accepts = additions(part)
                 if accepts.keys().isdisjoint(distinct):
                     continue
-                built = _PART_ADDS.get((s, i, part))
-                if built is None:
-                    built = _part_adds(s, i, part)
                 for card in distinct:
-                    toks = accepts.get(card)
-                    if toks:
-                        found = built.get(card)
-                        if found is None:
-                            found = built[card] = tuple([_add_action(s, i, tok) for tok in toks])
-                        out += found
+                    tokens = accepts.get(card)
+                    if tokens:
+                        out += [_add_action(s, i, token) for token in tokens]
         return out
 
     def _keep_options(self, seat: int) -> list[Action]:
@@ -520,7 +458,7 @@ class Level8State(State):
                                 reason="must_take_a_card")
 
     def _require_lay_out(self, p: int, action: LayOut) -> None:
-        self._checked_layout(p, action)
+        self._layout_of(p, action)
 
     def _require_add(self, p: int, action: Add) -> None:
         self._checked_add(p, action)
@@ -571,7 +509,7 @@ class Level8State(State):
         except ValueError as exc:
             raise IllegalAction(str(exc), reason="no_such_seat", params={"seat": value}) from exc
 
-    def _checked_layout(self, p: int, action: LayOut) -> tuple[tuple[str, ...], ...]:
+    def _layout_of(self, p: int, action: LayOut) -> tuple[tuple[str, ...], ...]:
         if self.laid[p]:
             raise IllegalAction(f"you have already laid out level {self.levels[p]} this deal",
                                 reason="already_laid_out", params={"level": self.levels[p]})
@@ -624,158 +562,103 @@ class Level8State(State):
                                     reason="card_not_in_hand", params={"card": card})
         return tuple(sort_cards(action.cards))
 
-    # ----- applying -----------------------------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        """:meth:`State.legal_actions` with its two calls (``is_over``, the hook) read inline: asked before every
-        move of every rollout. The same cached list, copied on every read; the draw phase's usual list (the draw
-        pile and every discard pile have a card: half of all listings) is the shared one, never changed."""
-        legal = self._legal
-        if legal is None:
-            phase = self.phase
-            if phase == "draw" and self.draw and all(self.discards):
-                legal = self._legal = _DRAW_OR_TAKE[self.players]
-            else:
-                legal = self._legal = [] if phase == "over" else self._list_legal()
-        return list(legal)
+    # ----- performing ---------------------------------------------------------------------------------------
+    def _perform(self, action: Action, log: list[Event] | None) -> None:
+        """The one path of every move (the page's, a bot's rollout, the bench): the action's own step below.
 
-    def play(self, action: Action) -> None:
-        """:meth:`State.play` for Level 8: the three commonest moves (discard, take a discard top, draw; nine in
-        ten of a random game's moves) written out with no event considered, the others through :meth:`_apply`
-        quietly. Tests hold the state it leaves equal to :meth:`apply_listed`'s after every move of many seeded
-        games (tests/test_level8_fast_paths.py). Like ``apply_listed`` it trusts that ``action`` is listed.
+        Events (data: a ``type`` and fields, a seat's secrets under ``private``) are built only when ``log`` is a
+        list; the rules run the same either way.
         """
-        self._legal = None
-        act: Any = action  # (read without narrowing: the exact class is tested once, below)
-        cls = type(act)
-        if cls is Discard:  # _do_discard, _after_turn, _next_turn and _start_turn written out
-            p = self.turn
-            hand = self.hands[p]
-            card = act.card
-            hand.remove(card)
-            self.discards[p].append(card)
-            self.undo_ok = False
-            if not hand:
-                self._quiet_call(self._end_deal, p)
-                return
-            self.turns += 1
-            seat = p + 1
-            if seat == self.players:
-                seat = 0
-            self.turn = seat
-            self.phase = "skipped" if self.skipped[seat] else "draw"
-            if not self.draw:
-                self._maybe_rebuild()
-            return
-        if cls is TakeDiscard:
-            insort(self.hands[self.turn], self.discards[act.seat].pop(), key=_HAND_KEY)
-            self.phase = "play"
-            self.undo_ok = False
-            return
-        if cls is Draw:
-            draw = self.draw
-            insort(self.hands[self.turn], draw.pop(), key=_HAND_KEY)
-            self.phase = "play"
-            self.undo_ok = False
-            if not draw:
-                self._maybe_rebuild()
-            return
-        self._quiet = True
-        try:
-            self._apply(action)
-        finally:
-            self._quiet = False
-            self._legal = None
-
-    def _quiet_call(self, method: Callable[[int], list[Event]], p: int) -> None:
-        """Run one of the rare steps of :meth:`play`'s written-out paths with ``_quiet`` set, as ``_apply`` would."""
-        self._quiet = True
-        try:
-            method(p)
-        finally:
-            self._quiet = False
-            self._legal = None
-
-    def _apply(self, action: Action) -> list[Event]:
-        p = self.turn if self.phase != "keep" else self.keep_queue[0]  # the current player (the game is not over)
         self.undo_ok = False
-        return self._effects[type(action)](self, p, action)
+        self._steps[type(action)](self, action, log)
 
-    def _do_draw(self, p: int, action: Draw) -> list[Event]:
+    def _do_draw(self, action: Draw, log: list[Event] | None) -> None:
+        p = self.turn
         card = self.draw.pop()
         self._give(p, card)
         self.phase = "play"
-        if self._quiet:
-            return self._maybe_rebuild()
-        events: list[Event] = [{
-            "type": "draw", "player": p, "text": f"{_seat_name(p)} draws a card.",
-            "private": {str(p): {"card": card, "text": f"{_seat_name(p)} draws {card}."}},
-        }]
-        return events + self._maybe_rebuild()
+        if log is not None:
+            log.append({"type": "draw", "player": p, "private": {str(p): {"card": card}}})
+        if not self.draw:
+            self._rebuild(log)
 
-    def _do_take_discard(self, p: int, action: TakeDiscard) -> list[Event]:
+    def _do_take_discard(self, action: TakeDiscard, log: list[Event] | None) -> None:
+        p = self.turn
         card = self.discards[action.seat].pop()
         self._give(p, card)
         self.phase = "play"
-        if self._quiet:
-            return []
-        return [{"type": "take_discard", "player": p, "seat": action.seat, "card": card,
-                 "text": f"{_seat_name(p)} takes {card} from {_seat_name(action.seat)}'s discard pile."}]
+        if log is not None:
+            log.append({"type": "take_discard", "player": p, "seat": action.seat, "card": card})
 
-    def _do_take_nothing(self, p: int, action: TakeNothing) -> list[Event]:
+    def _do_take_nothing(self, action: TakeNothing, log: list[Event] | None) -> None:
         self.phase = "play"
-        return [{"type": "take_nothing", "player": p, "text": f"{_seat_name(p)} finds no card to take."}]
+        if log is not None:
+            log.append({"type": "take_nothing", "player": self.turn})
 
-    def _do_lay_out(self, p: int, action: LayOut) -> list[Event]:
-        # quiet play takes only listed moves, whose lay-outs are already canonical: no second check
-        return self._apply_layout(p, action.parts if self._quiet else self._checked_layout(p, action))
-
-    def _do_add(self, p: int, action: Add) -> list[Event]:
-        if self._quiet:  # a listed addition fits: only the new canonical part is needed
-            new = _added(self.table[action.seat][action.part], action.card)
-        else:
-            new = self._checked_add(p, action)
-        card = action.card if self._quiet else added_token(self.table[action.seat][action.part], action.card)
-        self.table[action.seat][action.part] = new
-        self._take(p, [physical(card)])
+    def _do_lay_out(self, action: LayOut, log: list[Event] | None) -> None:
+        p = self.turn
+        layout = self._layout_of(p, action)
+        self._take(p, [physical(t) for part in layout for t in part[1:]])
+        self.table[p] = list(layout)
+        self.laid[p] = True
         self.undo_ok = True
-        if self._quiet:
-            return []
-        return [{"type": "add", "player": p, "seat": action.seat, "part": action.part, "card": card,
-                 "text": f"{_seat_name(p)} adds {card} to {_seat_name(action.seat)}'s {part_text(new)}."}]
+        level = self.levels[p]
+        if log is not None:
+            log.append({"type": "lay_out", "player": p, "level": level, "parts": [list(x) for x in layout]})
+        if level == LAST_LEVEL:
+            self.undo_ok = False
+            self._win(p, "laid out level 8", log)
 
-    def _do_discard(self, p: int, action: Discard) -> list[Event]:
+    def _do_add(self, action: Add, log: list[Event] | None) -> None:
+        p = self.turn
+        parts = self.table[action.seat]
+        old = parts[action.part]
+        token = added_token(old, action.card)
+        parts[action.part] = additions(old)[physical(token)][token]
+        self.hands[p].remove(physical(token))
+        self.undo_ok = True
+        if log is not None:
+            log.append({"type": "add", "player": p, "seat": action.seat, "part": action.part, "card": token})
+
+    def _do_discard(self, action: Discard, log: list[Event] | None) -> None:
+        p = self.turn
         self.hands[p].remove(action.card)
         self.discards[p].append(action.card)
-        if self._quiet:
-            return self._after_turn(p)
-        events: list[Event] = [{"type": "discard", "player": p, "card": action.card,
-                                "text": f"{_seat_name(p)} discards {action.card}."}]
-        return events + self._after_turn(p)
+        if log is not None:
+            log.append({"type": "discard", "player": p, "card": action.card})
+        self._after_turn(p, log)
 
-    def _do_skip(self, p: int, action: Skip) -> list[Event]:
-        self._take(p, [SKIP])
-        if not self.hands[p]:
-            self.discards[p].append(SKIP)
-            events: list[Event] = [{"type": "skip", "player": p, "target": action.target, "effect": False,
-                                    "text": f"{_seat_name(p)} plays a skip card as the last card: it has no effect."}]
-        else:
+    def _do_skip(self, action: Skip, log: list[Event] | None) -> None:
+        p = self.turn
+        self.hands[p].remove(SKIP)
+        effect = bool(self.hands[p])  # a skip played as the last card goes on the discard pile, to no effect
+        if effect:
             self.skipped[action.target] = True
-            events = [{"type": "skip", "player": p, "target": action.target, "effect": True,
-                       "text": f"{_seat_name(p)} puts a skip card in front of {_seat_name(action.target)}."}]
-        return events + self._after_turn(p)
+        else:
+            self.discards[p].append(SKIP)
+        if log is not None:
+            log.append({"type": "skip", "player": p, "target": action.target, "effect": effect})
+        self._after_turn(p, log)
 
-    def _do_serve_skip(self, p: int, action: ServeSkip) -> list[Event]:
+    def _do_serve_skip(self, action: ServeSkip, log: list[Event] | None) -> None:
+        p = self.turn
         self.skipped[p] = False
         self.under += 1
-        events: list[Event] = [{"type": "serve_skip", "player": p,
-                                "text": f"{_seat_name(p)} is skipped and puts the skip card under the draw pile."}]
-        events += self._maybe_rebuild()
-        return events + self._next_turn()
+        if log is not None:
+            log.append({"type": "serve_skip", "player": p})
+        self._rebuild(log)
+        self._next_turn(log)
 
-    def _do_keep(self, p: int, action: Keep) -> list[Event]:
-        return self._apply_keep(p, self._checked_keep(p, action))
+    def _do_keep(self, action: Keep, log: list[Event] | None) -> None:
+        p = self.keep_queue.pop(0)
+        cards = tuple(sort_cards(action.cards))
+        self.kept[p] = list(cards)
+        if log is not None:
+            log.append({"type": "keep", "player": p, "count": len(cards), "private": {str(p): {"cards": list(cards)}}})
+        if not self.keep_queue:
+            self._new_deal(log)
 
-    _effects: ClassVar[dict[type, Callable[[Any, int, Any], list[Event]]]] = {
+    _steps: ClassVar[dict[type, Callable[[Any, Any, list[Event] | None], None]]] = {
         Draw: _do_draw, TakeDiscard: _do_take_discard, TakeNothing: _do_take_nothing, LayOut: _do_lay_out,
         Add: _do_add, Discard: _do_discard, Skip: _do_skip, ServeSkip: _do_serve_skip, Keep: _do_keep,
     }
@@ -789,45 +672,29 @@ class Level8State(State):
         for c in cards:
             hand.remove(c)
 
-    def _apply_layout(self, p: int, layout: tuple[tuple[str, ...], ...]) -> list[Event]:
-        self._take(p, [physical(t) for part in layout for t in part[1:]])
-        self.table[p] = list(layout)
-        self.laid[p] = True
-        self.undo_ok = True
-        level = self.levels[p]
-        if self._quiet:  # nobody reads the log: no texts
-            if level == LAST_LEVEL:
-                self.undo_ok = False
-                self._win(p, "laid out level 8")
-            return []
-        events: list[Event] = [{
-            "type": "lay_out", "player": p, "level": level, "parts": [list(x) for x in layout],
-            "text": f"{_seat_name(p)} lays out level {level}: " + "; ".join(part_text(x) for x in layout) + ".",
-        }]
-        if level == LAST_LEVEL:
-            self.undo_ok = False
-            events += self._win(p, "laid out level 8")
-        return events
-
-    def _win(self, p: int, how: str) -> list[Event]:
+    def _win(self, p: int, how: str, log: list[Event] | None) -> None:
         self.winner = p
         self.phase = "over"
-        return [{"type": "win", "player": p, "how": how, "text": f"{_seat_name(p)} wins: {how}!"}]
+        if log is not None:
+            log.append({"type": "win", "player": p, "how": how})
 
-    def _after_turn(self, p: int) -> list[Event]:
-        if not self.hands[p]:
-            return self._end_deal(p)
-        return self._next_turn()
+    def _after_turn(self, p: int, log: list[Event] | None) -> None:
+        """A turn ended with a discard or a skip: the deal ends when the hand is empty, else the next seat plays."""
+        if self.hands[p]:
+            self._next_turn(log)
+        else:
+            self._end_deal(p, log)
 
-    def _next_turn(self) -> list[Event]:
+    def _next_turn(self, log: list[Event] | None) -> None:
         self.turns += 1
         self._start_turn((self.turn + 1) % self.players)
-        return self._maybe_rebuild()
+        if not self.draw:
+            self._rebuild(log)
 
-    def _maybe_rebuild(self) -> list[Event]:
+    def _rebuild(self, log: list[Event] | None) -> None:
         """A new draw pile once no face-down card is left (empty pile or a face-up skip card on top)."""
         if self.draw:
-            return []
+            return
         cards = [SKIP] * self.under
         for s in range(self.players):
             cards += self.discards[s][:-1]
@@ -835,26 +702,28 @@ class Level8State(State):
         skips = self.under
         self.under = 0
         if not cards:
-            return []
+            return
         self.rng.shuffle(cards)
         self.draw = cards
-        reason = "a skip card surfaced" if skips else "the draw pile ran out"
-        return [{"type": "rebuild", "count": len(cards), "skips": skips,
-                 "text": f"New draw pile of {len(cards)} cards ({reason})."}]
+        if log is not None:
+            log.append({"type": "rebuild", "count": len(cards), "skips": skips})
 
-    def _end_deal(self, p: int) -> list[Event]:
+    def _end_deal(self, p: int, log: list[Event] | None) -> None:
+        """``p`` went out: everyone moves up (two levels for ``p``, one for each seat that laid out), or ``p`` wins."""
         before = list(self.levels)
         moves = [2 if s == p else (1 if self.laid[s] else 0) for s in range(self.players)]
-        events: list[Event] = [{"type": "go_out", "player": p, "text": f"{_seat_name(p)} goes out."}]
+        if log is not None:
+            log.append({"type": "go_out", "player": p})
         if self.laid[p] and before[p] + 2 > LAST_LEVEL:
             self.levels[p] = LAST_LEVEL
             self.last_deal = DealEnd(self.deal_number, p, tuple(moves), tuple(before), tuple(self.levels))
-            return events + self._win(p, f"went out after laying out level {before[p]}")
+            self._win(p, f"went out after laying out level {before[p]}", log)
+            return
         self.levels = [min(LAST_LEVEL, lv + m) for lv, m in zip(before, moves, strict=True)]
         self.last_deal = DealEnd(self.deal_number, p, tuple(moves), tuple(before), tuple(self.levels))
-        words = ", ".join(f"{_seat_name(s)} +{m}" for s, m in enumerate(moves))
-        events.append({"type": "deal_end", "deal": self.deal_number, "out": p, "moves": moves,
-                       "levels": list(self.levels), "text": f"Deal {self.deal_number} ends: {words}."})
+        if log is not None:
+            log.append({"type": "deal_end", "deal": self.deal_number, "out": p, "moves": moves,
+                        "levels": list(self.levels)})
         self.turns += 1
         self.dealer = (self.dealer + 1) % self.players
         order = [(self.dealer + i) % self.players for i in range(1, self.players + 1)]
@@ -862,24 +731,10 @@ class Level8State(State):
                            and self.levels[s] in self.sheet.keep_levels]
         if self.keep_queue:
             self.phase = "keep"
-            events.append({"type": "keep_start", "seats": list(self.keep_queue),
-                           "text": "Before the next deal, " + ", ".join(map(_seat_name, self.keep_queue))
-                           + f" may keep up to {self.sheet.keep_cards} cards."})
-            return events
-        return events + self._new_deal()
-
-    def _apply_keep(self, p: int, cards: tuple[str, ...]) -> list[Event]:
-        self.kept[p] = list(cards)
-        self.keep_queue.pop(0)
-        events: list[Event] = [{
-            "type": "keep", "player": p, "count": len(cards),
-            "text": f"{_seat_name(p)} keeps {len(cards)} card(s).",
-            "private": {str(p): {"cards": list(cards),
-                                 "text": f"{_seat_name(p)} keeps {' '.join(cards) or 'nothing'}."}},
-        }]
-        if not self.keep_queue:
-            events += self._new_deal()
-        return events
+            if log is not None:
+                log.append({"type": "keep_start", "seats": list(self.keep_queue)})
+            return
+        self._new_deal(log)
 
     # ----- results and views --------------------------------------------------------------------------------
     def result(self) -> dict[str, Any]:
