@@ -17,7 +17,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from ..core.actions import Action, action_kinds
 from ..core.errors import BadScenario, IllegalAction
-from ..core.game import Event, GameInfo, OptionSpec, State, check_seat
+from ..core.game import Event, GameInfo, OptionSpec, Refusal, State, check_seat
 from ..core.memo import Memo
 from ..core.rng import GameRandom
 from ..core.table import PER_SEAT, Count, Is, PerSeat, Range, Seat, codec_for
@@ -31,8 +31,10 @@ from .level8_solver import (
     SKIP,
     PartError,
     Sheet,
+    accepts,
     add_to_part,
     added_token,
+    candidate_layouts,
     check_layout,
     enumerate_layouts,
     is_card,
@@ -164,37 +166,15 @@ _TAKE = [TakeDiscard(s) for s in range(8)]
 # per player count: drawing or taking any discard top, the draw phase's list when no pile is empty
 _DRAW_OR_TAKE: list[list[Action]] = [[_DRAW, *_TAKE[:n]] for n in range(9)]
 _SKIP = [Skip(s) for s in range(8)]
+# a joker named with each meaning it may have in a part: each number, each colour
+_JOKER_MEANINGS = (*(f"{JOKER}{n}" for n in range(DECK.low, DECK.high + 1)), *(f"{JOKER}{c}" for c in DECK.colours))
 _DISCARD = {c: Discard(c) for c in [*NUMBER_CARDS, JOKER, SKIP]}
 _ADDS: Memo[tuple[int, int, str], Add] = Memo("level8.adds", None)  # seats x parts x tokens: a fixed domain
-# every token an addition may name: each number card, and a joker declared as each number and each colour
-_ADDABLE = (*NUMBER_CARDS, *(f"{JOKER}{n}" for n in range(DECK.low, DECK.high + 1)),
-            *(f"{JOKER}{c}" for c in DECK.colours))
-_ADDITIONS: Memo[Part, dict[str, dict[str, Part]]] = Memo("level8.additions", 4096)
 
 
 def _add_action(seat: int, part: int, token: str) -> Add:
     """The shared :class:`Add` of ``token`` to ``seat``'s part ``part``."""
     return _ADDS.intern((seat, part, token), lambda: Add(seat, part, token))
-
-
-def additions(part: Part) -> dict[str, dict[str, Part]]:
-    """What a table part accepts: hand card -> {token it is added as -> the part afterwards}.
-
-    A table computed from the one rule, :func:`add_to_part`, by trying every token an addition may name (a joker
-    under each meaning); the lister, the step that adds and the bots read it. Remembered per part (a bounded
-    :class:`~pygame_rules.core.memo.Memo`: a deal puts few distinct parts on the table).
-    """
-    found = _ADDITIONS.get(part)
-    if found is None:
-        found = {}
-        for token in _ADDABLE:
-            try:
-                after = add_to_part(part, token)
-            except PartError:
-                continue
-            found.setdefault(physical(token), {})[token] = after
-        _ADDITIONS.put(part, found)
-    return found
 
 
 _SORTED_DECKS: Memo[str, tuple[str, ...]] = Memo("level8.sorted_decks", None)  # one per edition
@@ -405,16 +385,16 @@ class Level8State(State):
 
     def _add_options(self, hand: list[str]) -> list[Action]:
         """Every addition of a hand card to a part on the table, in the order seat, part, hand card, joker meaning
-        (what each part accepts is read from :func:`additions`)."""
+        (what each part accepts is read from :func:`accepts`)."""
         out: list[Action] = []
         distinct = dict.fromkeys(hand)  # (a skip card is never accepted: no part's additions name it)
         for s, parts in enumerate(self.table):
             for i, part in enumerate(parts):
-                accepts = additions(part)
-                if accepts.keys().isdisjoint(distinct):
+                fits = accepts(part)
+                if fits.keys().isdisjoint(distinct):
                     continue
                 for card in distinct:
-                    tokens = accepts.get(card)
+                    tokens = fits.get(card)
                     if tokens:
                         out += [_add_action(s, i, token) for token in tokens]
         return out
@@ -426,6 +406,36 @@ class Level8State(State):
             for combo in _combinations_multiset(hand, r):
                 found[combo] = None
         return [Keep(c) for c in found]
+
+    def candidates(self) -> list[Action]:
+        """Every move of the phase's shape, legal or not (the reference lister keeps those :meth:`problem` accepts).
+
+        Taking: the draw pile, every discard pile, nothing. Playing: every lay-out of the level's shape from the
+        hand (:func:`candidate_layouts`), every hand card or joker meaning added to every part on the table, every
+        card discarded, a skip for every seat. Keeping: every choice of up to one card more than the sheet allows.
+        Jokers are named with their meaning (the undeclared ``J`` is the same move once the part decides it).
+        """
+        p = self.current_player
+        assert p is not None
+        hand = self.hands[p]
+        if self.phase == "draw":
+            return [_DRAW, *_TAKE[:self.players], _TAKE_NOTHING]
+        if self.phase == "skipped":
+            return [_SERVE_SKIP]
+        if self.phase == "keep":
+            return [Keep(c) for r in range(min(self.sheet.keep_cards + 1, len(hand)) + 1)
+                    for c in _combinations_multiset(hand, r)]
+        out: list[Action] = [LayOut(lay) for lay in candidate_layouts(self.level_requirements(p), hand)]
+        tokens = [c for c in dict.fromkeys(hand) if c != JOKER] + list(_JOKER_MEANINGS if JOKER in hand else ())
+        out += [Add(s, i, t) for s, parts in enumerate(self.table) for i in range(len(parts)) for t in tokens]
+        out += [Discard(c) for c in dict.fromkeys(hand)]
+        out += [Skip(t) for t in range(self.players)]
+        return out
+
+    def refusal(self, action: Action) -> Refusal | None:
+        """Why ``action`` is illegal now, as its reason code and parameters (what :meth:`problem` says), or ``None``."""
+        problem = self.problem(action)
+        return None if problem is None else Refusal(problem.reason or "not_legal_now", problem.params)
 
     # ----- validation ---------------------------------------------------------------------------------------
     def problem(self, action: Action) -> IllegalAction | None:
@@ -614,7 +624,7 @@ class Level8State(State):
         parts = self.table[action.seat]
         old = parts[action.part]
         token = added_token(old, action.card)
-        parts[action.part] = additions(old)[physical(token)][token]
+        parts[action.part] = add_to_part(old, token)
         self.hands[p].remove(physical(token))
         self.undo_ok = True
         if log is not None:
