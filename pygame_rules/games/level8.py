@@ -169,12 +169,20 @@ _SKIP = [Skip(s) for s in range(8)]
 # a joker named with each meaning it may have in a part: each number, each colour
 _JOKER_MEANINGS = (*(f"{JOKER}{n}" for n in range(DECK.low, DECK.high + 1)), *(f"{JOKER}{c}" for c in DECK.colours))
 _DISCARD = {c: Discard(c) for c in [*NUMBER_CARDS, JOKER, SKIP]}
-_ADDS: Memo[tuple[int, int, str], Add] = Memo("level8.adds", None)  # seats x parts x tokens: a fixed domain
 
 
-def _add_action(seat: int, part: int, token: str) -> Add:
-    """The shared :class:`Add` of ``token`` to ``seat``'s part ``part``."""
-    return _ADDS.intern((seat, part, token), lambda: Add(seat, part, token))
+_PART_ADDS: Memo[tuple[int, int, Part], dict[str, tuple[Add, ...]]] = Memo("level8.part_adds", 4096)
+
+
+def _part_adds(seat: int, index: int, part: Part) -> dict[str, tuple[Add, ...]]:
+    """The additions to ``seat``'s part ``index`` (which is ``part``) per hand card, as shared :class:`Add` objects:
+    :func:`accepts` made into moves, remembered per place and part."""
+    found = _PART_ADDS.get((seat, index, part))
+    if found is None:
+        found = {card: tuple(Add(seat, index, t) for t in tokens)
+                 for card, tokens in accepts(part).items()}
+        _PART_ADDS.put((seat, index, part), found)
+    return found
 
 
 _SORTED_DECKS: Memo[str, tuple[str, ...]] = Memo("level8.sorted_decks", None)  # one per edition
@@ -315,14 +323,11 @@ class Level8State(State):
         up = self.draw.pop()
         self.discards[self.dealer].append(up)
         self.deal_number += 1
-        self._start_turn((self.dealer + 1) % players)
+        self.turn = (self.dealer + 1) % players
+        self.phase = "draw"  # (nobody is skipped at the start of a deal)
         if log is not None:
             log.append({"type": "deal", "deal": self.deal_number, "dealer": self.dealer, "up_card": up,
                         "private": {str(s): {"hand": list(self.hands[s])} for s in range(self.players)}})
-
-    def _start_turn(self, seat: int) -> None:
-        self.turn = seat
-        self.phase = "skipped" if self.skipped[seat] else "draw"
 
     # ----- queries ------------------------------------------------------------------------------------------
     @property
@@ -358,30 +363,41 @@ class Level8State(State):
         phase = self.phase
         p = self.turn if phase != "keep" else self.keep_queue[0]
         if phase == "draw":
-            discards = self.discards
-            if self.draw and all(discards):  # the usual case: the draw pile and every discard pile
-                return list(_DRAW_OR_TAKE[self.players])
-            out: list[Action] = [_DRAW] if self.draw else []
-            out += [_TAKE[s] for s in range(self.players) if discards[s]]
-            return out or [_TAKE_NOTHING]
+            return self._takes()
         if phase == "play":
             hand = self.hands[p]
             if not self.laid[p]:
                 # most hands cannot lay out: no list comprehension for them (the level read as level_requirements)
                 lays = layouts_of_plan(self._plans[self.levels[p] - 1], hand)
-                out = [LayOut(lay) for lay in lays] if lays else []
+                out: list[Action] = [LayOut(lay) for lay in lays] if lays else []
             elif len(hand) >= 2:
                 out = self._add_options(hand)
             else:
                 out = []
             out += map(_DISCARD.__getitem__, dict.fromkeys(hand))
             if SKIP in hand:
-                skipped = self.skipped
-                out += [_SKIP[t] for t in range(self.players) if t != p and not skipped[t]]
+                out += [_SKIP[t] for t in self._skip_targets(p)]
             return out
         if phase == "skipped":
             return [_SERVE_SKIP]
         return self._keep_options(p)
+
+    def _takes(self) -> list[Action]:
+        """The one rule of taking a card: the draw pile's top when it has a card, any discard pile's top (one's own
+        included), and nothing only when there is nothing to take. The usual list is shared, never changed."""
+        discards = self.discards
+        if self.draw and all(discards):  # the usual case: the draw pile and every discard pile
+            return _DRAW_OR_TAKE[self.players]
+        out: list[Action] = [_DRAW] if self.draw else []
+        out += [_TAKE[s] for s in range(self.players) if discards[s]]
+        return out or [_TAKE_NOTHING]
+
+    def _skip_targets(self, p: int) -> list[int]:
+        """The one rule of skipping: holding a skip card, ``p`` may put it before any other seat that has none."""
+        if SKIP not in self.hands[p]:
+            return []
+        skipped = self.skipped
+        return [t for t in range(self.players) if t != p and not skipped[t]]
 
     def _add_options(self, hand: list[str]) -> list[Action]:
         """Every addition of a hand card to a part on the table, in the order seat, part, hand card, joker meaning
@@ -390,13 +406,13 @@ class Level8State(State):
         distinct = dict.fromkeys(hand)  # (a skip card is never accepted: no part's additions name it)
         for s, parts in enumerate(self.table):
             for i, part in enumerate(parts):
-                fits = accepts(part)
+                fits = _part_adds(s, i, part)
                 if fits.keys().isdisjoint(distinct):
                     continue
                 for card in distinct:
-                    tokens = fits.get(card)
-                    if tokens:
-                        out += [_add_action(s, i, token) for token in tokens]
+                    moves = fits.get(card)
+                    if moves:
+                        out += moves
         return out
 
     def _keep_options(self, seat: int) -> list[Action]:
@@ -452,18 +468,18 @@ class Level8State(State):
         return None
 
     def _require_draw(self, p: int, action: Draw) -> None:
-        if not self.draw:
+        if action not in self._takes():
             raise IllegalAction("cannot draw: the draw pile is empty; take a discard top instead",
                                 reason="draw_pile_empty")
 
     def _require_take_discard(self, p: int, action: TakeDiscard) -> None:
         seat = self._seat_arg(action.seat, "take_discard.seat")
-        if not self.discards[seat]:
+        if action not in self._takes():
             raise IllegalAction(f"cannot take from {_seat_name(seat)}'s discard pile: it is empty",
                                 reason="discard_pile_empty", params={"seat": seat})
 
     def _require_take_nothing(self, p: int, action: TakeNothing) -> None:
-        if self.draw or any(self.discards):
+        if action not in self._takes():
             raise IllegalAction("you must take a card: the draw pile or a discard pile has one",
                                 reason="must_take_a_card")
 
@@ -484,7 +500,7 @@ class Level8State(State):
             raise IllegalAction("cannot skip anyone: you hold no skip card", reason="no_skip_card")
         if target == p:
             raise IllegalAction("a skip card goes in front of another player, not yourself", reason="skip_yourself")
-        if self.skipped[target]:
+        if target not in self._skip_targets(p):
             raise IllegalAction(f"{_seat_name(target)} already has a skip card in front of them",
                                 reason="already_skipped", params={"seat": target})
 
@@ -585,7 +601,7 @@ class Level8State(State):
     def _do_draw(self, action: Draw, log: list[Event] | None) -> None:
         p = self.turn
         card = self.draw.pop()
-        self._give(p, card)
+        insort(self.hands[p], card, key=_HAND_KEY)  # in the hand order, after equal cards
         self.phase = "play"
         if log is not None:
             log.append({"type": "draw", "player": p, "private": {str(p): {"card": card}}})
@@ -595,7 +611,7 @@ class Level8State(State):
     def _do_take_discard(self, action: TakeDiscard, log: list[Event] | None) -> None:
         p = self.turn
         card = self.discards[action.seat].pop()
-        self._give(p, card)
+        insort(self.hands[p], card, key=_HAND_KEY)  # in the hand order, after equal cards
         self.phase = "play"
         if log is not None:
             log.append({"type": "take_discard", "player": p, "seat": action.seat, "card": card})
@@ -656,8 +672,7 @@ class Level8State(State):
         self.under += 1
         if log is not None:
             log.append({"type": "serve_skip", "player": p})
-        self._rebuild(log)
-        self._next_turn(log)
+        self._after_turn(p, log)  # (a skipped seat holds cards: its hand is never empty here)
 
     def _do_keep(self, action: Keep, log: list[Event] | None) -> None:
         p = self.keep_queue.pop(0)
@@ -673,10 +688,6 @@ class Level8State(State):
         Add: _do_add, Discard: _do_discard, Skip: _do_skip, ServeSkip: _do_serve_skip, Keep: _do_keep,
     }
 
-    def _give(self, p: int, card: str) -> None:
-        """Put ``card`` into ``p``'s hand at its place in the hand order (after equal cards, as a stable sort)."""
-        insort(self.hands[p], card, key=_HAND_KEY)
-
     def _take(self, p: int, cards: list[str]) -> None:
         hand = self.hands[p]
         for c in cards:
@@ -689,15 +700,14 @@ class Level8State(State):
             log.append({"type": "win", "player": p, "how": how})
 
     def _after_turn(self, p: int, log: list[Event] | None) -> None:
-        """A turn ended with a discard or a skip: the deal ends when the hand is empty, else the next seat plays."""
-        if self.hands[p]:
-            self._next_turn(log)
-        else:
+        """``p``'s turn ended: the deal ends when their hand is empty, else the next seat takes a card or serves the
+        skip card in front of them (the draw pile is rebuilt first if it has no face-down card left)."""
+        if not self.hands[p]:
             self._end_deal(p, log)
-
-    def _next_turn(self, log: list[Event] | None) -> None:
+            return
         self.turns += 1
-        self._start_turn((self.turn + 1) % self.players)
+        seat = self.turn = (p + 1) % self.players
+        self.phase = "skipped" if self.skipped[seat] else "draw"
         if not self.draw:
             self._rebuild(log)
 

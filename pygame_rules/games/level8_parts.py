@@ -260,20 +260,23 @@ def accepts(part: Part) -> dict[str, tuple[str, ...]]:
         if kind == "run":
             numbers = [_token_number(t) for t in part[1:]]
             ends = [n for n in (min(numbers) - 1, max(numbers) + 1) if DECK.low <= n <= DECK.high]
-            fits = [t for t, (_, n) in NUMBER_CARDS.items() if n in ends] + [f"{JOKER}{n}" for n in ends]
+            found = {t: (t,) for n in ends for t in _OF_NUMBER[n]}
+            found[JOKER] = tuple(f"{JOKER}{n}" for n in ends)
         elif kind == "set":
             number = _token_number(part[1])
-            fits = [t for t, (_, n) in NUMBER_CARDS.items() if n == number] + [f"{JOKER}{number}"]
+            found = {t: (t,) for t in _OF_NUMBER[number]}
+            found[JOKER] = (f"{JOKER}{number}",)
         else:
             colour = _part_colour(part)
-            fits = [t for t, (c, _) in NUMBER_CARDS.items() if c == colour] + [f"{JOKER}{colour}"]
-        table: dict[str, tuple[str, ...]] = {}
-        for token in fits:
-            table[physical(token)] = (*table.get(physical(token), ()), token)
-        found = _ACCEPTS.put(part, table)
+            found = {t: (t,) for t in _OF_COLOUR[colour]}
+            found[JOKER] = (f"{JOKER}{colour}",)
+        _ACCEPTS.put(part, found)
     return found
 
 
+# the number cards of each number and of each colour
+_OF_NUMBER = {n: tuple(t for t, (_, m) in NUMBER_CARDS.items() if m == n) for n in range(DECK.low, DECK.high + 1)}
+_OF_COLOUR = {c: tuple(t for t, (d, _) in NUMBER_CARDS.items() if d == c) for c in DECK.colours}
 _ACCEPTS: Memo[Part, dict[str, tuple[str, ...]]] = Memo("level8.accepts", 4096)
 _ADDED: Memo[tuple[Part, str], Part] = Memo("level8.added", 4096)
 
