@@ -354,8 +354,9 @@ class Level8State(State):
         return list(enumerate_layouts(self.level_requirements(seat), self.hands[seat]))
 
     def _list_legal(self) -> list[Action]:
-        """Every legal move, built directly: each generator below proposes only moves that :meth:`problem` accepts
-        (tests/test_level8_oracle.py compares this listing with the old generate-then-filter one, order included).
+        """Every legal move, built directly from the rules' own functions (:meth:`_takes`, :func:`accepts`,
+        :meth:`_skip_targets`) and the lay-out search; the shared reference test holds it equal to every candidate
+        :meth:`problem` accepts.
 
         Moves are shared objects (actions are frozen values): a discard, a skip or an addition is built once per
         process, not once per listing.

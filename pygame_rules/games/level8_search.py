@@ -161,8 +161,7 @@ def layouts_of_plan(plan: _Plan, hand: Sequence[str]) -> tuple[Layout, ...]:
 def can_lay_out(reqs: Sequence[Requirement], hand: Sequence[str]) -> bool:
     """Whether ``hand`` can lay out ``reqs`` at all, i.e. :func:`enumerate_layouts` lists at least one lay-out.
 
-    Answered without listing, from card counts (:func:`_no_part_fits`). Exact: tests/test_level8_oracle.py compares
-    it with the old enumeration's emptiness on thousands of hands.
+    Answered without listing, from card counts (:func:`_no_part_fits`).
     """
     plan = _plan(reqs)
     if plan.total > len(hand) - 1:
@@ -446,6 +445,25 @@ def _enumerate_layouts(reqs: Sequence[Requirement], hand: Sequence[str]) -> Iter
     return iter(_search(plan, pool, budget))
 
 
+_Grown = tuple[tuple[str, ...], tuple[str, ...], int]  # a run being grown: its tokens, its real cards, its jokers
+
+
+def _grow_runs(grown: list[_Grown], ones: Sequence[tuple[str, ...]], joker: tuple[str, ...],
+               jokers: int) -> list[_Grown]:
+    """The runs of ``grown`` each followed by one card of the next number (``ones``: each as a 1-tuple, in colour
+    order: a run grows by concatenation) or by a joker meaning it while fewer than ``jokers`` are used."""
+    if not jokers:
+        return [(toks + one, real + one, 0) for toks, real, _ in grown for one in ones]
+    out: list[_Grown] = []
+    add = out.append
+    for toks, real, js in grown:
+        for one in ones:
+            add((toks + one, real + one, js))
+        if js < jokers:
+            add((toks + joker, real, js + 1))
+    return out
+
+
 class _Table:
     """Every part of one kind that the hand allows (from ``lo`` to ``hi`` cards, up to all its jokers), in the order
     the search tries them, with bit masks over those parts (bit ``i`` is part ``i``): the parts using a card
@@ -539,21 +557,9 @@ class _Table:
             if end - a < lo:
                 continue
             # (the part: kind, cards and joker tokens; real cards; jokers used) of every run from ``a`` to ``b``
-            grown: list[tuple[tuple[str, ...], tuple[str, ...], int]] = [(("run",), (), 0)]
+            grown: list[_Grown] = [(("run",), (), 0)]
             for b in range(a, end):
-                ones = singles[b]  # each card of ``b`` as a 1-tuple: a run grows by concatenation
-                if jokers:
-                    jt = joker_ones[b]
-                    nxt: list[tuple[tuple[str, ...], tuple[str, ...], int]] = []
-                    add = nxt.append
-                    for toks, real, js in grown:
-                        for one in ones:
-                            add((toks + one, real + one, js))
-                        if js < jokers:
-                            add((toks + jt, real, js + 1))
-                    grown = nxt
-                else:
-                    grown = [(toks + one, real + one, 0) for toks, real, _ in grown for one in ones]
+                grown = _grow_runs(grown, singles[b], joker_ones[b], jokers)
                 if not grown:
                     break
                 length = b - a + 1
@@ -635,7 +641,7 @@ def _equal_slots(table: _Table, slots: int, size: int, jokers: int, budget: int)
     disjoint, within the jokers and the budget. Each lay-out is then put in canonical order (parts by length,
     then cards) and the list sorted by its parts' places in the table, which is the order in which
     :func:`_search` finds them (each slot tried in the table's order, a slot of the kind after another taking
-    parts that sort after the other's). tests/test_level8_oracle.py pins the result against the old enumeration.
+    parts that sort after the other's).
     With slots of several sizes the counts tests of :func:`_search` prune far better (this walk measured slower,
     up to 5x with jokers).
     """
@@ -685,66 +691,6 @@ def _equal_slots(table: _Table, slots: int, size: int, jokers: int, budget: int)
     return [lay for _, lay in found]
 
 
-def _two_slots(table: _Table, final: _Table, same: bool, sizes: tuple[int, ...], budget: int, jokers: int,
-               limit: int) -> list[Layout]:
-    """:func:`_search` for a level of two slots, without its recursion's set-up: each part of the first slot (in
-    its table's order) with the parts of the second slot that complete it, as one mask (the second slot of the
-    same kind takes only parts that sort at or after the first's). The same steps as the inline last slot of
-    :func:`_search`."""
-    lo = sizes[0]
-    need = sizes[1]
-    hi = budget - need
-    if hi > table.hi:
-        hi = table.hi
-    if hi < lo:
-        return []
-    out: list[Layout] = []
-    valid = table.size_ge[lo] & table.size_le[hi] & table.jokers_le[jokers]
-    avail = final.size_ge[need]
-    final_jokers = final.jokers_le
-    # the last slot needs at least ``least`` jokers whatever the first part is: parts leaving fewer are out
-    least = 0
-    while least <= jokers and not avail & final_jokers[least]:
-        least += 1
-    if least > jokers:
-        return out
-    valid &= table.jokers_le[jokers - least]
-    parts = table.parts
-    reals = table.reals
-    used_jokers = table.jokers
-    lengths = table.lengths
-    uses = final.uses
-    final_le = final.size_le
-    final_hi = final.hi
-    final_from = final.from_
-    final_parts = final.parts
-    while valid:
-        low = valid & -valid
-        valid ^= low
-        idx = low.bit_length() - 1
-        room = budget - lengths[idx]
-        if room < need:
-            continue
-        last_valid = avail & final_jokers[jokers - used_jokers[idx]]
-        if same:
-            last_valid &= final_from[idx]
-        if not last_valid:
-            continue
-        hit = 0
-        for t in reals[idx]:
-            hit |= uses.get(t, 0)
-        last_valid &= final_le[room if room < final_hi else final_hi] & ~hit
-        if last_valid:
-            part = parts[idx]
-            while last_valid:
-                bit = last_valid & -last_valid
-                last_valid ^= bit
-                out.append((part, final_parts[bit.bit_length() - 1]))
-                if len(out) == limit:
-                    return out
-    return out
-
-
 def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layout]:
     """Every lay-out of ``plan``'s slots from ``pool`` using at most ``budget`` cards, in the solver's order (only the
     first ``limit`` when ``limit`` is set). ``pool.groups()`` must have been called.
@@ -752,22 +698,17 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
     Slots are filled in order (run, set, colour; small to large within a kind), each from its kind's
     :class:`_Table` in the table's order, and a slot of the same kind as the one before takes only parts whose
     (length, cards) is at least that one's: so each multiset of parts comes once, already sorted as
-    :func:`check_layout` sorts, in the same order as the plain generate-and-recurse enumeration
-    (tests/level8_oracle.py). A slot's choices are a mask: the parts of the right size and joker count that sort
-    late enough and use none of the cards taken; the last slot's mask is the list of lay-outs completing the
-    others. Before going deeper than the next slot, the remaining slots are tested against the remaining counts
-    (:func:`_rest_fits`), so dead branches are cut early.
+    :func:`check_layout` sorts. Levels of one slot, and of equal sets (or colour groups) alone, take the shorter
+    ways below; the others go slot by slot (:class:`_Search`).
     """
     kinds = plan.kinds
     sizes = plan.sizes
-    suffix = plan.suffix
-    rests = plan.rest
     last = len(kinds) - 1
     jokers = pool.jokers
     if last and kinds[0] == kinds[last] != "run" and sizes[0] == sizes[last] and jokers < 3:
         # sets alone (or colour groups alone) of one size: chosen from the table's parts, then sorted into the
         # solver's order (runs, and hands of 3 jokers or more, measured slower this way: their many lay-outs cost
-        # more to sort than the inline last slot below spends listing them)
+        # more to sort than the slot-by-slot search spends listing them)
         size = sizes[0]
         hi = budget - size * last
         if hi < size:
@@ -780,176 +721,220 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
         # in the table's order (no masks needed)
         parts_only = _Table(kinds[0], pool, sizes[0], budget, jokers, False, False, masks=False).parts
         return [(part,) for part in (parts_only[:limit] if limit else parts_only)]
+    tables = _kind_tables(plan, pool, budget)
+    if tables is None:
+        return []
+    search = _Search(plan, pool, budget, limit, tables)
+    search.slot(0, jokers, 0, -1)
+    return search.out
+
+
+def _kind_tables(plan: _Plan, pool: _Pool, budget: int) -> dict[str, _Table] | None:
+    """Per kind of the level, the :class:`_Table` of the parts its slots may take (``None``: no lay-out at all).
+
+    A part of a kind may use only the jokers that the level's other slots can spare: they need at least what they
+    would need with the whole hand (the largest of the kind's slots left out: the fewest needed).
+    """
     tables: dict[str, _Table] = {}
-    ncount = pool.ncount
-    ccount = pool.ccount
+    jokers = pool.jokers
     for kind, lo, top, others, after_another, several in plan.per_kind:
         hi = budget - plan.total + top
         if hi < lo:
-            return []
-        # a part of this kind may use only the jokers that the level's other slots can spare: they need at least
-        # what they would need with the whole hand (the largest of the kind's slots left out: the fewest needed)
+            return None
         spare = jokers
-        while spare >= 0 and not _rest_fits(others, ncount, ccount, jokers - spare):
+        while spare >= 0 and not _rest_fits(others, pool.ncount, pool.ccount, jokers - spare):
             spare -= 1
         if spare < 0:
-            return []
+            return None
         table = _Table(kind, pool, lo, hi, spare, after_another, several)
         table.jokers_le += [table.jokers_le[-1]] * (jokers - spare)
         tables[kind] = table
-    slot_tables = [tables[k] for k in kinds]
-    if last == 1:
-        return _two_slots(slot_tables[0], slot_tables[1], kinds[0] == kinds[1], sizes, budget, jokers, limit)
-    out: list[Layout] = []
-    later = [tuple(dict.fromkeys(kinds[i + 1:])) for i in range(len(kinds))]
-    clash = dict.fromkeys(tables, 0)  # per kind: the parts that use a card already taken
-    # per (kind, later kind): each part's clashes with the later kind's parts, worked out when first needed
-    clash_of: dict[tuple[str, str], list[int]] = {
-        (kinds[i], q): [-1] * len(slot_tables[i].parts) for i in range(last) for q in later[i]
-    }
-    ncount = pool.ncount[:]
-    ccount = pool.ccount[:]
-    at = _CARD_AT
-    acc: list[Part] = []
-    need_after, rest_after = plan.after(budget)
-    final = slot_tables[last]
-    final_kind = kinds[last]
-    final_parts = final.parts
-    final_lo = final.size_ge[sizes[last]]
+    return tables
 
-    def clashes(kind: str, later_kind: str, idx: int) -> int:
+
+class _Search:
+    """One slot-by-slot search of a level of two slots or more: the slots' tables, per kind the parts that share a
+    card with the parts already chosen (``clash``), the remaining card counts, the lay-out being built (``acc``)
+    and the lay-outs found (``out``).
+
+    A slot's choices are a mask: the parts of the right size and joker count that sort late enough and use none of
+    the cards taken. The last slot's mask, given the part of the slot before it, is the list of lay-outs completing
+    the others (:meth:`last_two`). Before going deeper than the next slot, the remaining slots are tested against
+    the remaining counts (:func:`_rest_fits`), so dead branches are cut early.
+    """
+
+    __slots__ = ("kinds", "sizes", "suffix", "rests", "last", "budget", "limit", "tables", "slot_tables", "later",
+                 "clash", "clash_of", "ncount", "ccount", "acc", "out", "need_after", "rest_after")
+
+    def __init__(self, plan: _Plan, pool: _Pool, budget: int, limit: int, tables: dict[str, _Table]) -> None:
+        kinds = self.kinds = plan.kinds
+        self.sizes = plan.sizes
+        self.suffix = plan.suffix
+        self.rests = plan.rest
+        self.last = len(kinds) - 1
+        self.budget = budget
+        self.limit = limit
+        self.tables = tables
+        self.slot_tables = [tables[k] for k in kinds]
+        self.later = [tuple(dict.fromkeys(kinds[i + 1:])) for i in range(len(kinds))]
+        self.clash = dict.fromkeys(tables, 0)
+        # per (kind, later kind): each part's clashes with the later kind's parts, worked out when first needed
+        self.clash_of: dict[tuple[str, str], list[int]] = {
+            (kinds[i], q): [-1] * len(self.slot_tables[i].parts) for i in range(self.last) for q in self.later[i]
+        }
+        self.ncount = pool.ncount[:]
+        self.ccount = pool.ccount[:]
+        self.acc: list[Part] = []
+        self.out: list[Layout] = []
+        self.need_after, self.rest_after = plan.after(budget) if self.last > 1 else ([], [])
+
+    def clashes(self, kind: str, later_kind: str, idx: int) -> int:
         """The parts of ``later_kind`` that share a card with part ``idx`` of ``kind``."""
-        cache = clash_of[(kind, later_kind)]
+        cache = self.clash_of[(kind, later_kind)]
         m = cache[idx]
         if m < 0:
-            uses = tables[later_kind].uses
+            uses = self.tables[later_kind].uses
             m = 0
-            for t in tables[kind].reals[idx]:
+            for t in self.tables[kind].reals[idx]:
                 m |= uses.get(t, 0)
             cache[idx] = m
         return m
 
-    def rec(i: int, jl: int, spent: int, prev: int) -> bool:
-        """Fill slots ``i`` and after; False once ``limit`` lay-outs are found (stop)."""
-        table = slot_tables[i]
-        kind = kinds[i]
-        lo = sizes[i]
-        hi = min(budget - spent - suffix[i + 1], table.hi)
-        if hi < lo:
+    def slot(self, i: int, jl: int, spent: int, prev: int) -> bool:
+        """Fill slots ``i`` and after with ``jl`` jokers left and ``spent`` cards used, a slot of the kind of the
+        one before taking parts from ``prev`` on; False once ``limit`` lay-outs are found (stop)."""
+        table = self.slot_tables[i]
+        hi = min(self.budget - spent - self.suffix[i + 1], table.hi)
+        if hi < self.sizes[i]:
             return True
-        valid = table.size_ge[lo] & table.size_le[hi] & table.jokers_le[jl] & ~clash[kind]
+        valid = table.size_ge[self.sizes[i]] & table.size_le[hi] & table.jokers_le[jl] & ~self.clash[self.kinds[i]]
         if prev >= 0:
             valid &= table.from_[prev]
-        parts = table.parts
-        reals = table.reals
-        used_jokers = table.jokers
-        lengths = table.lengths
-        if i + 1 == last:
-            # the last slot, inline: its mask given this part is the list of completions
-            same = final_kind == kind
-            avail = final_lo & ~clash[final_kind]
-            final_le = final.size_le
-            final_hi = final.hi
-            final_jokers = final.jokers_le
-            final_from = final.from_
-            cache = clash_of[(kind, final_kind)]
-            need = sizes[last]
-            # the last slot needs at least ``least`` jokers whatever this part is: parts leaving fewer are out
-            least = 0
-            while least <= jl and not avail & final_jokers[least]:
-                least += 1
-            if least > jl:
-                return True
-            valid &= table.jokers_le[jl - least]
-            while valid:
-                low = valid & -valid
-                valid ^= low
-                idx = low.bit_length() - 1
-                room = budget - spent - lengths[idx]
-                if room < need:
-                    continue
-                last_valid = avail & final_jokers[jl - used_jokers[idx]]
-                if same:
-                    last_valid &= final_from[idx]
-                if not last_valid:
-                    continue
-                hit = cache[idx]
-                if hit < 0:
-                    hit = clashes(kind, final_kind, idx)
-                last_valid &= final_le[min(room, final_hi)] & ~hit
-                if last_valid:
-                    base = (*acc, parts[idx])
-                    while last_valid:
-                        bit = last_valid & -last_valid
-                        last_valid ^= bit
-                        out.append((*base, final_parts[bit.bit_length() - 1]))
-                        if len(out) == limit:
-                            return False
-            return True
-        kinds_after = later[i]
-        same = kinds[i + 1] == kind
-        needs = need_after[i]
-        raised = rest_after[i]
-        blocks = table.blocks
-        # the rest sees only the counts this part leaves: one test per block, unless the rest mixes in colour
-        # groups after sets or runs (then which colours a part takes matters)
-        per_part = bool(rests[i + 1][2]) and kind != "colour"
-        # the rest needs at least ``least`` jokers even with every card still here: parts leaving fewer are out
+        if i + 1 == self.last:
+            return self.last_two(i, valid, jl, spent)
+        return self.deeper(i, valid, jl, spent)
+
+    def last_two(self, i: int, valid: int, jl: int, spent: int) -> bool:
+        """The last two slots: each part of slot ``i`` (in ``valid``) with the parts of the last slot completing it,
+        as one mask (a last slot of the same kind takes only parts that sort at or after slot ``i``'s)."""
+        table = self.slot_tables[i]
+        kind = self.kinds[i]
+        final = self.slot_tables[self.last]
+        final_kind = self.kinds[self.last]
+        same = final_kind == kind
+        avail = final.size_ge[self.sizes[self.last]] & ~self.clash[final_kind]
+        final_jokers = final.jokers_le
+        need = self.sizes[self.last]
+        # the last slot needs at least ``least`` jokers whatever this part is: parts leaving fewer are out
         least = 0
-        while least <= jl and not _rest_fits(rests[i + 1], ncount, ccount, least):
+        while least <= jl and not avail & final_jokers[least]:
             least += 1
         if least > jl:
             return True
         valid &= table.jokers_le[jl - least]
-        if same:
-            from_ = table.from_
-            next_lo = table.size_ge[sizes[i + 1]]
+        parts, used_jokers, lengths = table.parts, table.jokers, table.lengths
+        final_le, final_hi, final_from, final_parts = final.size_le, final.hi, final.from_, final.parts
+        cache = self.clash_of[(kind, final_kind)]
+        out, limit, acc, room_of = self.out, self.limit, self.acc, self.budget - spent
+        while valid:
+            low = valid & -valid
+            valid ^= low
+            idx = low.bit_length() - 1
+            room = room_of - lengths[idx]
+            if room < need:
+                continue
+            last_valid = avail & final_jokers[jl - used_jokers[idx]]
+            if same:
+                last_valid &= final_from[idx]
+            if not last_valid:
+                continue
+            hit = cache[idx]
+            if hit < 0:
+                hit = self.clashes(kind, final_kind, idx)
+            last_valid &= final_le[room if room < final_hi else final_hi] & ~hit
+            if last_valid:
+                base = (*acc, parts[idx])
+                while last_valid:
+                    bit = last_valid & -last_valid
+                    last_valid ^= bit
+                    out.append((*base, final_parts[bit.bit_length() - 1]))
+                    if len(out) == limit:
+                        return False
+        return True
+
+    def deeper(self, i: int, valid: int, jl: int, spent: int) -> bool:
+        """Slot ``i`` with two slots or more after it: each part of ``valid`` whose rest can still be filled (the
+        counts test, once per block of parts that leave the same counts), then the next slot."""
+        table = self.slot_tables[i]
+        kind = self.kinds[i]
+        same = self.kinds[i + 1] == kind
+        rest = self.rests[i + 1]
+        # the rest needs at least ``least`` jokers even with every card still here: parts leaving fewer are out
+        least = 0
+        while least <= jl and not _rest_fits(rest, self.ncount, self.ccount, least):
+            least += 1
+        if least > jl:
+            return True
+        valid &= table.jokers_le[jl - least]
+        # the rest sees only the counts this part leaves: one test per block, unless the rest mixes in colour
+        # groups after sets or runs (then which colours a part takes matters)
+        per_part = bool(rest[2]) and kind != "colour"
+        needs, raised, blocks = self.need_after[i], self.rest_after[i], table.blocks
+        used_jokers, lengths, budget = table.jokers, table.lengths, self.budget
         last_block = -1 << 60  # no block yet
         last_ok = False
         while valid:
             low = valid & -valid
             valid ^= low
             idx = low.bit_length() - 1
-            real = reals[idx]
             left = jl - used_jokers[idx]
             length = lengths[idx]
             if spent + length + needs[length] > budget:
                 continue
-            if same:
-                # the next slot takes this kind too: no part of it sorts late enough, fits and is free -> nothing
-                # to try (what rec(i + 1) would find first, without the call and the counts test)
-                nhi = budget - spent - length - suffix[i + 2]
-                if not (from_[idx] & next_lo & table.size_le[nhi if nhi < table.hi else table.hi]
-                        & table.jokers_le[left] & ~(clash[kind] | clashes(kind, kind, idx))):
-                    continue
-            block = blocks[idx]
-            if block == last_block and not per_part:
-                ok = last_ok
-            else:
-                for t in real:
-                    n, c = at[t]
-                    ncount[n] -= 1
-                    ccount[c] -= 1
-                ok = _rest_fits(raised[length], ncount, ccount, left)
-                for t in real:
-                    n, c = at[t]
-                    ncount[n] += 1
-                    ccount[c] += 1
-                last_block = block
-                last_ok = ok
-            if not ok:
+            if same and not self.next_has_room(i, idx, spent + length, left):
                 continue
-            saved = [clash[k] for k in kinds_after]
-            for k in kinds_after:
-                clash[k] |= clashes(kind, k, idx)
-            acc.append(parts[idx])
-            going = rec(i + 1, left, spent + length, idx if same else -1)
-            acc.pop()
-            for k, m in zip(kinds_after, saved, strict=True):
-                clash[k] = m
-            if not going:
+            block = blocks[idx]
+            if block != last_block or per_part:
+                last_ok = self.rest_fits_without(table.reals[idx], raised[length], left)
+                last_block = block
+            if last_ok and not self.take(i, idx, left, spent + length, idx if same else -1):
                 return False
         return True
 
-    rec(0, jokers, 0, -1)
-    return out
+    def next_has_room(self, i: int, idx: int, spent: int, left: int) -> bool:
+        """Whether slot ``i + 1`` (of slot ``i``'s kind) has a part that sorts after part ``idx``, fits and is free
+        (what :meth:`slot` would find first, without its counts test)."""
+        table = self.slot_tables[i]
+        kind = self.kinds[i]
+        nhi = self.budget - spent - self.suffix[i + 2]
+        return bool(table.from_[idx] & table.size_ge[self.sizes[i + 1]] & table.size_le[min(nhi, table.hi)]
+                    & table.jokers_le[left] & ~(self.clash[kind] | self.clashes(kind, kind, idx)))
+
+    def rest_fits_without(self, real: tuple[str, ...], rest: Rest, jokers: int) -> bool:
+        """:func:`_rest_fits` for ``rest`` once the cards ``real`` are taken from the counts."""
+        ncount, ccount, at = self.ncount, self.ccount, _CARD_AT
+        for t in real:
+            n, c = at[t]
+            ncount[n] -= 1
+            ccount[c] -= 1
+        ok = _rest_fits(rest, ncount, ccount, jokers)
+        for t in real:
+            n, c = at[t]
+            ncount[n] += 1
+            ccount[c] += 1
+        return ok
+
+    def take(self, i: int, idx: int, left: int, spent: int, prev: int) -> bool:
+        """Put part ``idx`` in slot ``i`` and fill the slots after it; False once ``limit`` lay-outs are found."""
+        kind = self.kinds[i]
+        clash = self.clash
+        later = self.later[i]
+        saved = [clash[k] for k in later]
+        for k in later:
+            clash[k] |= self.clashes(kind, k, idx)
+        self.acc.append(self.slot_tables[i].parts[idx])
+        going = self.slot(i + 1, left, spent, prev)
+        self.acc.pop()
+        for k, m in zip(later, saved, strict=True):
+            clash[k] = m
+        return going
