@@ -9,37 +9,44 @@ goes out after laying out level 7. The lay-out solver lives in :mod:`pygame_rule
 from __future__ import annotations
 
 import dataclasses
-import itertools
 from bisect import insort
 from collections import Counter
 from collections.abc import Callable
 from typing import Annotated, Any, ClassVar, Literal
 
 from ..core.actions import Action, action_kinds
-from ..core.errors import BadScenario, IllegalAction
-from ..core.game import Event, GameInfo, OptionSpec, Refusal, State, check_seat
+from ..core.errors import IllegalAction
+from ..core.game import Event, GameInfo, OptionSpec, Refusal, State
 from ..core.memo import Memo
 from ..core.rng import GameRandom
 from ..core.table import PER_SEAT, Count, Is, PerSeat, Range, Seat, codec_for
+from . import level8_checks as _checks
+from .level8_actions import (
+    Add,
+    Discard,
+    Draw,
+    Keep,
+    LayOut,
+    ServeSkip,
+    Skip,
+    TakeDiscard,
+    TakeNothing,
+)
+from .level8_parts import sub_multisets
 from .level8_solver import (
     DECK,
     HAND_ORDER,
     JOKER,
-    KINDS,
     NUMBER_CARDS,
     SHEETS,
     SKIP,
-    PartError,
     Sheet,
     accepts,
     add_to_part,
     added_token,
-    candidate_layouts,
-    check_layout,
     enumerate_layouts,
     is_card,
     layouts_of_plan,
-    normalise_part,
     part_text,
     physical,
     plan_of,
@@ -49,83 +56,6 @@ from .level8_solver import (
 HAND_SIZE = 10
 LAST_LEVEL = 8
 _HAND_KEY = HAND_ORDER.__getitem__  # the hand's sort key (a hand is kept in this order)
-
-
-# ----- actions ----------------------------------------------------------------------------------------------
-#: A card named in an action: any non-empty text (which card, and whether it is held, is the rules' question; an
-#: empty name is not an action at all and is refused as malformed before any rule reads its first letter).
-CardName = Annotated[str, Is(bool, "a card name")]
-
-
-@dataclasses.dataclass(frozen=True)
-class Draw(Action):
-    """Take the top card of the draw pile."""
-
-    kind: ClassVar[str] = "draw"
-
-
-@dataclasses.dataclass(frozen=True)
-class TakeDiscard(Action):
-    """Take the top card of ``seat``'s discard pile (any seat, including one's own)."""
-
-    kind: ClassVar[str] = "take_discard"
-    seat: int
-
-
-@dataclasses.dataclass(frozen=True)
-class TakeNothing(Action):
-    """Go on without taking a card; only legal when the draw pile and every discard pile are empty."""
-
-    kind: ClassVar[str] = "take_nothing"
-
-
-@dataclasses.dataclass(frozen=True)
-class LayOut(Action):
-    """Lay out the whole current level: each part is ``(kind, card, ...)`` with jokers declared (``J7``/``JR``)."""
-
-    kind: ClassVar[str] = "lay_out"
-    parts: tuple[tuple[str, ...], ...]
-
-
-@dataclasses.dataclass(frozen=True)
-class Add(Action):
-    """Add one hand card to part ``part`` of ``seat``'s table; a joker is given with its meaning (``J7``/``JR``)."""
-
-    kind: ClassVar[str] = "add"
-    seat: int
-    part: int
-    card: CardName
-
-
-@dataclasses.dataclass(frozen=True)
-class Discard(Action):
-    """End the turn by discarding ``card`` face up on one's own discard pile."""
-
-    kind: ClassVar[str] = "discard"
-    card: CardName
-
-
-@dataclasses.dataclass(frozen=True)
-class Skip(Action):
-    """End the turn by putting a skip card in front of ``target``, who has none yet."""
-
-    kind: ClassVar[str] = "skip"
-    target: int
-
-
-@dataclasses.dataclass(frozen=True)
-class ServeSkip(Action):
-    """The whole turn of a skipped player: move the skip card face up under the draw pile."""
-
-    kind: ClassVar[str] = "serve_skip"
-
-
-@dataclasses.dataclass(frozen=True)
-class Keep(Action):
-    """Two-star rule: keep these hand cards (at most the sheet's limit) for the next deal."""
-
-    kind: ClassVar[str] = "keep"
-    cards: tuple[CardName, ...]
 
 
 # ----- the table --------------------------------------------------------------------------------------------
@@ -149,13 +79,6 @@ class DealEnd:
 DEAL_END = codec_for(DealEnd)
 
 
-PHASE_ACTIONS: dict[str, tuple[type[Action], ...]] = {
-    "keep": (Keep,), "skipped": (ServeSkip,), "draw": (Draw, TakeDiscard, TakeNothing),
-    "play": (LayOut, Add, Discard, Skip), "over": (),
-}
-Level8Action = Draw | TakeDiscard | TakeNothing | LayOut | Add | Discard | Skip | ServeSkip | Keep
-
-
 # ----- the game ---------------------------------------------------------------------------------------------
 
 
@@ -166,8 +89,6 @@ _TAKE = [TakeDiscard(s) for s in range(8)]
 # per player count: drawing or taking any discard top, the draw phase's list when no pile is empty
 _DRAW_OR_TAKE: list[list[Action]] = [[_DRAW, *_TAKE[:n]] for n in range(9)]
 _SKIP = [Skip(s) for s in range(8)]
-# a joker named with each meaning it may have in a part: each number, each colour
-_JOKER_MEANINGS = (*(f"{JOKER}{n}" for n in range(DECK.low, DECK.high + 1)), *(f"{JOKER}{c}" for c in DECK.colours))
 _DISCARD = {c: Discard(c) for c in [*NUMBER_CARDS, JOKER, SKIP]}
 
 
@@ -194,10 +115,6 @@ def _sorted_deck(edition: str) -> tuple[str, ...]:
     if found is None:
         found = _SORTED_DECKS.put(edition, tuple(sorted(DECK.cards(edition))))
     return found
-
-
-def _seat_name(seat: int) -> str:
-    return f"Seat {seat}"
 
 
 class Level8State(State):
@@ -420,34 +337,13 @@ class Level8State(State):
         hand = self.hands[seat]
         found: dict[tuple[str, ...], None] = {}
         for r in range(0, min(self.sheet.keep_cards, len(hand)) + 1):
-            for combo in _combinations_multiset(hand, r):
+            for combo in sub_multisets(hand, r):
                 found[combo] = None
         return [Keep(c) for c in found]
 
     def candidates(self) -> list[Action]:
-        """Every move of the phase's shape, legal or not (the reference lister keeps those :meth:`problem` accepts).
-
-        Taking: the draw pile, every discard pile, nothing. Playing: every lay-out of the level's shape from the
-        hand (:func:`candidate_layouts`), every hand card or joker meaning added to every part on the table, every
-        card discarded, a skip for every seat. Keeping: every choice of up to one card more than the sheet allows.
-        Jokers are named with their meaning (the undeclared ``J`` is the same move once the part decides it).
-        """
-        p = self.current_player
-        assert p is not None
-        hand = self.hands[p]
-        if self.phase == "draw":
-            return [_DRAW, *_TAKE[:self.players], _TAKE_NOTHING]
-        if self.phase == "skipped":
-            return [_SERVE_SKIP]
-        if self.phase == "keep":
-            return [Keep(c) for r in range(min(self.sheet.keep_cards + 1, len(hand)) + 1)
-                    for c in _combinations_multiset(hand, r)]
-        out: list[Action] = [LayOut(lay) for lay in candidate_layouts(self.level_requirements(p), hand)]
-        tokens = [c for c in dict.fromkeys(hand) if c != JOKER] + list(_JOKER_MEANINGS if JOKER in hand else ())
-        out += [Add(s, i, t) for s, parts in enumerate(self.table) for i in range(len(parts)) for t in tokens]
-        out += [Discard(c) for c in dict.fromkeys(hand)]
-        out += [Skip(t) for t in range(self.players)]
-        return out
+        """Every move of the phase's shape, legal or not (:func:`~pygame_rules.games.level8_checks.candidates`)."""
+        return _checks.candidates(self)
 
     def refusal(self, action: Action) -> Refusal | None:
         """Why ``action`` is illegal now, as its reason code and parameters (what :meth:`problem` says), or ``None``."""
@@ -456,138 +352,8 @@ class Level8State(State):
 
     # ----- validation ---------------------------------------------------------------------------------------
     def problem(self, action: Action) -> IllegalAction | None:
-        """Why ``action`` is illegal now, or ``None``: the phase admits its type, then the type's own rule."""
-        p = self.current_player
-        assert p is not None  # the core refuses actions once the game is over
-        if type(action) not in PHASE_ACTIONS[self.phase]:
-            return IllegalAction(self._wrong_phase(action), reason="wrong_phase",
-                                 params={"phase": self.phase, "action": action.kind}, phase=self.phase)
-        try:
-            self._requirements[type(action)](self, p, action)
-        except IllegalAction as refusal:
-            return refusal
-        return None
-
-    def _require_draw(self, p: int, action: Draw) -> None:
-        if action not in self._takes():
-            raise IllegalAction("cannot draw: the draw pile is empty; take a discard top instead",
-                                reason="draw_pile_empty")
-
-    def _require_take_discard(self, p: int, action: TakeDiscard) -> None:
-        seat = self._seat_arg(action.seat, "take_discard.seat")
-        if action not in self._takes():
-            raise IllegalAction(f"cannot take from {_seat_name(seat)}'s discard pile: it is empty",
-                                reason="discard_pile_empty", params={"seat": seat})
-
-    def _require_take_nothing(self, p: int, action: TakeNothing) -> None:
-        if action not in self._takes():
-            raise IllegalAction("you must take a card: the draw pile or a discard pile has one",
-                                reason="must_take_a_card")
-
-    def _require_lay_out(self, p: int, action: LayOut) -> None:
-        self._layout_of(p, action)
-
-    def _require_add(self, p: int, action: Add) -> None:
-        self._checked_add(p, action)
-
-    def _require_discard(self, p: int, action: Discard) -> None:
-        if action.card not in self.hands[p]:
-            raise IllegalAction(f"cannot discard {action.card!r}: it is not in your hand",
-                                reason="card_not_in_hand", params={"card": action.card})
-
-    def _require_skip(self, p: int, action: Skip) -> None:
-        target = self._seat_arg(action.target, "skip.target")
-        if SKIP not in self.hands[p]:
-            raise IllegalAction("cannot skip anyone: you hold no skip card", reason="no_skip_card")
-        if target == p:
-            raise IllegalAction("a skip card goes in front of another player, not yourself", reason="skip_yourself")
-        if target not in self._skip_targets(p):
-            raise IllegalAction(f"{_seat_name(target)} already has a skip card in front of them",
-                                reason="already_skipped", params={"seat": target})
-
-    def _require_serve_skip(self, p: int, action: ServeSkip) -> None:
-        """Serving the skip is the whole turn of a skipped seat: the phase says it all."""
-
-    def _require_keep(self, p: int, action: Keep) -> None:
-        self._checked_keep(p, action)
-
-    _requirements: ClassVar[dict[type, Callable[[Any, int, Any], None]]] = {
-        Draw: _require_draw, TakeDiscard: _require_take_discard, TakeNothing: _require_take_nothing,
-        LayOut: _require_lay_out, Add: _require_add, Discard: _require_discard, Skip: _require_skip,
-        ServeSkip: _require_serve_skip, Keep: _require_keep,
-    }
-
-    def _wrong_phase(self, action: Action) -> str:
-        p = self.current_player
-        assert p is not None
-        if self.phase == "keep":
-            return f"{action.kind} is not possible now: {_seat_name(p)} chooses which cards to keep (keep)"
-        if self.phase == "skipped":
-            return f"{_seat_name(p)} is skipped: the only move is to put the skip card under the draw pile"
-        if self.phase == "draw":
-            return f"{action.kind} is not possible yet: first take a card (draw or take_discard)"
-        if isinstance(action, (Draw, TakeDiscard, TakeNothing)):
-            return "you have already taken a card this turn"
-        return f"{action.kind} is not possible now"
-
-    def _seat_arg(self, value: int, what: str) -> int:
-        try:
-            return check_seat(value, self.players, what)
-        except ValueError as exc:
-            raise IllegalAction(str(exc), reason="no_such_seat", params={"seat": value}) from exc
-
-    def _layout_of(self, p: int, action: LayOut) -> tuple[tuple[str, ...], ...]:
-        if self.laid[p]:
-            raise IllegalAction(f"you have already laid out level {self.levels[p]} this deal",
-                                reason="already_laid_out", params={"level": self.levels[p]})
-        try:
-            return check_layout(self.level_requirements(p), self.hands[p], action.parts)
-        except PartError as exc:
-            message = f"cannot lay out level {self.levels[p]} ({self.sheet.level_text(self.levels[p])}): {exc}"
-            if exc.why == "joker_choice":  # not wrong: the player has a choice to make (the page asks it)
-                raise IllegalAction(message, reason="joker_choice", params=exc.params) from exc
-            raise IllegalAction(message, reason="not_the_level",
-                                params={**exc.params, "level": self.levels[p], "why": exc.why}) from exc
-
-    def _checked_add(self, p: int, action: Add) -> tuple[str, ...]:
-        if not self.laid[p]:
-            raise IllegalAction(f"cannot add {action.card}: lay out your own level {self.levels[p]} first",
-                                reason="lay_out_first", params={"level": self.levels[p]})
-        seat = self._seat_arg(action.seat, "add.seat")
-        parts = self.table[seat]
-        if isinstance(action.part, bool) or not 0 <= action.part < len(parts):
-            raise IllegalAction(f"{_seat_name(seat)} has no part {action.part} on the table ({len(parts)} part(s))",
-                                reason="no_such_part", params={"seat": seat, "part": action.part})
-        hand = self.hands[p]
-        card = physical(action.card)
-        if action.card == SKIP:
-            raise IllegalAction("a skip card cannot be added to a combination", reason="skip_not_addable")
-        if card not in hand:
-            raise IllegalAction(f"cannot add {action.card!r}: you hold no such card", reason="card_not_in_hand",
-                                params={"card": action.card})
-        if len(hand) < 2:
-            raise IllegalAction("cannot add your last card: keep one card to end the turn", reason="last_card")
-        try:
-            return add_to_part(parts[action.part], action.card)
-        except PartError as exc:
-            if exc.why == "joker_choice":
-                raise IllegalAction(str(exc), reason="joker_choice",
-                                    params={**exc.params, "seat": seat, "part": action.part}) from exc
-            raise IllegalAction(str(exc), reason="does_not_fit",
-                                params={**exc.params, "seat": seat, "part": action.part, "why": exc.why}) from exc
-
-    def _checked_keep(self, p: int, action: Keep) -> tuple[str, ...]:
-        limit = self.sheet.keep_cards
-        if len(action.cards) > limit:
-            raise IllegalAction(f"you may keep at most {limit} cards, not {len(action.cards)}", reason="keep_too_many",
-                                params={"limit": limit})
-        need = Counter(action.cards)
-        have = Counter(self.hands[p])
-        for card, n in need.items():
-            if have[card] < n:
-                raise IllegalAction(f"cannot keep {card!r}: you do not hold {'that many' if have[card] else 'it'}",
-                                    reason="card_not_in_hand", params={"card": card})
-        return tuple(sort_cards(action.cards))
+        """Why ``action`` is illegal now, or ``None`` (:func:`~pygame_rules.games.level8_checks.problem`)."""
+        return _checks.problem(self, action)
 
     # ----- performing ---------------------------------------------------------------------------------------
     def _perform(self, action: Action, log: list[Event] | None) -> None:
@@ -624,7 +390,7 @@ class Level8State(State):
 
     def _do_lay_out(self, action: LayOut, log: list[Event] | None) -> None:
         p = self.turn
-        layout = self._layout_of(p, action)
+        layout = _checks.layout_of(self, p, action)
         self._take(p, [physical(t) for part in layout for t in part[1:]])
         self.table[p] = list(layout)
         self.laid[p] = True
@@ -794,28 +560,8 @@ class Level8State(State):
 
     # ----- invariants ---------------------------------------------------------------------------------------
     def _validate(self) -> None:
-        """What must hold between the fields: the phase and who decides, skips, kept cards, table parts."""
-        if (self.phase == "over") != (self.winner is not None):
-            raise ValueError("the game is over exactly when there is a winner")
-        if (self.phase == "keep") != bool(self.keep_queue) or len(set(self.keep_queue)) != len(self.keep_queue):
-            raise ValueError("the keep phase is exactly when distinct seats are waiting to keep cards")
-        if self.phase == "skipped" and not self.skipped[self.turn]:
-            raise ValueError(f"seat {self.turn} is serving a skip but has no skip card in front of them")
-        for s, k in enumerate(self.kept):
-            if k is None:
-                continue
-            if self.phase != "keep":
-                raise ValueError("kept cards only wait between deals (the keep phase)")
-            if Counter(k) - Counter(self.hands[s]) or len(k) > self.sheet.keep_cards:
-                raise ValueError(f"seat {s} keeps cards it does not hold or too many")
-        for s, parts in enumerate(self.table):
-            for j, part in enumerate(parts):
-                if len(part) < 2 or part[0] not in KINDS:
-                    raise ValueError(f"seat {s}'s table part {j} must be [kind, card, ...]")
-                if normalise_part(part[0], list(part[1:])) != tuple(part):
-                    raise ValueError(f"seat {s}'s table part {list(part)} is not in canonical form")
-            if parts and not self.laid[s]:
-                raise ValueError(f"seat {s} has parts on the table but has not laid out")
+        """What must hold between the fields (:func:`~pygame_rules.games.level8_checks.validate`)."""
+        _checks.validate(self)
 
     def all_cards(self) -> Counter[str]:
         """Every physical card in the game, wherever it is (for the conservation invariant)."""
@@ -836,46 +582,8 @@ class Level8State(State):
 
     # ----- scenarios ----------------------------------------------------------------------------------------
     def _deal_rest(self, given: set[str], params: dict[str, Any]) -> None:
-        """Complete a scenario: the first deal by default, the unlisted cards shuffled under the listed draw pile.
-
-        ``rest`` (a parameter, not part of the table) sends them instead to a seat's discard pile, under its cards.
-        A scenario starts a turn (phase ``draw`` or ``play``); a seat with a skip in front of it serves it first.
-        """
-        players = self.players
-        if "dealer" not in given:
-            self.dealer = players - 1
-        if "turn" not in given:
-            self.turn = (self.dealer + 1) % players
-        if "deal_number" not in given:
-            self.deal_number = 1
-        if self.phase not in ("draw", "play"):
-            raise BadScenario(f"phase must be 'draw' or 'play', not {self.phase!r}")
-        self.hands = [sort_cards(h) for h in self.hands]
-        for i, parts in enumerate(self.table):
-            for j, part in enumerate(parts):
-                if len(part) < 2 or part[0] not in KINDS:
-                    raise BadScenario(f"seat {i}'s table part {j} must be [kind, card, ...]")
-                try:
-                    parts[j] = normalise_part(part[0], part[1:])
-                except PartError as exc:
-                    raise BadScenario(f"seat {i}'s table part {j}: {exc}") from exc
-        self.laid = [laid or bool(self.table[i]) for i, laid in enumerate(self.laid)]
-        used = self.all_cards()
-        deck = self.full_deck()
-        for card, count in sorted(used.items()):
-            if count > deck[card]:
-                what = "appears twice" if deck[card] == 1 else f"appears {count} times (the deck has {deck[card]})"
-                raise BadScenario(f"card {card} {what}", card=card)
-        rest = sorted((deck - used).elements())
-        self.rng.shuffle(rest)
-        where = params.get("rest", "draw")
-        if where == "draw":
-            self.draw = rest + self.draw
-        else:
-            seat = check_seat(where, players, "rest")
-            self.discards[seat] = rest + self.discards[seat]
-        if self.skipped[self.turn]:
-            self.phase = "skipped"
+        """Complete a scenario's table (:func:`~pygame_rules.games.level8_checks.deal_rest`)."""
+        _checks.deal_rest(self, given, params)
 
 
 def _deck_json(edition: str) -> dict[str, Any]:
@@ -884,11 +592,6 @@ def _deck_json(edition: str) -> dict[str, Any]:
     return {"colours": [{"code": c, "name": n} for c, n in zip(DECK.colours, DECK.colour_names, strict=True)],
             "low": DECK.low, "high": DECK.high, "edition": ed.name, "title": ed.title, "jokers": ed.jokers,
             "skips": ed.skips, "total": ed.total}
-
-
-def _combinations_multiset(hand: list[str], r: int) -> list[tuple[str, ...]]:
-    """Distinct sorted sub-multisets of size ``r`` of ``hand`` (jokers and skips are interchangeable)."""
-    return sorted({tuple(sort_cards(c)) for c in itertools.combinations(sort_cards(hand), r)})
 
 
 __all__ = ["Level8State", "Draw", "TakeDiscard", "TakeNothing", "LayOut", "Add", "Discard", "Skip", "ServeSkip",

@@ -11,6 +11,7 @@ matters for the table: a number in runs and sets, a colour in colour groups.
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -29,6 +30,7 @@ from .level8_data import (
     PartError,
     Requirement,
     physical,
+    sort_cards,
 )
 
 
@@ -364,3 +366,12 @@ def candidate_layouts(reqs: Sequence[Requirement], hand: Sequence[str]) -> set[L
 
     fill(0, Counter(hand), ())
     return out
+
+
+# a joker named with each meaning it may have in a part: each number, each colour
+JOKER_MEANINGS = (*(f"{JOKER}{n}" for n in range(DECK.low, DECK.high + 1)), *(f"{JOKER}{c}" for c in DECK.colours))
+
+
+def sub_multisets(hand: Sequence[str], r: int) -> list[tuple[str, ...]]:
+    """Distinct sorted sub-multisets of size ``r`` of ``hand`` (jokers and skips are interchangeable)."""
+    return sorted({tuple(sort_cards(c)) for c in itertools.combinations(sort_cards(hand), r)})
