@@ -92,17 +92,20 @@ _SKIP = [Skip(s) for s in range(8)]
 _DISCARD = {c: Discard(c) for c in [*NUMBER_CARDS, JOKER, SKIP]}
 
 
+_ADDS: Memo[tuple[int, int, str], Add] = Memo("level8.adds", None)  # seats x parts x tokens: a fixed domain
 _PART_ADDS: Memo[tuple[int, int, Part], dict[str, tuple[Add, ...]]] = Memo("level8.part_adds", 4096)
 
 
-def _part_adds(seat: int, index: int, part: Part) -> dict[str, tuple[Add, ...]]:
-    """The additions to ``seat``'s part ``index`` (which is ``part``) per hand card, as shared :class:`Add` objects:
-    :func:`accepts` made into moves, remembered per place and part."""
-    found = _PART_ADDS.get((seat, index, part))
+def _adds_of(seat: int, index: int, part: Part, card: str, tokens: tuple[str, ...]) -> tuple[Add, ...]:
+    """The shared :class:`Add` moves of ``card`` (as each of ``tokens``) to ``seat``'s part ``index``, which is
+    ``part``: :func:`accepts` made into moves when a held card first needs them, remembered per place and part."""
+    built = _PART_ADDS.get((seat, index, part))
+    if built is None:
+        built = _PART_ADDS.put((seat, index, part), {})
+    found = built.get(card)
     if found is None:
-        found = {card: tuple(Add(seat, index, t) for t in tokens)
-                 for card, tokens in accepts(part).items()}
-        _PART_ADDS.put((seat, index, part), found)
+        found = built[card] = tuple(_ADDS.intern((seat, index, t), lambda t=t: Add(seat, index, t))  # type: ignore[misc]
+                                    for t in tokens)
     return found
 
 
@@ -271,7 +274,7 @@ class Level8State(State):
         return list(enumerate_layouts(self.level_requirements(seat), self.hands[seat]))
 
     def _list_legal(self) -> list[Action]:
-        """Every legal move, built directly from the rules' own functions (:meth:`_takes`, :func:`accepts`,
+        """Every legal move, built directly from the rules' own functions (:func:`accepts`,
         :meth:`_skip_targets`) and the lay-out search; the shared reference test holds it equal to every candidate
         :meth:`problem` accepts.
 
@@ -281,13 +284,20 @@ class Level8State(State):
         phase = self.phase
         p = self.turn if phase != "keep" else self.keep_queue[0]
         if phase == "draw":
-            return self._takes()
+            # the one rule of taking a card: the draw pile's top when it has a card, any discard pile's top (one's
+            # own included), and nothing only when there is nothing to take (the checker asks this list)
+            discards = self.discards
+            if self.draw and all(discards):  # the usual case: the draw pile and every discard pile (a shared list)
+                return _DRAW_OR_TAKE[self.players]
+            out: list[Action] = [_DRAW] if self.draw else []
+            out += [_TAKE[s] for s in range(self.players) if discards[s]]
+            return out or [_TAKE_NOTHING]
         if phase == "play":
             hand = self.hands[p]
             if not self.laid[p]:
                 # most hands cannot lay out: no list comprehension for them (the level read as level_requirements)
                 lays = layouts_of_plan(self._plans[self.levels[p] - 1], hand)
-                out: list[Action] = [LayOut(lay) for lay in lays] if lays else []
+                out = [LayOut(lay) for lay in lays] if lays else []
             elif len(hand) >= 2:
                 out = self._add_options(hand)
             else:
@@ -299,16 +309,6 @@ class Level8State(State):
         if phase == "skipped":
             return [_SERVE_SKIP]
         return self._keep_options(p)
-
-    def _takes(self) -> list[Action]:
-        """The one rule of taking a card: the draw pile's top when it has a card, any discard pile's top (one's own
-        included), and nothing only when there is nothing to take. The usual list is shared, never changed."""
-        discards = self.discards
-        if self.draw and all(discards):  # the usual case: the draw pile and every discard pile
-            return _DRAW_OR_TAKE[self.players]
-        out: list[Action] = [_DRAW] if self.draw else []
-        out += [_TAKE[s] for s in range(self.players) if discards[s]]
-        return out or [_TAKE_NOTHING]
 
     def _skip_targets(self, p: int) -> list[int]:
         """The one rule of skipping: holding a skip card, ``p`` may put it before any other seat that has none."""
@@ -324,13 +324,13 @@ class Level8State(State):
         distinct = dict.fromkeys(hand)  # (a skip card is never accepted: no part's additions name it)
         for s, parts in enumerate(self.table):
             for i, part in enumerate(parts):
-                fits = _part_adds(s, i, part)
+                fits = accepts(part)
                 if fits.keys().isdisjoint(distinct):
                     continue
                 for card in distinct:
-                    moves = fits.get(card)
-                    if moves:
-                        out += moves
+                    tokens = fits.get(card)
+                    if tokens:
+                        out += _adds_of(s, i, part, card, tokens)
         return out
 
     def _keep_options(self, seat: int) -> list[Action]:
@@ -357,31 +357,38 @@ class Level8State(State):
 
     # ----- performing ---------------------------------------------------------------------------------------
     def _perform(self, action: Action, log: list[Event] | None) -> None:
-        """The one path of every move (the page's, a bot's rollout, the bench): the action's own step below.
+        """The one path of every move (the page's, a bot's rollout, the bench). The three commonest moves (a discard,
+        a discard top or the draw pile's top taken: nine in ten) are performed here, the others by their own step.
 
         Events (data: a ``type`` and fields, a seat's secrets under ``private``) are built only when ``log`` is a
         list; the rules run the same either way.
         """
         self.undo_ok = False
-        self._steps[type(action)](self, action, log)
-
-    def _do_draw(self, action: Draw, log: list[Event] | None) -> None:
+        act: Any = action  # (read without narrowing: the exact class is tested once, below)
+        cls = type(act)
         p = self.turn
-        card = self.draw.pop()
-        insort(self.hands[p], card, key=_HAND_KEY)  # in the hand order, after equal cards
-        self.phase = "play"
-        if log is not None:
-            log.append({"type": "draw", "player": p, "private": {str(p): {"card": card}}})
-        if not self.draw:
-            self._rebuild(log)
-
-    def _do_take_discard(self, action: TakeDiscard, log: list[Event] | None) -> None:
-        p = self.turn
-        card = self.discards[action.seat].pop()
-        insort(self.hands[p], card, key=_HAND_KEY)  # in the hand order, after equal cards
-        self.phase = "play"
-        if log is not None:
-            log.append({"type": "take_discard", "player": p, "seat": action.seat, "card": card})
+        if cls is Discard:
+            self.hands[p].remove(act.card)
+            self.discards[p].append(act.card)
+            if log is not None:
+                log.append({"type": "discard", "player": p, "card": act.card})
+            self._after_turn(p, log)
+        elif cls is TakeDiscard:
+            card = self.discards[act.seat].pop()
+            insort(self.hands[p], card, key=_HAND_KEY)  # in the hand order, after equal cards
+            self.phase = "play"
+            if log is not None:
+                log.append({"type": "take_discard", "player": p, "seat": act.seat, "card": card})
+        elif cls is Draw:
+            card = self.draw.pop()
+            insort(self.hands[p], card, key=_HAND_KEY)
+            self.phase = "play"
+            if log is not None:
+                log.append({"type": "draw", "player": p, "private": {str(p): {"card": card}}})
+            if not self.draw:
+                self._rebuild(log)
+        else:
+            self._steps[cls](self, act, log)
 
     def _do_take_nothing(self, action: TakeNothing, log: list[Event] | None) -> None:
         self.phase = "play"
@@ -413,14 +420,6 @@ class Level8State(State):
         if log is not None:
             log.append({"type": "add", "player": p, "seat": action.seat, "part": action.part, "card": token})
 
-    def _do_discard(self, action: Discard, log: list[Event] | None) -> None:
-        p = self.turn
-        self.hands[p].remove(action.card)
-        self.discards[p].append(action.card)
-        if log is not None:
-            log.append({"type": "discard", "player": p, "card": action.card})
-        self._after_turn(p, log)
-
     def _do_skip(self, action: Skip, log: list[Event] | None) -> None:
         p = self.turn
         self.hands[p].remove(SKIP)
@@ -451,8 +450,8 @@ class Level8State(State):
             self._new_deal(log)
 
     _steps: ClassVar[dict[type, Callable[[Any, Any, list[Event] | None], None]]] = {
-        Draw: _do_draw, TakeDiscard: _do_take_discard, TakeNothing: _do_take_nothing, LayOut: _do_lay_out,
-        Add: _do_add, Discard: _do_discard, Skip: _do_skip, ServeSkip: _do_serve_skip, Keep: _do_keep,
+        TakeNothing: _do_take_nothing, LayOut: _do_lay_out, Add: _do_add, Skip: _do_skip, ServeSkip: _do_serve_skip,
+        Keep: _do_keep,
     }
 
     def _take(self, p: int, cards: list[str]) -> None:

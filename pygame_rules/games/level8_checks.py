@@ -2,7 +2,7 @@
 hold (invariants, for saves), and how a scenario's partial table is completed and checked.
 
 Functions of a :class:`~pygame_rules.games.level8.Level8State`, which calls them from :meth:`problem`,
-:meth:`_validate` and :meth:`_deal_rest`; the lister's own rules (:meth:`_takes`, :meth:`_skip_targets`,
+:meth:`_validate` and :meth:`_deal_rest`; the lister's own rules (the takes of the draw phase, :meth:`_skip_targets`,
 :func:`~pygame_rules.games.level8_parts.accepts`) are asked here too, so the two never disagree.
 """
 
@@ -77,18 +77,18 @@ def problem(state: Level8State, action: Action) -> IllegalAction | None:
     return None
 
 def _require_draw(state: Level8State, p: int, action: Draw) -> None:
-    if action not in state._takes():
+    if action not in state.legal_actions():
         raise IllegalAction("cannot draw: the draw pile is empty; take a discard top instead",
                             reason="draw_pile_empty")
 
 def _require_take_discard(state: Level8State, p: int, action: TakeDiscard) -> None:
     seat = _seat_arg(state, action.seat, "take_discard.seat")
-    if action not in state._takes():
+    if action not in state.legal_actions():
         raise IllegalAction(f"cannot take from {_seat_name(seat)}'s discard pile: it is empty",
                             reason="discard_pile_empty", params={"seat": seat})
 
 def _require_take_nothing(state: Level8State, p: int, action: TakeNothing) -> None:
-    if action not in state._takes():
+    if action not in state.legal_actions():
         raise IllegalAction("you must take a card: the draw pile or a discard pile has one",
                             reason="must_take_a_card")
 
