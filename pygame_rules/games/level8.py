@@ -3,7 +3,10 @@
 A turn: take one card (draw pile or any discard top), optionally lay out the whole current level, once laid out
 optionally add hand cards to any combination on the table, then discard one card or put a skip card in front of
 another player. A deal ends when someone discards their last card; the game ends when a player lays out level 8, or
-goes out after laying out level 7. The lay-out solver lives in :mod:`pygame_rules.games.level8_solver`.
+goes out after laying out level 7.
+
+Here: the table, the deal, the moves listed and performed. Beside it: the moves (``level8_actions``), the checks
+(``level8_checks``), cards and sheets (``level8_data``), combinations (``level8_parts``), lay-out search.
 """
 
 from __future__ import annotations
