@@ -3,43 +3,53 @@
 A turn: take one card (draw pile or any discard top), optionally lay out the whole current level, once laid out
 optionally add hand cards to any combination on the table, then discard one card or put a skip card in front of
 another player. A deal ends when someone discards their last card; the game ends when a player lays out level 8, or
-goes out after laying out level 7. The lay-out solver lives in :mod:`pygame_rules.games.level8_solver`.
+goes out after laying out level 7.
+
+Here: the table, the deal, the moves listed and performed. Beside it: the moves (``level8_actions``), the checks
+(``level8_checks``), cards and sheets (``level8_data``), combinations (``level8_parts``), lay-out search.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import itertools
 from bisect import insort
 from collections import Counter
 from collections.abc import Callable
 from typing import Annotated, Any, ClassVar, Literal
 
 from ..core.actions import Action, action_kinds
-from ..core.errors import BadScenario, IllegalAction
-from ..core.game import Event, GameInfo, OptionSpec, State, check_seat
+from ..core.errors import IllegalAction
+from ..core.game import Event, GameInfo, OptionSpec, Refusal, State
 from ..core.memo import Memo
 from ..core.rng import GameRandom
 from ..core.table import PER_SEAT, Count, Is, PerSeat, Range, Seat, codec_for
+from . import level8_checks as _checks
+from .level8_actions import (
+    Add,
+    Discard,
+    Draw,
+    Keep,
+    LayOut,
+    ServeSkip,
+    Skip,
+    TakeDiscard,
+    TakeNothing,
+)
+from .level8_parts import sub_multisets
 from .level8_solver import (
-    COLOUR_INDEX,
     DECK,
     HAND_ORDER,
     JOKER,
-    KINDS,
     NUMBER_CARDS,
     SHEETS,
     SKIP,
-    PartError,
     Sheet,
-    add_options,
+    accepts,
     add_to_part,
     added_token,
-    check_layout,
     enumerate_layouts,
     is_card,
     layouts_of_plan,
-    normalise_part,
     part_text,
     physical,
     plan_of,
@@ -49,83 +59,6 @@ from .level8_solver import (
 HAND_SIZE = 10
 LAST_LEVEL = 8
 _HAND_KEY = HAND_ORDER.__getitem__  # the hand's sort key (a hand is kept in this order)
-
-
-# ----- actions ----------------------------------------------------------------------------------------------
-#: A card named in an action: any non-empty text (which card, and whether it is held, is the rules' question; an
-#: empty name is not an action at all and is refused as malformed before any rule reads its first letter).
-CardName = Annotated[str, Is(bool, "a card name")]
-
-
-@dataclasses.dataclass(frozen=True)
-class Draw(Action):
-    """Take the top card of the draw pile."""
-
-    kind: ClassVar[str] = "draw"
-
-
-@dataclasses.dataclass(frozen=True)
-class TakeDiscard(Action):
-    """Take the top card of ``seat``'s discard pile (any seat, including one's own)."""
-
-    kind: ClassVar[str] = "take_discard"
-    seat: int
-
-
-@dataclasses.dataclass(frozen=True)
-class TakeNothing(Action):
-    """Go on without taking a card; only legal when the draw pile and every discard pile are empty."""
-
-    kind: ClassVar[str] = "take_nothing"
-
-
-@dataclasses.dataclass(frozen=True)
-class LayOut(Action):
-    """Lay out the whole current level: each part is ``(kind, card, ...)`` with jokers declared (``J7``/``JR``)."""
-
-    kind: ClassVar[str] = "lay_out"
-    parts: tuple[tuple[str, ...], ...]
-
-
-@dataclasses.dataclass(frozen=True)
-class Add(Action):
-    """Add one hand card to part ``part`` of ``seat``'s table; a joker is given with its meaning (``J7``/``JR``)."""
-
-    kind: ClassVar[str] = "add"
-    seat: int
-    part: int
-    card: CardName
-
-
-@dataclasses.dataclass(frozen=True)
-class Discard(Action):
-    """End the turn by discarding ``card`` face up on one's own discard pile."""
-
-    kind: ClassVar[str] = "discard"
-    card: CardName
-
-
-@dataclasses.dataclass(frozen=True)
-class Skip(Action):
-    """End the turn by putting a skip card in front of ``target``, who has none yet."""
-
-    kind: ClassVar[str] = "skip"
-    target: int
-
-
-@dataclasses.dataclass(frozen=True)
-class ServeSkip(Action):
-    """The whole turn of a skipped player: move the skip card face up under the draw pile."""
-
-    kind: ClassVar[str] = "serve_skip"
-
-
-@dataclasses.dataclass(frozen=True)
-class Keep(Action):
-    """Two-star rule: keep these hand cards (at most the sheet's limit) for the next deal."""
-
-    kind: ClassVar[str] = "keep"
-    cards: tuple[CardName, ...]
 
 
 # ----- the table --------------------------------------------------------------------------------------------
@@ -149,13 +82,6 @@ class DealEnd:
 DEAL_END = codec_for(DealEnd)
 
 
-PHASE_ACTIONS: dict[str, tuple[type[Action], ...]] = {
-    "keep": (Keep,), "skipped": (ServeSkip,), "draw": (Draw, TakeDiscard, TakeNothing),
-    "play": (LayOut, Add, Discard, Skip), "over": (),
-}
-Level8Action = Draw | TakeDiscard | TakeNothing | LayOut | Add | Discard | Skip | ServeSkip | Keep
-
-
 # ----- the game ---------------------------------------------------------------------------------------------
 
 
@@ -167,46 +93,23 @@ _TAKE = [TakeDiscard(s) for s in range(8)]
 _DRAW_OR_TAKE: list[list[Action]] = [[_DRAW, *_TAKE[:n]] for n in range(9)]
 _SKIP = [Skip(s) for s in range(8)]
 _DISCARD = {c: Discard(c) for c in [*NUMBER_CARDS, JOKER, SKIP]}
+
+
 _ADDS: Memo[tuple[int, int, str], Add] = Memo("level8.adds", None)  # seats x parts x tokens: a fixed domain
-_ACCEPTS_SIZE = 4096
-_ACCEPTS: Memo[Part, dict[str, tuple[str, ...]]] = Memo("level8.accepts", _ACCEPTS_SIZE)
-# the number cards of each number and of each colour, each accepted as itself (what _accepts starts from)
-_NUMBER_ACCEPTS: dict[int, dict[str, tuple[str, ...]]] = {}
-_COLOUR_ACCEPTS: dict[str, dict[str, tuple[str, ...]]] = {}
-for _t, (_c, _n) in NUMBER_CARDS.items():
-    _NUMBER_ACCEPTS.setdefault(_n, {})[_t] = (_t,)
-    _COLOUR_ACCEPTS.setdefault(_c, {})[_t] = (_t,)
+_PART_ADDS: Memo[tuple[int, int, Part], dict[str, tuple[Add, ...]]] = Memo("level8.part_adds", 4096)
 
 
-def _add_action(seat: int, part: int, token: str) -> Add:
-    """The shared :class:`Add` of ``token`` to ``seat``'s part ``part``."""
-    key = (seat, part, token)
-    found = _ADDS.get(key)
+def _adds_of(seat: int, index: int, part: Part, card: str, tokens: tuple[str, ...]) -> tuple[Add, ...]:
+    """The shared :class:`Add` moves of ``card`` (as each of ``tokens``) to ``seat``'s part ``index``, which is
+    ``part``: :func:`accepts` made into moves when a held card first needs them, remembered per place and part."""
+    built = _PART_ADDS.get((seat, index, part))
+    if built is None:
+        built = _PART_ADDS.put((seat, index, part), {})
+    found = built.get(card)
     if found is None:
-        found = _ADDS.put(key, Add(seat, part, token))
+        found = built[card] = tuple(_ADDS.intern((seat, index, t), lambda t=t: Add(seat, index, t))  # type: ignore[misc]
+                                    for t in tokens)
     return found
-
-
-def _accepts(part: Part) -> dict[str, tuple[str, ...]]:
-    """What a table part accepts: hand card -> the tokens it may be added as (a joker: each meaning that fits).
-
-    A number card fits when :func:`add_to_part` takes it, which for a canonical part is: a run, the numbers just
-    below and above it; a set, its number; a colour group, its colour. Jokers take :func:`add_options`. Remembered
-    per part (a bounded :class:`~pygame_rules.core.memo.Memo`).
-    """
-    kind = part[0]
-    out: dict[str, tuple[str, ...]]
-    if kind == "run":
-        nums = [NUMBER_CARDS[t][1] if t in NUMBER_CARDS else int(t[1:]) for t in part[1:]]
-        out = {**_NUMBER_ACCEPTS.get(min(nums) - 1, {}), **_NUMBER_ACCEPTS.get(max(nums) + 1, {})}
-    elif kind == "set":
-        t = part[1]
-        out = dict(_NUMBER_ACCEPTS[NUMBER_CARDS[t][1] if t in NUMBER_CARDS else int(t[1:])])
-    else:
-        t = part[1]
-        out = dict(_COLOUR_ACCEPTS[NUMBER_CARDS[t][0] if t in NUMBER_CARDS else t[1:]])
-    out[JOKER] = tuple(add_options(part))
-    return _ACCEPTS.put(part, out)
 
 
 _SORTED_DECKS: Memo[str, tuple[str, ...]] = Memo("level8.sorted_decks", None)  # one per edition
@@ -220,47 +123,10 @@ def _sorted_deck(edition: str) -> tuple[str, ...]:
     return found
 
 
-_PART_ADDS: Memo[tuple[int, int, Part], dict[str, tuple[Add, ...]]] = Memo("level8.part_adds", _ACCEPTS_SIZE)
-
-
-def _part_adds(seat: int, index: int, part: Part) -> dict[str, tuple[Add, ...]]:
-    """A new, empty entry of ``_PART_ADDS``: the additions to ``seat``'s part ``index`` (``part``) per hand card,
-    the shared :class:`Add` objects, filled in as cards are held (most of what a part accepts is never held).
-    Bounded like :func:`_accepts`'s memo."""
-    return _PART_ADDS.put((seat, index, part), {})
-
-
-def _added(part: Part, token: str) -> Part:
-    """What :func:`add_to_part` makes of canonical ``part`` and a ``token`` it accepts (a listed addition), placed
-    directly: a run grows at the end its number is next to; a joker goes after the set's or group's cards; a number
-    card among the real cards (a set by colour, a group by number; the jokers stay last). Tested equal to
-    ``add_to_part`` after every addition of many games (tests/test_level8_fast_paths.py)."""
-    kind = part[0]
-    card = NUMBER_CARDS.get(token)
-    if kind == "run":
-        first = part[1]
-        low = NUMBER_CARDS[first][1] if first in NUMBER_CARDS else int(first[1:])
-        number = card[1] if card is not None else int(token[1:])
-        return (kind, token, *part[1:]) if number < low else (*part, token)
-    if card is None:  # a joker: after the cards
-        return (*part, token)
-    # a number card: before the first joker or real card it sorts before (by colour in a set, number in a group)
-    place = COLOUR_INDEX[card[0]] if kind == "set" else card[1]
-    at = 1
-    for t in part[1:]:
-        other = NUMBER_CARDS.get(t)
-        if other is None or (COLOUR_INDEX[other[0]] if kind == "set" else other[1]) > place:
-            break
-        at += 1
-    return (*part[:at], token, *part[at:])
-
-
-def _seat_name(seat: int) -> str:
-    return f"Seat {seat}"
-
-
 class Level8State(State):
     """A whole game of Level 8: several deals until somebody completes level 8."""
+
+    EVENT_SINK = True  # one path for every move: :meth:`_perform` writes events to a list, or none
 
     # the reason codes of this game's refusals (docs/api.md, "Refusal codes"; worded per language by the page)
     REFUSAL_CODES = frozenset({
@@ -326,7 +192,7 @@ class Level8State(State):
         """Deal the first deal. ``start`` is the first dealer; by default the last seat deals so seat 0 leads."""
         state = cls(players, options, rng)
         state.dealer = (players - 1) if start is None else start % players
-        state._new_deal()
+        state._new_deal(None)
         return state
 
     @property
@@ -338,7 +204,7 @@ class Level8State(State):
         """Every physical card of this game's edition."""
         return DECK.cards(self.options["edition"])
 
-    def _new_deal(self) -> list[Event]:
+    def _new_deal(self, log: list[Event] | None) -> None:
         """Shuffle everything except kept cards, deal up to 10 each from the dealer's left, turn one card up."""
         players = self.players
         if any(self.kept):
@@ -380,21 +246,11 @@ class Level8State(State):
         up = self.draw.pop()
         self.discards[self.dealer].append(up)
         self.deal_number += 1
-        self._start_turn((self.dealer + 1) % players)
-        if self._quiet:
-            return []
-        return [{
-            "type": "deal",
-            "deal": self.deal_number,
-            "dealer": self.dealer,
-            "up_card": up,
-            "text": f"Deal {self.deal_number}: {_seat_name(self.dealer)} deals and turns up {up}.",
-            "private": {str(s): {"hand": list(self.hands[s])} for s in range(self.players)},
-        }]
-
-    def _start_turn(self, seat: int) -> None:
-        self.turn = seat
-        self.phase = "skipped" if self.skipped[seat] else "draw"
+        self.turn = (self.dealer + 1) % players
+        self.phase = "draw"  # (nobody is skipped at the start of a deal)
+        if log is not None:
+            log.append({"type": "deal", "deal": self.deal_number, "dealer": self.dealer, "up_card": up,
+                        "private": {str(s): {"hand": list(self.hands[s])} for s in range(self.players)}})
 
     # ----- queries ------------------------------------------------------------------------------------------
     @property
@@ -421,8 +277,9 @@ class Level8State(State):
         return list(enumerate_layouts(self.level_requirements(seat), self.hands[seat]))
 
     def _list_legal(self) -> list[Action]:
-        """Every legal move, built directly: each generator below proposes only moves that :meth:`problem` accepts
-        (tests/test_level8_oracle.py compares this listing with the old generate-then-filter one, order included).
+        """Every legal move, built directly from the rules' own functions (:func:`accepts`,
+        :meth:`_skip_targets`) and the lay-out search; the shared reference test holds it equal to every candidate
+        :meth:`problem` accepts.
 
         Moves are shared objects (actions are frozen values): a discard, a skip or an addition is built once per
         process, not once per listing.
@@ -430,9 +287,11 @@ class Level8State(State):
         phase = self.phase
         p = self.turn if phase != "keep" else self.keep_queue[0]
         if phase == "draw":
+            # the one rule of taking a card: the draw pile's top when it has a card, any discard pile's top (one's
+            # own included), and nothing only when there is nothing to take (the checker asks this list)
             discards = self.discards
-            if self.draw and all(discards):  # the usual case: the draw pile and every discard pile
-                return list(_DRAW_OR_TAKE[self.players])
+            if self.draw and all(discards):  # the usual case: the draw pile and every discard pile (a shared list)
+                return _DRAW_OR_TAKE[self.players]
             out: list[Action] = [_DRAW] if self.draw else []
             out += [_TAKE[s] for s in range(self.players) if discards[s]]
             return out or [_TAKE_NOTHING]
@@ -448,377 +307,183 @@ class Level8State(State):
                 out = []
             out += map(_DISCARD.__getitem__, dict.fromkeys(hand))
             if SKIP in hand:
-                skipped = self.skipped
-                out += [_SKIP[t] for t in range(self.players) if t != p and not skipped[t]]
+                out += [_SKIP[t] for t in self._skip_targets(p)]
             return out
         if phase == "skipped":
             return [_SERVE_SKIP]
         return self._keep_options(p)
 
-    def _add_options(self, hand: list[str]) -> list[Action]:
-        """Every addition of a hand card to a part on the table, in the order seat, part, hand card, joker meaning.
+    def _skip_targets(self, p: int) -> list[int]:
+        """The one rule of skipping: holding a skip card, ``p`` may put it before any other seat that has none."""
+        if SKIP not in self.hands[p]:
+            return []
+        skipped = self.skipped
+        return [t for t in range(self.players) if t != p and not skipped[t]]
 
-        What a part accepts is worked out once per part (:func:`_accepts`), not by trying every card on it.
-        """
+    def _add_options(self, hand: list[str]) -> list[Action]:
+        """Every addition of a hand card to a part on the table, in the order seat, part, hand card, joker meaning
+        (what each part accepts is read from :func:`accepts`)."""
         out: list[Action] = []
         distinct = dict.fromkeys(hand)  # (a skip card is never accepted: no part's additions name it)
         for s, parts in enumerate(self.table):
             for i, part in enumerate(parts):
-                accepts = _ACCEPTS.get(part)
-                if accepts is None:
-                    accepts = _accepts(part)
-                if accepts.keys().isdisjoint(distinct):
+                fits = accepts(part)
+                if fits.keys().isdisjoint(distinct):
                     continue
-                built = _PART_ADDS.get((s, i, part))
-                if built is None:
-                    built = _part_adds(s, i, part)
                 for card in distinct:
-                    toks = accepts.get(card)
-                    if toks:
-                        found = built.get(card)
-                        if found is None:
-                            found = built[card] = tuple([_add_action(s, i, tok) for tok in toks])
-                        out += found
+                    tokens = fits.get(card)
+                    if tokens:
+                        out += _adds_of(s, i, part, card, tokens)
         return out
 
     def _keep_options(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
         found: dict[tuple[str, ...], None] = {}
         for r in range(0, min(self.sheet.keep_cards, len(hand)) + 1):
-            for combo in _combinations_multiset(hand, r):
+            for combo in sub_multisets(hand, r):
                 found[combo] = None
         return [Keep(c) for c in found]
 
+    def candidates(self) -> list[Action]:
+        """Every move of the phase's shape, legal or not (:func:`~pygame_rules.games.level8_checks.candidates`)."""
+        return _checks.candidates(self)
+
+    def refusal(self, action: Action) -> Refusal | None:
+        """Why ``action`` is illegal now, as its reason code and parameters (what :meth:`problem` says), or ``None``."""
+        problem = self.problem(action)
+        return None if problem is None else Refusal(problem.reason or "not_legal_now", problem.params)
+
     # ----- validation ---------------------------------------------------------------------------------------
     def problem(self, action: Action) -> IllegalAction | None:
-        """Why ``action`` is illegal now, or ``None``: the phase admits its type, then the type's own rule.
+        """Why ``action`` is illegal now, or ``None`` (:func:`~pygame_rules.games.level8_checks.problem`)."""
+        return _checks.problem(self, action)
 
-        The refusal's English message is worded from the catalogue (``refusal.level8.<reason>``) when it is read.
+    # ----- performing ---------------------------------------------------------------------------------------
+    def _perform(self, action: Action, log: list[Event] | None) -> None:
+        """The one path of every move (the page's, a bot's rollout, the bench). The three commonest moves (a discard,
+        a discard top or the draw pile's top taken: nine in ten) are performed here, the others by their own step.
+
+        Events (data: a ``type`` and fields, a seat's secrets under ``private``) are built only when ``log`` is a
+        list; the rules run the same either way.
         """
-        p = self.current_player
-        assert p is not None  # the core refuses actions once the game is over
-        if type(action) not in PHASE_ACTIONS[self.phase]:
-            return self.refused("wrong_phase", {"phase": self.phase, "action": action.kind}, phase=self.phase)
-        try:
-            self._requirements[type(action)](self, p, action)
-        except IllegalAction as refusal:
-            if refusal.reason is None:
-                return refusal
-            return self.refused(refusal.reason, refusal.params, code=refusal.code, **refusal.details)
-        return None
-
-    def _require_draw(self, p: int, action: Draw) -> None:
-        if not self.draw:
-            raise IllegalAction("cannot draw: the draw pile is empty; take a discard top instead",
-                                reason="draw_pile_empty")
-
-    def _require_take_discard(self, p: int, action: TakeDiscard) -> None:
-        seat = self._seat_arg(action.seat, "take_discard.seat")
-        if not self.discards[seat]:
-            raise IllegalAction(f"cannot take from {_seat_name(seat)}'s discard pile: it is empty",
-                                reason="discard_pile_empty", params={"seat": seat})
-
-    def _require_take_nothing(self, p: int, action: TakeNothing) -> None:
-        if self.draw or any(self.discards):
-            raise IllegalAction("you must take a card: the draw pile or a discard pile has one",
-                                reason="must_take_a_card")
-
-    def _require_lay_out(self, p: int, action: LayOut) -> None:
-        self._checked_layout(p, action)
-
-    def _require_add(self, p: int, action: Add) -> None:
-        self._checked_add(p, action)
-
-    def _require_discard(self, p: int, action: Discard) -> None:
-        if action.card not in self.hands[p]:
-            raise IllegalAction(f"cannot discard {action.card!r}: it is not in your hand",
-                                reason="card_not_in_hand", params={"card": action.card})
-
-    def _require_skip(self, p: int, action: Skip) -> None:
-        target = self._seat_arg(action.target, "skip.target")
-        if SKIP not in self.hands[p]:
-            raise IllegalAction("cannot skip anyone: you hold no skip card", reason="no_skip_card")
-        if target == p:
-            raise IllegalAction("a skip card goes in front of another player, not yourself", reason="skip_yourself")
-        if self.skipped[target]:
-            raise IllegalAction(f"{_seat_name(target)} already has a skip card in front of them",
-                                reason="already_skipped", params={"seat": target})
-
-    def _require_serve_skip(self, p: int, action: ServeSkip) -> None:
-        """Serving the skip is the whole turn of a skipped seat: the phase says it all."""
-
-    def _require_keep(self, p: int, action: Keep) -> None:
-        self._checked_keep(p, action)
-
-    _requirements: ClassVar[dict[type, Callable[[Any, int, Any], None]]] = {
-        Draw: _require_draw, TakeDiscard: _require_take_discard, TakeNothing: _require_take_nothing,
-        LayOut: _require_lay_out, Add: _require_add, Discard: _require_discard, Skip: _require_skip,
-        ServeSkip: _require_serve_skip, Keep: _require_keep,
-    }
-
-    def _seat_arg(self, value: int, what: str) -> int:
-        try:
-            return check_seat(value, self.players, what)
-        except ValueError as exc:
-            raise IllegalAction(str(exc), reason="no_such_seat", params={"seat": value}) from exc
-
-    def _checked_layout(self, p: int, action: LayOut) -> tuple[tuple[str, ...], ...]:
-        if self.laid[p]:
-            raise IllegalAction(f"you have already laid out level {self.levels[p]} this deal",
-                                reason="already_laid_out", params={"level": self.levels[p]})
-        try:
-            return check_layout(self.level_requirements(p), self.hands[p], action.parts)
-        except PartError as exc:
-            message = f"cannot lay out level {self.levels[p]} ({self.sheet.level_text(self.levels[p])}): {exc}"
-            if exc.why == "joker_choice":  # not wrong: the player has a choice to make (the page asks it)
-                raise IllegalAction(message, reason="joker_choice", params=exc.params) from exc
-            raise IllegalAction(message, reason="not_the_level",
-                                params={**exc.params, "level": self.levels[p], "why": exc.why}) from exc
-
-    def _checked_add(self, p: int, action: Add) -> tuple[str, ...]:
-        if not self.laid[p]:
-            raise IllegalAction(f"cannot add {action.card}: lay out your own level {self.levels[p]} first",
-                                reason="lay_out_first", params={"level": self.levels[p]})
-        seat = self._seat_arg(action.seat, "add.seat")
-        parts = self.table[seat]
-        if isinstance(action.part, bool) or not 0 <= action.part < len(parts):
-            raise IllegalAction(f"{_seat_name(seat)} has no part {action.part} on the table ({len(parts)} part(s))",
-                                reason="no_such_part", params={"seat": seat, "part": action.part})
-        hand = self.hands[p]
-        card = physical(action.card)
-        if action.card == SKIP:
-            raise IllegalAction("a skip card cannot be added to a combination", reason="skip_not_addable")
-        if card not in hand:
-            raise IllegalAction(f"cannot add {action.card!r}: you hold no such card", reason="card_not_in_hand",
-                                params={"card": action.card})
-        if len(hand) < 2:
-            raise IllegalAction("cannot add your last card: keep one card to end the turn", reason="last_card")
-        try:
-            return add_to_part(parts[action.part], action.card)
-        except PartError as exc:
-            if exc.why == "joker_choice":
-                raise IllegalAction(str(exc), reason="joker_choice",
-                                    params={**exc.params, "seat": seat, "part": action.part}) from exc
-            raise IllegalAction(str(exc), reason="does_not_fit",
-                                params={**exc.params, "seat": seat, "part": action.part, "why": exc.why}) from exc
-
-    def _checked_keep(self, p: int, action: Keep) -> tuple[str, ...]:
-        limit = self.sheet.keep_cards
-        if len(action.cards) > limit:
-            raise IllegalAction(f"you may keep at most {limit} cards, not {len(action.cards)}", reason="keep_too_many",
-                                params={"limit": limit})
-        need = Counter(action.cards)
-        have = Counter(self.hands[p])
-        for card, n in need.items():
-            if have[card] < n:
-                raise IllegalAction(f"cannot keep {card!r}: you do not hold {'that many' if have[card] else 'it'}",
-                                    reason="card_not_in_hand", params={"card": card})
-        return tuple(sort_cards(action.cards))
-
-    # ----- applying -----------------------------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        """:meth:`State.legal_actions` with its two calls (``is_over``, the hook) read inline: asked before every
-        move of every rollout. The same cached list, copied on every read; the draw phase's usual list (the draw
-        pile and every discard pile have a card: half of all listings) is the shared one, never changed."""
-        legal = self._legal
-        if legal is None:
-            phase = self.phase
-            if phase == "draw" and self.draw and all(self.discards):
-                legal = self._legal = _DRAW_OR_TAKE[self.players]
-            else:
-                legal = self._legal = [] if phase == "over" else self._list_legal()
-        return list(legal)
-
-    def play(self, action: Action) -> None:
-        """:meth:`State.play` for Level 8: the three commonest moves (discard, take a discard top, draw; nine in
-        ten of a random game's moves) written out with no event considered, the others through :meth:`_apply`
-        quietly. Tests hold the state it leaves equal to :meth:`apply_listed`'s after every move of many seeded
-        games (tests/test_level8_fast_paths.py). Like ``apply_listed`` it trusts that ``action`` is listed.
-        """
-        self._legal = None
+        self.undo_ok = False
         act: Any = action  # (read without narrowing: the exact class is tested once, below)
         cls = type(act)
-        if cls is Discard:  # _do_discard, _after_turn, _next_turn and _start_turn written out
-            p = self.turn
-            hand = self.hands[p]
-            card = act.card
-            hand.remove(card)
-            self.discards[p].append(card)
-            self.undo_ok = False
-            if not hand:
-                self._quiet_call(self._end_deal, p)
-                return
-            self.turns += 1
-            seat = p + 1
-            if seat == self.players:
-                seat = 0
-            self.turn = seat
-            self.phase = "skipped" if self.skipped[seat] else "draw"
+        p = self.turn
+        if cls is Discard:
+            self.hands[p].remove(act.card)
+            self.discards[p].append(act.card)
+            if log is not None:
+                log.append({"type": "discard", "player": p, "card": act.card})
+            self._after_turn(p, log)
+        elif cls is TakeDiscard:
+            card = self.discards[act.seat].pop()
+            insort(self.hands[p], card, key=_HAND_KEY)  # in the hand order, after equal cards
+            self.phase = "play"
+            if log is not None:
+                log.append({"type": "take_discard", "player": p, "seat": act.seat, "card": card})
+        elif cls is Draw:
+            card = self.draw.pop()
+            insort(self.hands[p], card, key=_HAND_KEY)
+            self.phase = "play"
+            if log is not None:
+                log.append({"type": "draw", "player": p, "private": {str(p): {"card": card}}})
             if not self.draw:
-                self._maybe_rebuild()
-            return
-        if cls is TakeDiscard:
-            insort(self.hands[self.turn], self.discards[act.seat].pop(), key=_HAND_KEY)
-            self.phase = "play"
-            self.undo_ok = False
-            return
-        if cls is Draw:
-            draw = self.draw
-            insort(self.hands[self.turn], draw.pop(), key=_HAND_KEY)
-            self.phase = "play"
-            self.undo_ok = False
-            if not draw:
-                self._maybe_rebuild()
-            return
-        self._quiet = True
-        try:
-            self._apply(action)
-        finally:
-            self._quiet = False
-            self._legal = None
-
-    def _quiet_call(self, method: Callable[[int], list[Event]], p: int) -> None:
-        """Run one of the rare steps of :meth:`play`'s written-out paths with ``_quiet`` set, as ``_apply`` would."""
-        self._quiet = True
-        try:
-            method(p)
-        finally:
-            self._quiet = False
-            self._legal = None
-
-    def _apply(self, action: Action) -> list[Event]:
-        p = self.turn if self.phase != "keep" else self.keep_queue[0]  # the current player (the game is not over)
-        self.undo_ok = False
-        return self._effects[type(action)](self, p, action)
-
-    def _do_draw(self, p: int, action: Draw) -> list[Event]:
-        card = self.draw.pop()
-        self._give(p, card)
-        self.phase = "play"
-        if self._quiet:
-            return self._maybe_rebuild()
-        events: list[Event] = [{
-            "type": "draw", "player": p, "text": f"{_seat_name(p)} draws a card.",
-            "private": {str(p): {"card": card, "text": f"{_seat_name(p)} draws {card}."}},
-        }]
-        return events + self._maybe_rebuild()
-
-    def _do_take_discard(self, p: int, action: TakeDiscard) -> list[Event]:
-        card = self.discards[action.seat].pop()
-        self._give(p, card)
-        self.phase = "play"
-        if self._quiet:
-            return []
-        return [{"type": "take_discard", "player": p, "seat": action.seat, "card": card,
-                 "text": f"{_seat_name(p)} takes {card} from {_seat_name(action.seat)}'s discard pile."}]
-
-    def _do_take_nothing(self, p: int, action: TakeNothing) -> list[Event]:
-        self.phase = "play"
-        return [{"type": "take_nothing", "player": p, "text": f"{_seat_name(p)} finds no card to take."}]
-
-    def _do_lay_out(self, p: int, action: LayOut) -> list[Event]:
-        # quiet play takes only listed moves, whose lay-outs are already canonical: no second check
-        return self._apply_layout(p, action.parts if self._quiet else self._checked_layout(p, action))
-
-    def _do_add(self, p: int, action: Add) -> list[Event]:
-        if self._quiet:  # a listed addition fits: only the new canonical part is needed
-            new = _added(self.table[action.seat][action.part], action.card)
+                self._rebuild(log)
         else:
-            new = self._checked_add(p, action)
-        card = action.card if self._quiet else added_token(self.table[action.seat][action.part], action.card)
-        self.table[action.seat][action.part] = new
-        self._take(p, [physical(card)])
+            self._steps[cls](self, act, log)
+
+    def _do_take_nothing(self, action: TakeNothing, log: list[Event] | None) -> None:
+        self.phase = "play"
+        if log is not None:
+            log.append({"type": "take_nothing", "player": self.turn})
+
+    def _do_lay_out(self, action: LayOut, log: list[Event] | None) -> None:
+        p = self.turn
+        layout = _checks.layout_of(self, p, action)
+        self._take(p, [physical(t) for part in layout for t in part[1:]])
+        self.table[p] = list(layout)
+        self.laid[p] = True
         self.undo_ok = True
-        if self._quiet:
-            return []
-        return [{"type": "add", "player": p, "seat": action.seat, "part": action.part, "card": card,
-                 "text": f"{_seat_name(p)} adds {card} to {_seat_name(action.seat)}'s {part_text(new)}."}]
+        level = self.levels[p]
+        if log is not None:
+            log.append({"type": "lay_out", "player": p, "level": level, "parts": [list(x) for x in layout]})
+        if level == LAST_LEVEL:
+            self.undo_ok = False
+            self._win(p, "laid out level 8", log)
 
-    def _do_discard(self, p: int, action: Discard) -> list[Event]:
-        self.hands[p].remove(action.card)
-        self.discards[p].append(action.card)
-        if self._quiet:
-            return self._after_turn(p)
-        events: list[Event] = [{"type": "discard", "player": p, "card": action.card,
-                                "text": f"{_seat_name(p)} discards {action.card}."}]
-        return events + self._after_turn(p)
+    def _do_add(self, action: Add, log: list[Event] | None) -> None:
+        p = self.turn
+        parts = self.table[action.seat]
+        old = parts[action.part]
+        token = added_token(old, action.card)
+        parts[action.part] = add_to_part(old, token)
+        self.hands[p].remove(physical(token))
+        self.undo_ok = True
+        if log is not None:
+            log.append({"type": "add", "player": p, "seat": action.seat, "part": action.part, "card": token})
 
-    def _do_skip(self, p: int, action: Skip) -> list[Event]:
-        self._take(p, [SKIP])
-        if not self.hands[p]:
-            self.discards[p].append(SKIP)
-            events: list[Event] = [{"type": "skip", "player": p, "target": action.target, "effect": False,
-                                    "text": f"{_seat_name(p)} plays a skip card as the last card: it has no effect."}]
-        else:
+    def _do_skip(self, action: Skip, log: list[Event] | None) -> None:
+        p = self.turn
+        self.hands[p].remove(SKIP)
+        effect = bool(self.hands[p])  # a skip played as the last card goes on the discard pile, to no effect
+        if effect:
             self.skipped[action.target] = True
-            events = [{"type": "skip", "player": p, "target": action.target, "effect": True,
-                       "text": f"{_seat_name(p)} puts a skip card in front of {_seat_name(action.target)}."}]
-        return events + self._after_turn(p)
+        else:
+            self.discards[p].append(SKIP)
+        if log is not None:
+            log.append({"type": "skip", "player": p, "target": action.target, "effect": effect})
+        self._after_turn(p, log)
 
-    def _do_serve_skip(self, p: int, action: ServeSkip) -> list[Event]:
+    def _do_serve_skip(self, action: ServeSkip, log: list[Event] | None) -> None:
+        p = self.turn
         self.skipped[p] = False
         self.under += 1
-        events: list[Event] = [{"type": "serve_skip", "player": p,
-                                "text": f"{_seat_name(p)} is skipped and puts the skip card under the draw pile."}]
-        events += self._maybe_rebuild()
-        return events + self._next_turn()
+        if log is not None:
+            log.append({"type": "serve_skip", "player": p})
+        self._after_turn(p, log)  # (a skipped seat holds cards: its hand is never empty here)
 
-    def _do_keep(self, p: int, action: Keep) -> list[Event]:
-        return self._apply_keep(p, self._checked_keep(p, action))
+    def _do_keep(self, action: Keep, log: list[Event] | None) -> None:
+        p = self.keep_queue.pop(0)
+        cards = tuple(sort_cards(action.cards))
+        self.kept[p] = list(cards)
+        if log is not None:
+            log.append({"type": "keep", "player": p, "count": len(cards), "private": {str(p): {"cards": list(cards)}}})
+        if not self.keep_queue:
+            self._new_deal(log)
 
-    _effects: ClassVar[dict[type, Callable[[Any, int, Any], list[Event]]]] = {
-        Draw: _do_draw, TakeDiscard: _do_take_discard, TakeNothing: _do_take_nothing, LayOut: _do_lay_out,
-        Add: _do_add, Discard: _do_discard, Skip: _do_skip, ServeSkip: _do_serve_skip, Keep: _do_keep,
+    _steps: ClassVar[dict[type, Callable[[Any, Any, list[Event] | None], None]]] = {
+        TakeNothing: _do_take_nothing, LayOut: _do_lay_out, Add: _do_add, Skip: _do_skip, ServeSkip: _do_serve_skip,
+        Keep: _do_keep,
     }
-
-    def _give(self, p: int, card: str) -> None:
-        """Put ``card`` into ``p``'s hand at its place in the hand order (after equal cards, as a stable sort)."""
-        insort(self.hands[p], card, key=_HAND_KEY)
 
     def _take(self, p: int, cards: list[str]) -> None:
         hand = self.hands[p]
         for c in cards:
             hand.remove(c)
 
-    def _apply_layout(self, p: int, layout: tuple[tuple[str, ...], ...]) -> list[Event]:
-        self._take(p, [physical(t) for part in layout for t in part[1:]])
-        self.table[p] = list(layout)
-        self.laid[p] = True
-        self.undo_ok = True
-        level = self.levels[p]
-        if self._quiet:  # nobody reads the log: no texts
-            if level == LAST_LEVEL:
-                self.undo_ok = False
-                self._win(p, "laid out level 8")
-            return []
-        events: list[Event] = [{
-            "type": "lay_out", "player": p, "level": level, "parts": [list(x) for x in layout],
-            "text": f"{_seat_name(p)} lays out level {level}: " + "; ".join(part_text(x) for x in layout) + ".",
-        }]
-        if level == LAST_LEVEL:
-            self.undo_ok = False
-            events += self._win(p, "laid out level 8")
-        return events
-
-    def _win(self, p: int, how: str) -> list[Event]:
+    def _win(self, p: int, how: str, log: list[Event] | None) -> None:
         self.winner = p
         self.phase = "over"
-        return [{"type": "win", "player": p, "how": how, "text": f"{_seat_name(p)} wins: {how}!"}]
+        if log is not None:
+            log.append({"type": "win", "player": p, "how": how})
 
-    def _after_turn(self, p: int) -> list[Event]:
+    def _after_turn(self, p: int, log: list[Event] | None) -> None:
+        """``p``'s turn ended: the deal ends when their hand is empty, else the next seat takes a card or serves the
+        skip card in front of them (the draw pile is rebuilt first if it has no face-down card left)."""
         if not self.hands[p]:
-            return self._end_deal(p)
-        return self._next_turn()
-
-    def _next_turn(self) -> list[Event]:
+            self._end_deal(p, log)
+            return
         self.turns += 1
-        self._start_turn((self.turn + 1) % self.players)
-        return self._maybe_rebuild()
+        seat = self.turn = (p + 1) % self.players
+        self.phase = "skipped" if self.skipped[seat] else "draw"
+        if not self.draw:
+            self._rebuild(log)
 
-    def _maybe_rebuild(self) -> list[Event]:
+    def _rebuild(self, log: list[Event] | None) -> None:
         """A new draw pile once no face-down card is left (empty pile or a face-up skip card on top)."""
         if self.draw:
-            return []
+            return
         cards = [SKIP] * self.under
         for s in range(self.players):
             cards += self.discards[s][:-1]
@@ -826,26 +491,28 @@ class Level8State(State):
         skips = self.under
         self.under = 0
         if not cards:
-            return []
+            return
         self.rng.shuffle(cards)
         self.draw = cards
-        reason = "a skip card surfaced" if skips else "the draw pile ran out"
-        return [{"type": "rebuild", "count": len(cards), "skips": skips,
-                 "text": f"New draw pile of {len(cards)} cards ({reason})."}]
+        if log is not None:
+            log.append({"type": "rebuild", "count": len(cards), "skips": skips})
 
-    def _end_deal(self, p: int) -> list[Event]:
+    def _end_deal(self, p: int, log: list[Event] | None) -> None:
+        """``p`` went out: everyone moves up (two levels for ``p``, one for each seat that laid out), or ``p`` wins."""
         before = list(self.levels)
         moves = [2 if s == p else (1 if self.laid[s] else 0) for s in range(self.players)]
-        events: list[Event] = [{"type": "go_out", "player": p, "text": f"{_seat_name(p)} goes out."}]
+        if log is not None:
+            log.append({"type": "go_out", "player": p})
         if self.laid[p] and before[p] + 2 > LAST_LEVEL:
             self.levels[p] = LAST_LEVEL
             self.last_deal = DealEnd(self.deal_number, p, tuple(moves), tuple(before), tuple(self.levels))
-            return events + self._win(p, f"went out after laying out level {before[p]}")
+            self._win(p, f"went out after laying out level {before[p]}", log)
+            return
         self.levels = [min(LAST_LEVEL, lv + m) for lv, m in zip(before, moves, strict=True)]
         self.last_deal = DealEnd(self.deal_number, p, tuple(moves), tuple(before), tuple(self.levels))
-        words = ", ".join(f"{_seat_name(s)} +{m}" for s, m in enumerate(moves))
-        events.append({"type": "deal_end", "deal": self.deal_number, "out": p, "moves": moves,
-                       "levels": list(self.levels), "text": f"Deal {self.deal_number} ends: {words}."})
+        if log is not None:
+            log.append({"type": "deal_end", "deal": self.deal_number, "out": p, "moves": moves,
+                        "levels": list(self.levels)})
         self.turns += 1
         self.dealer = (self.dealer + 1) % self.players
         order = [(self.dealer + i) % self.players for i in range(1, self.players + 1)]
@@ -853,24 +520,10 @@ class Level8State(State):
                            and self.levels[s] in self.sheet.keep_levels]
         if self.keep_queue:
             self.phase = "keep"
-            events.append({"type": "keep_start", "seats": list(self.keep_queue),
-                           "text": "Before the next deal, " + ", ".join(map(_seat_name, self.keep_queue))
-                           + f" may keep up to {self.sheet.keep_cards} cards."})
-            return events
-        return events + self._new_deal()
-
-    def _apply_keep(self, p: int, cards: tuple[str, ...]) -> list[Event]:
-        self.kept[p] = list(cards)
-        self.keep_queue.pop(0)
-        events: list[Event] = [{
-            "type": "keep", "player": p, "count": len(cards),
-            "text": f"{_seat_name(p)} keeps {len(cards)} card(s).",
-            "private": {str(p): {"cards": list(cards),
-                                 "text": f"{_seat_name(p)} keeps {' '.join(cards) or 'nothing'}."}},
-        }]
-        if not self.keep_queue:
-            events += self._new_deal()
-        return events
+            if log is not None:
+                log.append({"type": "keep_start", "seats": list(self.keep_queue)})
+            return
+        self._new_deal(log)
 
     # ----- results and views --------------------------------------------------------------------------------
     def result(self) -> dict[str, Any]:
@@ -909,28 +562,8 @@ class Level8State(State):
 
     # ----- invariants ---------------------------------------------------------------------------------------
     def _validate(self) -> None:
-        """What must hold between the fields: the phase and who decides, skips, kept cards, table parts."""
-        if (self.phase == "over") != (self.winner is not None):
-            raise ValueError("the game is over exactly when there is a winner")
-        if (self.phase == "keep") != bool(self.keep_queue) or len(set(self.keep_queue)) != len(self.keep_queue):
-            raise ValueError("the keep phase is exactly when distinct seats are waiting to keep cards")
-        if self.phase == "skipped" and not self.skipped[self.turn]:
-            raise ValueError(f"seat {self.turn} is serving a skip but has no skip card in front of them")
-        for s, k in enumerate(self.kept):
-            if k is None:
-                continue
-            if self.phase != "keep":
-                raise ValueError("kept cards only wait between deals (the keep phase)")
-            if Counter(k) - Counter(self.hands[s]) or len(k) > self.sheet.keep_cards:
-                raise ValueError(f"seat {s} keeps cards it does not hold or too many")
-        for s, parts in enumerate(self.table):
-            for j, part in enumerate(parts):
-                if len(part) < 2 or part[0] not in KINDS:
-                    raise ValueError(f"seat {s}'s table part {j} must be [kind, card, ...]")
-                if normalise_part(part[0], list(part[1:])) != tuple(part):
-                    raise ValueError(f"seat {s}'s table part {list(part)} is not in canonical form")
-            if parts and not self.laid[s]:
-                raise ValueError(f"seat {s} has parts on the table but has not laid out")
+        """What must hold between the fields (:func:`~pygame_rules.games.level8_checks.validate`)."""
+        _checks.validate(self)
 
     def all_cards(self) -> Counter[str]:
         """Every physical card in the game, wherever it is (for the conservation invariant)."""
@@ -951,46 +584,8 @@ class Level8State(State):
 
     # ----- scenarios ----------------------------------------------------------------------------------------
     def _deal_rest(self, given: set[str], params: dict[str, Any]) -> None:
-        """Complete a scenario: the first deal by default, the unlisted cards shuffled under the listed draw pile.
-
-        ``rest`` (a parameter, not part of the table) sends them instead to a seat's discard pile, under its cards.
-        A scenario starts a turn (phase ``draw`` or ``play``); a seat with a skip in front of it serves it first.
-        """
-        players = self.players
-        if "dealer" not in given:
-            self.dealer = players - 1
-        if "turn" not in given:
-            self.turn = (self.dealer + 1) % players
-        if "deal_number" not in given:
-            self.deal_number = 1
-        if self.phase not in ("draw", "play"):
-            raise BadScenario(f"phase must be 'draw' or 'play', not {self.phase!r}")
-        self.hands = [sort_cards(h) for h in self.hands]
-        for i, parts in enumerate(self.table):
-            for j, part in enumerate(parts):
-                if len(part) < 2 or part[0] not in KINDS:
-                    raise BadScenario(f"seat {i}'s table part {j} must be [kind, card, ...]")
-                try:
-                    parts[j] = normalise_part(part[0], part[1:])
-                except PartError as exc:
-                    raise BadScenario(f"seat {i}'s table part {j}: {exc}") from exc
-        self.laid = [laid or bool(self.table[i]) for i, laid in enumerate(self.laid)]
-        used = self.all_cards()
-        deck = self.full_deck()
-        for card, count in sorted(used.items()):
-            if count > deck[card]:
-                what = "appears twice" if deck[card] == 1 else f"appears {count} times (the deck has {deck[card]})"
-                raise BadScenario(f"card {card} {what}", card=card)
-        rest = sorted((deck - used).elements())
-        self.rng.shuffle(rest)
-        where = params.get("rest", "draw")
-        if where == "draw":
-            self.draw = rest + self.draw
-        else:
-            seat = check_seat(where, players, "rest")
-            self.discards[seat] = rest + self.discards[seat]
-        if self.skipped[self.turn]:
-            self.phase = "skipped"
+        """Complete a scenario's table (:func:`~pygame_rules.games.level8_checks.deal_rest`)."""
+        _checks.deal_rest(self, given, params)
 
 
 def _deck_json(edition: str) -> dict[str, Any]:
@@ -999,11 +594,6 @@ def _deck_json(edition: str) -> dict[str, Any]:
     return {"colours": [{"code": c, "name": n} for c, n in zip(DECK.colours, DECK.colour_names, strict=True)],
             "low": DECK.low, "high": DECK.high, "edition": ed.name, "title": ed.title, "jokers": ed.jokers,
             "skips": ed.skips, "total": ed.total}
-
-
-def _combinations_multiset(hand: list[str], r: int) -> list[tuple[str, ...]]:
-    """Distinct sorted sub-multisets of size ``r`` of ``hand`` (jokers and skips are interchangeable)."""
-    return sorted({tuple(sort_cards(c)) for c in itertools.combinations(sort_cards(hand), r)})
 
 
 __all__ = ["Level8State", "Draw", "TakeDiscard", "TakeNothing", "LayOut", "Add", "Discard", "Skip", "ServeSkip",
