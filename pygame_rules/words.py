@@ -384,9 +384,9 @@ class Describer:
             key = "log.level8.rebuild_skip" if e.get("skips") else "log.level8.rebuild"
             return self._w(key, n=e.get("count") or 0)
         if kind == "win":
-            after = re.search(r"after laying out level (\d+)", e.get("how") or "")
-            return self._w("log.level8.win_out", name=name, level=after.group(1)) if after \
-                else self._w("log.level8.win", name=name)
+            if e.get("how") == "out":
+                return self._w("log.level8.win_out", name=name, level=e.get("level"))
+            return self._w("log.level8.win", name=name)
         return None
 
     def _table_part_kind(self, seat: Any, part: Any) -> Any:

@@ -410,7 +410,7 @@ class Level8State(State):
             log.append({"type": "lay_out", "player": p, "level": level, "parts": [list(x) for x in layout]})
         if level == LAST_LEVEL:
             self.undo_ok = False
-            self._win(p, "laid out level 8", log)
+            self._win(p, {"how": "level8"}, log)
 
     def _do_add(self, action: Add, log: list[Event] | None) -> None:
         p = self.turn
@@ -462,11 +462,13 @@ class Level8State(State):
         for c in cards:
             hand.remove(c)
 
-    def _win(self, p: int, how: str, log: list[Event] | None) -> None:
+    def _win(self, p: int, how: dict[str, Any], log: list[Event] | None) -> None:
+        """``p`` wins: ``how`` is ``{"how": "level8"}`` (laid out the last level) or ``{"how": "out", "level": n}``
+        (went out of a deal after laying out level ``n``, the sheet's last)."""
         self.winner = p
         self.phase = "over"
         if log is not None:
-            log.append({"type": "win", "player": p, "how": how})
+            log.append({"type": "win", "player": p, **how})
 
     def _after_turn(self, p: int, log: list[Event] | None) -> None:
         """``p``'s turn ended: the deal ends when their hand is empty, else the next seat takes a card or serves the
@@ -506,7 +508,7 @@ class Level8State(State):
         if self.laid[p] and before[p] + 2 > LAST_LEVEL:
             self.levels[p] = LAST_LEVEL
             self.last_deal = DealEnd(self.deal_number, p, tuple(moves), tuple(before), tuple(self.levels))
-            self._win(p, f"went out after laying out level {before[p]}", log)
+            self._win(p, {"how": "out", "level": before[p]}, log)
             return
         self.levels = [min(LAST_LEVEL, lv + m) for lv, m in zip(before, moves, strict=True)]
         self.last_deal = DealEnd(self.deal_number, p, tuple(moves), tuple(before), tuple(self.levels))

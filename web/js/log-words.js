@@ -132,8 +132,7 @@ const WORDERS = {
         n: e.cards.length }) : t("log.level8.keep", { name, n: e.count ?? 0 });
       case "rebuild": return t(e.skips ? "log.level8.rebuild_skip" : "log.level8.rebuild", { n: e.count ?? 0 });
       case "win": {
-        const after = /after laying out level (\d+)/.exec(e.how || "");
-        return after ? t("log.level8.win_out", { name, level: after[1] }) : t("log.level8.win", { name });
+        return e.how === "out" ? t("log.level8.win_out", { name, level: e.level }) : t("log.level8.win", { name });
       }
       default: return null;
     }
