@@ -246,7 +246,7 @@ def test_winning_a_round_with_the_last_card_ends_the_game():
     events = play(state, "red-2")
     assert state.is_over() and events[-1]["type"] == "end"
     assert state.result()["scores"] == [0, 1, 0] and state.result()["winners"] == [1]
-    assert "last card" in state.result()["reason"]
+    assert (state.result()["end_code"], state.result()["end_player"]) == ("last_cards", 1)
     with pytest.raises(pr.GameOverError):
         play(state, "blue-1")
 
@@ -670,13 +670,28 @@ def test_the_end_reason_is_a_code_in_the_end_event_and_the_result() -> None:
         assert len(ends) == 1
         end = ends[0]
         code, player = end["end_code"], end["end_player"]
-        assert ts.END_REASONS[code].format(seat=player) == end["reason"] == state.end_reason
+        assert (code, player) == (state.end_code, state.end_player) and "reason" not in end
         assert (player is None) == (code == "nobody")
         result = pr.load_state(state.to_json()).result()  # a loaded save gives the same code
-        assert (result["end_code"], result["end_player"]) == (code, player) == ts.end_code(end["reason"], 5)
+        assert (result["end_code"], result["end_player"]) == (code, player) and "reason" not in result
         seen.add(code)
     assert {"last_cards", "only_one"} <= seen
-    assert ts.end_code("a reason of a scenario's own", 3) == (None, None)
+
+
+def test_a_save_with_the_older_english_end_reason_loads_with_its_code() -> None:
+    state = TopSpotState.new(3, 4, {"games": 1})
+    rng = random.Random(4)
+    while not state.is_over():
+        state.apply(rng.choice(state.legal_actions()))
+    code, player = state.end_code, state.end_player
+    old = state.to_json()
+    del old["data"]["end_code"], old["data"]["end_player"]
+    old["data"]["end_reason"] = ts._OLD_END_TEXTS[str(code)].format(seat=player)
+    loaded = pr.load_state(old)
+    assert (loaded.result()["end_code"], loaded.result()["end_player"]) == (code, player)
+    assert loaded == state
+    old["data"]["end_reason"] = "a reason of a scenario's own"
+    assert pr.load_state(old).result()["end_code"] is None
 
 
 def test_sort_cards_sorts_by_colour_in_deck_order_then_number_jokers_last() -> None:

@@ -271,7 +271,8 @@ def sample_topspot(view: dict[str, Any], rng: random.Random) -> State:
         "aside": view["aside"], "order": view["order"], "plays": _saved_plays(view["table"]), "pot": view["pot"],
         "tiebreak": view["tiebreak"], "round_no": view["round"], "last_winner": view["last_winner"],
         "last_round": _saved_last_round(view["last_round"]), "voids": view["voids"], "no_joker": view["no_joker"],
-        "over": view["over"], "end_reason": view.get("result", {}).get("reason", "") if view["over"] else "",
+        "over": view["over"], "end_code": view.get("result", {}).get("end_code") if view["over"] else None,
+        "end_player": view.get("result", {}).get("end_player") if view["over"] else None,
     }
     return load_state(_state_json("topspot", players, options, data, rng))
 

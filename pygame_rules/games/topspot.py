@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from collections.abc import Mapping
-from typing import Annotated, Any, TypedDict
+from typing import Annotated, Any, Literal, TypedDict
 
 from ..core.actions import Action, action_kinds
 from ..core.errors import BadOptions, BadScenario, IllegalAction
@@ -353,20 +353,22 @@ LAST_ROUND = codec_for(LastRound)
 
 
 # ----- the game ----------------------------------------------------------------------------------------------------
-#: How a game ends: the code that the end event and the result carry (``end_code``, with ``end_player`` the seat
-#: it names), which the page words in the reader's language, and the English kept in the table's ``end_reason``
-#: (saves hold that text, so it stays as it was written).
-END_REASONS: dict[str, str] = {
+#: How a game ends, as the table, the end event and the result keep it (``end_code``, with ``end_player`` the seat
+#: it names): the winner of a round had no cards left, one player still had cards, nobody had cards left.
+EndCode = Literal["last_cards", "only_one", "nobody"]
+
+#: The English that saves written before the end became a code kept in ``end_reason`` (read when loading them only).
+_OLD_END_TEXTS: dict[str, str] = {
     "last_cards": "seat {seat} won a round with their last card(s)",
     "only_one": "seat {seat} was the only player with cards left",
     "nobody": "nobody has cards left",
 }
 
 
-def end_code(reason: str, players: int) -> tuple[str | None, int | None]:
-    """The code and seat of an ``end_reason`` written from :data:`END_REASONS`; ``(None, None)`` for any other
-    text (a scenario may give its own)."""
-    for code, words in END_REASONS.items():
+def old_end_code(reason: Any, players: int) -> tuple[str | None, int | None]:
+    """The code and seat of an older save's ``end_reason`` text; ``(None, None)`` for any other text (a scenario
+    could give its own) or none."""
+    for code, words in _OLD_END_TEXTS.items():
         for seat in range(players) if "{seat}" in words else (None,):
             if words.format(seat=seat) == reason:
                 return code, seat
@@ -404,7 +406,8 @@ class TopSpotState(State):
     voids: PerSeat[list[Colour]]  # colours each seat has publicly shown it cannot follow
     no_joker: PerSeat[bool]  # seats that publicly showed they hold no joker (discarded off-colour in Expert)
     over: bool
-    end_reason: str
+    end_code: EndCode | None  # why the game ended (None while it goes on)
+    end_player: Seat | None  # the seat the end code names (None for "nobody")
 
     # ----- construction -------------------------------------------------------------------------------------
     @classmethod
@@ -415,6 +418,14 @@ class TopSpotState(State):
         if games != 1 and games % players:
             raise BadOptions(f"option 'games' must be 1 or a multiple of the player count ({players}) so that "
                              f"everyone deals equally often, not {games}", option="games")
+
+    @classmethod
+    def _data_from_json(cls, players: int, options: dict[str, Any], rng: GameRandom, data: Any) -> State:
+        """The declared table, after turning an older save's English ``end_reason`` into the end code and seat."""
+        if isinstance(data, dict) and "end_reason" in data and "end_code" not in data:
+            data = dict(data)
+            data["end_code"], data["end_player"] = old_end_code(data.pop("end_reason"), players)
+        return super()._data_from_json(players, options, rng, data)
 
     @classmethod
     def _setup(cls, players: int, options: dict[str, Any], rng: GameRandom, start: int | None) -> TopSpotState:
@@ -511,8 +522,8 @@ class TopSpotState(State):
             "winners": winners_by_max(scores),
             "rounds_won": [len(w) for w in self.won],
             "bonus": list(self.bonus),
-            "reason": self.end_reason,
-            **dict(zip(("end_code", "end_player"), end_code(self.end_reason, self.players), strict=True)),
+            "end_code": self.end_code,
+            "end_player": self.end_player,
             "dealer": self.start,
         }
 
@@ -763,16 +774,15 @@ class TopSpotState(State):
         if log is not None:
             log.append({"type": "round_start", "leader": leader, "round": self.round_no})
 
-    def _end(self, code: str, seat: int | None, log: list[Event] | None) -> None:
-        """End the game for reason ``code`` of :data:`END_REASONS` (``seat``: the player it names, if any)."""
-        reason = END_REASONS[code].format(seat=seat)
+    def _end(self, code: EndCode, seat: int | None, log: list[Event] | None) -> None:
+        """End the game for reason ``code`` (:data:`EndCode`; ``seat``: the player it names, if any)."""
         self.over = True
-        self.end_reason = reason
+        self.end_code, self.end_player = code, seat
         self.order, self.plays, self.pot = [], [], []
         if log is not None:
             scores = self.scores()
-            log.append({"type": "end", "scores": scores, "winners": winners_by_max(scores), "reason": reason,
-                        "end_code": code, "end_player": seat})
+            log.append({"type": "end", "scores": scores, "winners": winners_by_max(scores), "end_code": code,
+                        "end_player": seat})
 
     # ----- invariants -------------------------------------------------------------------------------------
     def _validate(self) -> None:
