@@ -50,7 +50,6 @@ from .level8_solver import (
     enumerate_layouts,
     is_card,
     layouts_of_plan,
-    part_text,
     physical,
     plan_of,
     sort_cards,
@@ -548,10 +547,9 @@ class Level8State(State):
             "draw_count": len(self.draw),
             "skips_under": self.under,
             "discards": [{"top": d[-1] if d else None, "count": len(d)} for d in self.discards],
-            "table": [[{"kind": part[0], "cards": list(part[1:]), "text": part_text(part)} for part in parts]
+            "table": [[{"kind": part[0], "cards": list(part[1:])} for part in parts]
                       for parts in self.table],
             "levels": list(self.levels),
-            "level_texts": [self.sheet.level_text(lv) for lv in self.levels],
             "laid_out": list(self.laid),
             "skipped": list(self.skipped),
             "keep": {"waiting": list(self.keep_queue), "cards": self.sheet.keep_cards,

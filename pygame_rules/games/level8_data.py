@@ -129,8 +129,7 @@ def _sheet_json(sheet: Sheet) -> str:
         "title": sheet.title,
         "label": sheet.label,
         "levels": [
-            {"level": i + 1, "text": _level_text(reqs),
-             "parts": [{"kind": r.kind, "size": r.size, "text": r.text()} for r in reqs]}
+            {"level": i + 1, "parts": [{"kind": r.kind, "size": r.size} for r in reqs]}
             for i, reqs in enumerate(sheet.levels)
         ],
         "keep": {"levels": list(sheet.keep_levels), "cards": sheet.keep_cards} if sheet.keep_cards else None,

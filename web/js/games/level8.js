@@ -201,7 +201,7 @@ function sheetPanel(view, ui) {
   const rows = sheet.levels.map((lv) => {
     const here = view.levels.map((l, s) => (l === lv.level ? s : -1)).filter((s) => s >= 0);
     return h(`li.l8-sheet-row${here.includes(view.seat) ? ".mine" : ""}`, { dataset: { level: String(lv.level) } },
-      h("span.l8-sheet-num", String(lv.level)), h("span.l8-sheet-text", lv.parts?.length ? levelText(lv.parts) : lv.text),
+      h("span.l8-sheet-num", String(lv.level)), h("span.l8-sheet-text", levelText(lv.parts)),
       h("span.l8-chips", here.map((s) => h(`span.l8-chip${view.laid_out[s] ? ".laid" : ""}${s === view.seat ? ".me" : ""}`,
         { title: `${ui.names[s]}${view.laid_out[s] ? ` ${tr("level8.laid_out_paren")}` : ""}` },
         shortName(ui.names[s], s, view),
@@ -238,10 +238,9 @@ function levelText(parts) {
   }).join(" + ");
 }
 
-/** The goal of seat `s` now (the engine's English text when the sheet has no structured parts). */
+/** The goal of seat `s` now, from the sheet's parts (the view carries no words). */
 function goalOf(view, s) {
-  const parts = view.sheet?.levels?.[view.levels[s] - 1]?.parts;
-  return parts && parts.length ? levelText(parts) : view.level_texts[s];
+  return levelText(view.sheet.levels[view.levels[s] - 1].parts);
 }
 
 const SHEET_TITLES = { one_star: "level8.sheet_title.one_star", two_star: "level8.sheet_title.two_star" };
