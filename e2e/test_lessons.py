@@ -30,8 +30,57 @@ def game_lessons(game: str) -> list[str]:
 
 
 def open_lesson(page: Any, base_url: str, lesson_id: str, lang: str) -> None:
+    """Open a lesson and wait until it plays: a lesson painted from its stored first table waits for the learner's
+    first touch (the pointer entering it), a lesson resumed part-way starts its engine on its own."""
     page.goto(f"{base_url}embed.html?lesson={lesson_id}&lang={lang}")
+    page.wait_for_selector(f"{ROOT_SEL}[data-lesson=playing], {ROOT_SEL}[data-state=painted]", timeout=ENGINE_TIMEOUT)
+    if page.get_attribute(ROOT_SEL, "data-lesson") != "playing":
+        page.hover(f"{ROOT_SEL} .lesson-goal")
     page.wait_for_selector(f"{ROOT_SEL}[data-lesson=playing]", timeout=ENGINE_TIMEOUT)
+
+
+WASM = "pyodide.asm.wasm"
+
+
+def _python_requests(guard: Guard) -> list[str]:
+    return [u for u in guard.requests if u.split("?")[0].endswith(WASM) or "/pyodide/" in u or "worker" in u]
+
+
+def test_a_lesson_paints_before_python_and_plays_after_the_first_touch(browser: Any, context: Any, guard: Guard,
+                                                                         base_url: str) -> None:
+    """A lesson draws its start position from the table stored with it at build time, downloads no Python until
+    the learner touches it, then plays: two clicks on the painted board (the Skip-Bo card, the pile) are one move
+    that the engine, started by the first click, judges. A lesson that opens with the other seats' moves paints
+    them too: the engine's own table is the same board."""
+    page = context.new_page()  # a cold profile: nothing cached
+    page.goto(f"{base_url}embed.html?lesson=skipbo-2-wild&lang=en")
+    page.wait_for_selector(f"{ROOT_SEL}[data-state=painted] .rw-board [data-key]", timeout=15_000)
+    page.wait_for_timeout(1500)  # time in which an eager lesson would have asked for Python
+    assert _python_requests(guard) == [], _python_requests(guard)[:5]
+    assert page.evaluate("() => window.__widgets.stats.engineRequestedAt") is None
+    assert page.get_attribute(ROOT_SEL, "data-lesson") == "idle"
+    assert not page.locator(f"{ROOT_SEL} .rw-stage").evaluate("(el) => el.classList.contains('covered')")
+    page.locator(f'{ROOT_SEL} .rw-board [data-key="hand:0"]').first.click()  # the Skip-Bo card ...
+    page.locator(f'{ROOT_SEL} .rw-board [data-key="build:0"]').first.click()  # ... onto the pile at 4
+    page.wait_for_selector(f"{ROOT_SEL}[data-moves='1']", timeout=ENGINE_TIMEOUT)
+    assert any(u.split("?")[0].endswith(WASM) for u in guard.requests)
+    assert page.get_attribute(ROOT_SEL, "data-verdict") == "legal"
+
+    doc = lesson("topspot-3-follow")
+    assert doc["replies"]  # another seat leads before the learner plays
+    cold = browser.new_context(viewport={"width": 1280, "height": 900})  # Python cached would start at once
+    guard.watch_context(cold)
+    page = cold.new_page()
+    page.goto(f"{base_url}embed.html?lesson={doc['id']}&lang=en")
+    page.wait_for_selector(f"{ROOT_SEL}[data-state=painted] .rw-board [data-key]", timeout=15_000)
+    painted = page.locator(f"{ROOT_SEL} .rw-board").inner_html()
+    # The two cards played before the learner's turn are on the painted table and in its move log.
+    assert page.locator(f"{ROOT_SEL} .rw-log li:not(.rw-log-empty)").count() == len(doc["replies"]) == 2
+    page.hover(f"{ROOT_SEL} .lesson-goal")
+    page.wait_for_selector(f"{ROOT_SEL}[data-lesson=playing]", timeout=ENGINE_TIMEOUT)
+    assert page.locator(f"{ROOT_SEL} .rw-board").inner_html() == painted
+    cold.close()
+    guard.check()
 
 
 def play(page: Any, action: dict[str, Any]) -> str:
@@ -40,7 +89,7 @@ def play(page: Any, action: dict[str, Any]) -> str:
         page.click(f"{ROOT_SEL} .rw-json summary")
     page.fill(f"{ROOT_SEL} .rw-action", json.dumps(action))
     page.click(f"{ROOT_SEL} .rw-try-json")
-    page.wait_for_function(f"() => document.querySelector('{ROOT_SEL}').dataset.verdict", timeout=30_000)
+    page.wait_for_function(f"() => document.querySelector('{ROOT_SEL}').dataset.verdict", timeout=ENGINE_TIMEOUT)
     return str(page.evaluate(f"() => document.querySelector('{ROOT_SEL}').dataset.verdict"))
 
 
@@ -208,12 +257,12 @@ def test_a_lesson_embedded_on_another_origin_runs_with_moves_on_the_board(contex
     page = context.new_page()
     page.goto(f"{lesson_host}host.html")
     frame = page.frame_locator("#l1")
-    frame.locator(f"{ROOT_SEL}[data-lesson=playing]").wait_for(timeout=ENGINE_TIMEOUT)
+    frame.locator(f"{ROOT_SEL}[data-state=painted]").wait_for(timeout=ENGINE_TIMEOUT)  # drawn before Python
     doc = lesson("skipbo-2-wild")
     assert doc["goal"]["fr"] in frame.locator(f"{ROOT_SEL} .lesson-goal").inner_text()
     frame.locator(f'{ROOT_SEL} .rw-board [data-key="hand:0"]').first.click()  # the Skip-Bo card ...
     frame.locator(f'{ROOT_SEL} .rw-board [data-key="build:0"]').first.click()  # ... onto the pile at 4
-    frame.locator(f"{ROOT_SEL}[data-moves='1']").wait_for(timeout=30_000)
+    frame.locator(f"{ROOT_SEL}[data-moves='1']").wait_for(timeout=ENGINE_TIMEOUT)  # the first click started it
     frame.locator(f'{ROOT_SEL} .rw-board [data-key="hand:6"]').first.click()
     frame.locator(f'{ROOT_SEL} .rw-board [data-key="build:0"]').first.click()
     frame.locator(f"{ROOT_SEL}[data-lesson=done]").wait_for(timeout=30_000)

@@ -282,8 +282,45 @@ def write_lessons(out: Path) -> None:
     from pygame_rules.lessons import lesson_index
 
     copy_tree(WEB / "lessons", out / "lessons")
+    write_lesson_first_tables(out / "lessons")
     (out / "lessons" / "index.json").write_text(json.dumps(lesson_index(WEB / "lessons"), ensure_ascii=False,
                                                            indent=1), encoding="utf-8")
+
+
+def lesson_first_table(doc: dict) -> dict:
+    """``{"seat", "table"}``: the table a lesson's player shows before the learner's first move (js/lesson.js): the
+    scenario set up, then the other seats' scripted replies while it is their turn, then the ``table`` op for the
+    learner's seat, all through the worker's JSON entry point (``api.handle``). Stored in the site's copy of the
+    lesson as ``first``, so the lesson draws its board before Python starts (docs/lessons.md)."""
+    sys.path.insert(0, str(ROOT))
+    from pygame_rules import api
+
+    def ask(req: dict) -> dict:
+        answer = json.loads(api.handle(json.dumps(req)))
+        if not answer.get("ok"):
+            raise SystemExit(f"lesson {doc.get('id')} refused by the engine: {answer.get('error')}")
+        return answer
+
+    seat = doc["seat"]
+    session = ask({"op": "scenario", "game": doc["game"], "scenario": doc["scenario"], "seat": seat})["session"]
+    replies = list(doc.get("replies", []))
+    table = ask({"op": "table", "session": session, "seat": seat})["table"]
+    while not table["over"] and table["current_player"] != seat and replies:  # as LessonWidget._answer plays them
+        ask({"op": "act", "session": session, "action": replies.pop(0), "seat": table["current_player"]})
+        table = ask({"op": "table", "session": session, "seat": seat})["table"]
+    ask({"op": "drop", "session": session})
+    return {"seat": seat, "table": table}
+
+
+def write_lesson_first_tables(folder: Path) -> None:
+    """Every lesson file in ``folder`` (the site's copy of web/lessons) gets its first table: ``lesson_first_table``."""
+    sys.path.insert(0, str(ROOT))
+    from pygame_rules.lessons import lesson_files
+
+    for path in lesson_files(folder):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        doc["first"] = lesson_first_table(doc)
+        path.write_text(json.dumps(doc, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 
 def lesson_links(html_text: str, game: str, lang: str) -> str:
