@@ -299,8 +299,16 @@ def test_the_editor_turns_recorded_moves_into_a_lesson_that_plays(context: Any, 
     doc = json.loads(page.inner_text("#ed-lesson-json"))
     assert check_lesson(doc)["moves"] == 1  # the engine's own checker agrees with the page
     assert len(doc["replies"]) == 2  # the two moves before the reader's became the scripted replies
+    # The lesson file and its snippet carry the table the learner first sees (after the two replies), exactly as
+    # the build stores it for a shipped lesson, so the pasted lesson paints before Python starts.
+    from tools.build_site import lesson_first_table
+
+    assert doc["first"] == lesson_first_table(doc)
+    assert len(doc["first"]["table"]["log"]) == 2
     src = page.evaluate("() => window.__editor.lessonPanel.src")
     page.goto(src)
+    page.wait_for_function("() => window.__widgets.stats.paintedAt.length === 1", timeout=15_000)
+    page.hover(f"{ROOT_SEL} .lesson-goal")
     page.wait_for_selector(f"{ROOT_SEL}[data-lesson=playing]", timeout=ENGINE_TIMEOUT)
     for move in doc["solution"]:
         play(page, move)
