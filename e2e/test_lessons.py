@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import ENGINE_TIMEOUT, ROOT, Guard, start_game, wait_my_turn
+from .conftest import ENGINE_TIMEOUT, ROOT, Guard, start_game, wait_engine, wait_my_turn
 from .test_player_app import AXE, _axe
 
 LESSONS = ROOT / "web" / "lessons"
@@ -202,6 +202,83 @@ def test_the_coach_tips_on_the_first_wild_card_and_not_again(page: Any, guard: G
     page.click("#coach .coach-off")
     off = json.loads(page.evaluate("() => localStorage.getItem('pygame_rules.coach.v1')"))
     assert off["off"] is True and page.locator("#coach").is_hidden()
+    guard.check()
+
+
+COACH_KEY = "pygame_rules.coach.v1"
+
+
+def _coach_store(page: Any) -> dict[str, Any]:
+    return dict(json.loads(page.evaluate(f"() => localStorage.getItem('{COACH_KEY}') || '{{}}'")))
+
+
+def _forget_tips(page: Any) -> None:
+    """The tips seen so far are forgotten (the rest of the coach's record stays), so a tip could come again."""
+    page.evaluate(f"() => {{ const v = JSON.parse(localStorage.getItem('{COACH_KEY}') || '{{}}'); v.seen = {{}};"
+                  f" localStorage.setItem('{COACH_KEY}', JSON.stringify(v)); }}")
+
+
+def _dialog_coach_box(page: Any) -> bool:
+    """Whether the new-game dialog's coach setting is ticked (the dialog is opened and closed again)."""
+    page.click("#home-link")
+    page.click(".game-tile[data-game=skipbo] .new-game")
+    ticked = bool(page.is_checked("#coach-input"))
+    page.keyboard.press("Escape")
+    return ticked
+
+
+def _wild_tip_shown(page: Any, **extra: Any) -> bool:
+    """Deal 2 of Skip-Bo (a Skip-Bo card in the first hand): does the coach's wild-card tip come?"""
+    page.click("#home-link")
+    start_game(page, seats=["human", "bot:normal"], seed=2, extra=extra or None)
+    wait_my_turn(page)
+    try:
+        page.locator("#coach[data-situation=wild]").wait_for(timeout=4000)
+    except Exception:  # noqa: BLE001 - playwright's timeout: no tip came
+        return False
+    return True
+
+
+def test_the_coach_is_on_for_the_first_three_finished_games_then_off_unless_the_player_chose(
+        page: Any, guard: Guard) -> None:
+    """On by default while fewer than three games of a game are finished on this device (counted at the result),
+    then off; the new-game dialog's setting shows that and, when changed, is an explicit choice that wins over the
+    default, kept on the device."""
+    from .test_flow import PLAY_TO_END
+
+    page.evaluate(f"() => localStorage.setItem('{COACH_KEY}', JSON.stringify({{finished: {{skipbo: 2}}}}))")
+    assert _dialog_coach_box(page)  # two finished games: the third still has the coach
+    assert _wild_tip_shown(page)
+    # A game played to its end is counted once: three finished games of Skip-Bo.
+    page.click("#home-link")
+    start_game(page, seats=["human", "bot:normal"], stock=1, seed=7)
+    assert page.evaluate(PLAY_TO_END)
+    assert _coach_store(page)["finished"] == {"skipbo": 3}
+    assert _coach_store(page).get("off") is None  # no choice made yet
+    page.click("#result-dialog .dialog-buttons .btn.ghost")
+    # From the fourth game on, no tips by default (the wild card would have one: its tip is forgotten).
+    _forget_tips(page)
+    assert not _dialog_coach_box(page)
+    assert not _wild_tip_shown(page)
+    # The player ticks the setting: an explicit choice, which wins over the default and is kept.
+    _forget_tips(page)
+    assert _wild_tip_shown(page, **{"#coach-input": True})
+    assert _coach_store(page)["off"] is False
+    page.reload()
+    wait_engine(page)
+    assert _dialog_coach_box(page)
+    # And unticked again, with the count back at zero: off, whatever the default would say.
+    page.evaluate(f"() => {{ const v = JSON.parse(localStorage.getItem('{COACH_KEY}')); v.finished = {{}};"
+                  f" localStorage.setItem('{COACH_KEY}', JSON.stringify(v)); }}")
+    _forget_tips(page)
+    page.click("#home-link")
+    page.click(".game-tile[data-game=skipbo] .new-game")
+    assert page.is_checked("#coach-input")
+    page.uncheck("#coach-input")
+    page.keyboard.press("Escape")
+    assert _coach_store(page)["off"] is True
+    assert not _dialog_coach_box(page)
+    assert not _wild_tip_shown(page)
     guard.check()
 
 
