@@ -1,7 +1,8 @@
-"""Lessons in real Chromium (docs/lessons.md): an automated learner plays every lesson of every game to three stars
-by choosing the lesson's own target moves (Skip-Bo in English and in Dutch, the others in one language each); a
-wrong move gets the lesson's hint, the refusal in the reader's language and a "Why?" link to the rule's anchor;
-progress survives a reload; a lesson framed on another origin runs; the coach, the editor's lesson mode, axe-core."""
+"""Lessons in real Chromium (docs/lessons.md): a lesson paints before Python and plays after the first touch; an
+automated learner plays every lesson of every game to three stars by choosing the lesson's own target moves, in
+English and in one other language per game; a wrong move gets the lesson's hint, the refusal in the reader's
+language and a "Why?" link to the rule's anchor; progress survives a reload; a lesson framed on another origin runs;
+the coach and its setting, the editor's lesson mode, axe-core (conftest.axe)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import ENGINE_TIMEOUT, ROOT, Guard, start_game, wait_engine, wait_my_turn
-from .test_player_app import AXE, _axe
+from .conftest import ENGINE_TIMEOUT, ROOT, Guard, axe, start_game, wait_engine, wait_my_turn
 
 LESSONS = ROOT / "web" / "lessons"
 ROOT_SEL = "#widget"
@@ -33,6 +33,11 @@ def open_lesson(page: Any, base_url: str, lesson_id: str, lang: str) -> None:
     """Open a lesson and wait until it plays: a lesson painted from its stored first table waits for the learner's
     first touch (the pointer entering it), a lesson resumed part-way starts its engine on its own."""
     page.goto(f"{base_url}embed.html?lesson={lesson_id}&lang={lang}")
+    until_playing(page)
+
+
+def until_playing(page: Any) -> None:
+    """Wait until the lesson on the page plays (touching it first when it waits painted for the learner)."""
     page.wait_for_selector(f"{ROOT_SEL}[data-lesson=playing], {ROOT_SEL}[data-state=painted]", timeout=ENGINE_TIMEOUT)
     if page.get_attribute(ROOT_SEL, "data-lesson") != "playing":
         page.hover(f"{ROOT_SEL} .lesson-goal")
@@ -93,32 +98,36 @@ def play(page: Any, action: dict[str, Any]) -> str:
     return str(page.evaluate(f"() => document.querySelector('{ROOT_SEL}').dataset.verdict"))
 
 
-@pytest.mark.parametrize(("game", "lang"), [("skipbo", "en"), ("skipbo", "nl"), ("topspot", "de"),
-                                           ("level8", "fr"), ("etalage", "en")])
+@pytest.mark.parametrize(("game", "other"), [("skipbo", "nl"), ("topspot", "de"), ("level8", "fr"),
+                                            ("etalage", "nl")])
 def test_a_learner_plays_every_lesson_to_three_stars(context: Any, guard: Guard, base_url: str, game: str,
-                                                     lang: str) -> None:
-    """Every lesson of a game in order, each solved with its own target moves: three stars each, the next lesson's
-    link after each, and the game's list shows them all with three stars. Skip-Bo in two languages, the other
-    games in one each."""
+                                                     other: str) -> None:
+    """Every lesson of a game, in English and then in one other language, walked in one tab: from the first
+    lesson, each solved with its own target moves (three stars), then its "Next lesson" link to the next one, and
+    after the last one the game's list, which shows them all with three stars. Progress is cleared between the two
+    languages, so each pass earns its stars."""
     page = context.new_page()
     ids = game_lessons(game)
     assert len(ids) >= 5
-    for k, lesson_id in enumerate(ids):
-        doc = lesson(lesson_id)
-        open_lesson(page, base_url, lesson_id, lang)
-        assert doc["goal"][lang] in page.inner_text(f"{ROOT_SEL} .lesson-goal")
-        for n, move in enumerate(doc["solution"]):
-            verdict = play(page, move)
-            last = n == len(doc["solution"]) - 1
-            assert verdict == ("done" if last else "legal"), (lesson_id, n, verdict)
-        assert page.get_attribute(ROOT_SEL, "data-stars") == "3", lesson_id
-        next_href = page.get_attribute(f"{ROOT_SEL} .lesson-next", "href")
-        if k + 1 < len(ids):
-            assert f"lesson={ids[k + 1]}" in next_href
-    page.goto(f"{base_url}embed.html?learn={game}&lang={lang}")
-    page.wait_for_selector(".lesson-item")
-    stars = page.eval_on_selector_all(".lesson-item", "els => els.map(e => [e.dataset.id, e.dataset.stars])")
-    assert stars == [[i, "3"] for i in ids]
+    for lang in ("en", other):
+        page.goto(f"{base_url}embed.html?learn={game}&lang={lang}")
+        page.evaluate("() => localStorage.removeItem('pygame_rules.lessons.v1')")
+        page.goto(f"{base_url}embed.html?lesson={ids[0]}&lang={lang}")
+        for lesson_id in ids:
+            until_playing(page)
+            assert f"lesson={lesson_id}" in page.url, (page.url, lesson_id)
+            doc = lesson(lesson_id)
+            assert doc["goal"][lang] in page.inner_text(f"{ROOT_SEL} .lesson-goal")
+            for n, move in enumerate(doc["solution"]):
+                verdict = play(page, move)
+                last = n == len(doc["solution"]) - 1
+                assert verdict == ("done" if last else "legal"), (lang, lesson_id, n, verdict)
+            assert page.get_attribute(ROOT_SEL, "data-stars") == "3", (lang, lesson_id)
+            page.click(f"{ROOT_SEL} .lesson-next")  # the next lesson, or after the last one the game's list
+        page.wait_for_selector(".lesson-item")
+        assert f"learn={game}" in page.url and f"lang={lang}" in page.url
+        stars = page.eval_on_selector_all(".lesson-item", "els => els.map(e => [e.dataset.id, e.dataset.stars])")
+        assert stars == [[i, "3"] for i in ids], lang
     assert not page.evaluate("window.__i18nMissing || []")
     guard.check()
 
@@ -282,26 +291,26 @@ def test_the_coach_is_on_for_the_first_three_finished_games_then_off_unless_the_
     guard.check()
 
 
-def test_axe_core_finds_no_critical_or_serious_violations_in_lessons(browser: Any, guard: Guard, base_url: str) -> None:
-    if not AXE.exists():
-        pytest.skip("node_modules/axe-core is missing: run `npm ci`")
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
-    guard.watch_context(ctx)
-    page = ctx.new_page()
+def test_axe_core_finds_no_critical_or_serious_violations_in_lessons(audit_page: Any, guard: Guard,
+                                                                     base_url: str) -> None:
+    page = audit_page
     doc = lesson("skipbo-2-wild")
     problems: list[str] = []
     for lang in ("en", "fr"):
+        page.goto(f"{base_url}embed.html?lesson={doc['id']}&lang={lang}")
+        page.wait_for_selector(f"{ROOT_SEL}[data-state=painted], {ROOT_SEL}[data-lesson=playing]",
+                               timeout=ENGINE_TIMEOUT)
+        problems += axe(page, f"lesson {lang} painted before Python")
         open_lesson(page, base_url, doc["id"], lang)
-        problems += _axe(page, f"lesson {lang}")
+        problems += axe(page, f"lesson {lang}")
         play(page, doc["mistake"]["action"])
-        problems += _axe(page, f"lesson {lang} after a wrong move")
+        problems += axe(page, f"lesson {lang} after a wrong move")
         for move in doc["solution"]:
             play(page, move)
-        problems += _axe(page, f"lesson {lang} done")
+        problems += axe(page, f"lesson {lang} done")
         page.goto(f"{base_url}embed.html?learn=skipbo&lang={lang}")
         page.wait_for_selector(".lesson-item")
-        problems += _axe(page, f"lesson list {lang}")
-    ctx.close()
+        problems += axe(page, f"lesson list {lang}")
     assert not problems, "\n".join(problems)
     guard.check()
 
