@@ -70,6 +70,13 @@ def test_a_lesson_paints_before_python_and_plays_after_the_first_touch(browser: 
     page.wait_for_selector(f"{ROOT_SEL}[data-moves='1']", timeout=ENGINE_TIMEOUT)
     assert any(u.split("?")[0].endswith(WASM) for u in guard.requests)
     assert page.get_attribute(ROOT_SEL, "data-verdict") == "legal"
+    # Python is now cached on this device (its memory snapshot): the next lesson paints, then starts its engine in
+    # the background without waiting for a touch.
+    page.wait_for_function("async () => (await (await caches.open('pyodide-snapshot.v1')).keys()).length > 0",
+                           timeout=ENGINE_TIMEOUT)
+    page.goto(f"{base_url}embed.html?lesson=skipbo-3-stock&lang=en")
+    page.wait_for_selector(f"{ROOT_SEL}[data-lesson=playing]", timeout=ENGINE_TIMEOUT)
+    assert page.evaluate("() => window.__widgets.stats.paintedAt.length") == 1
 
     doc = lesson("topspot-3-follow")
     assert doc["replies"]  # another seat leads before the learner plays
