@@ -137,3 +137,19 @@ def test_a_lesson_first_table_of_the_wrong_shape_is_refused() -> None:
     for bad in ({"seat": doc["seat"] + 1, "table": {}}, {"seat": doc["seat"]}, []):
         with pytest.raises(RulesError):
             validate_lesson({**doc, "first": bad})
+
+
+def test_embed_html_preloads_the_widget_and_lesson_code(tmp_path: Path) -> None:
+    """embed.html names every module its script and the lesson player reach (modulepreload), so a framed widget or
+    lesson gets its code in one round before it paints its stored table."""
+    web = Path(__file__).resolve().parent.parent / "web"
+    app = tmp_path / "app" / "abc"
+    shutil.copytree(web / "js", app / "js")
+    links = build_site.embed_preloads(tmp_path, "abc")
+    modules = {p.relative_to(app / "js").as_posix() for p in build_site.static_imports(app / "js" / "embed.js")}
+    modules |= {p.relative_to(app / "js").as_posix() for p in build_site.static_imports(app / "js" / "lesson.js")}
+    assert {"embed.js", "widget.js", "lesson.js", "rule-anchors.js", "games/topspot.js"} <= modules
+    for name in modules:
+        assert f'<link rel="modulepreload" href="app/abc/js/{name}">' in links
+    assert links.count("modulepreload") == len(modules)  # each once
+    assert "<!--{{EMBED_PRELOADS}}-->" in (web / "embed.html").read_text(encoding="utf-8")

@@ -233,7 +233,8 @@ def build_teaching_files(out: Path, app_hash: str, version: str, wheel_name: str
             ps_dir.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, ps_dir / path.name)
     values = {"{{APP}}": f"app/{app_hash}", "{{PYODIDE}}": f"pyodide/{version}",
-              "{{PYSCRIPT}}": f"pyscript/{ps_version}", "{{WHEEL}}": f"app/{app_hash}/wheels/{wheel_name}"}
+              "{{PYSCRIPT}}": f"pyscript/{ps_version}", "{{WHEEL}}": f"app/{app_hash}/wheels/{wheel_name}",
+              "<!--{{EMBED_PRELOADS}}-->": embed_preloads(out, app_hash)}
     for name in ROOT_PAGES:
         text = (WEB / name).read_text()
         for key, value in values.items():
@@ -373,6 +374,15 @@ def widget_preloads(html_text: str, out: Path, app_hash: str) -> str:
     links += [f'<link rel="preload" as="fetch" crossorigin href="{escape(src)}">'
               for src in dict.fromkeys(re.findall(r'<rules-scenario[^>]*\ssrc="([^"]+)"', html_text))]
     return "\n  ".join(links)
+
+
+def embed_preloads(out: Path, app_hash: str) -> str:
+    """The ``<link rel="modulepreload">`` lines of embed.html: every module its script reaches by static imports,
+    and the lesson player's (imported when the page shows a lesson), so that a widget's or a lesson's board is
+    painted after one round of requests instead of one module level after another (docs/lessons.md)."""
+    app = out / "app" / app_hash
+    found = dict.fromkeys(static_imports(app / "js" / "embed.js") + static_imports(app / "js" / "lesson.js"))
+    return "\n  ".join(f'<link rel="modulepreload" href="{path.relative_to(out).as_posix()}">' for path in found)
 
 
 def write_rules_pages(out: Path, app_hash: str) -> None:
