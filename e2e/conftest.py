@@ -161,6 +161,42 @@ def page(shared_context: tuple[Any, dict[str, Any]], guard: Guard, base_url: str
     holder["guard"] = None
 
 
+# ----- axe-core (npm, pinned in package.json; its axe.min.js is injected from node_modules) ------------------------
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture
+def audit_page(browser: Any, guard: Guard) -> Iterator[Any]:
+    """A page in a context that lets axe-core be injected past the strict Content-Security-Policy."""
+    if not AXE.exists():
+        pytest.skip("node_modules/axe-core is missing: run `npm ci`")
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    guard.watch_context(ctx)
+    page = ctx.new_page()
+    yield page
+    ctx.close()
+
+
+def axe(page: Any, where: str, named: tuple[str, ...] = (), flat_felt: bool = False) -> list[str]:
+    """Critical and serious axe-core violations on the page as it is now, and those of the ``named`` rules whatever
+    their impact, one line each (prefixed with ``where``). ``flat_felt``: the felt is a gradient, which axe cannot
+    measure against (it leaves every colour on it "to review"): flatten it to its lightest green, the worst case for
+    light text, so that every contrast on the table is measured."""
+    if not page.evaluate("() => !!window.axe"):
+        page.evaluate(AXE.read_text())
+    if flat_felt:
+        page.evaluate("() => { if (document.getElementById('e2e-flat-felt')) return;"
+                      " if (!getComputedStyle(document.body).backgroundImage.includes('gradient')) return;"
+                      " const s = document.createElement('style'); s.id = 'e2e-flat-felt';"
+                      " s.textContent = 'body { background: #1f6b45 !important; }'; document.head.append(s); }")
+    found = page.evaluate("async (named) => (await axe.run(document, {resultTypes: ['violations']})).violations"
+                          ".filter(v => v.impact === 'critical' || v.impact === 'serious' || named.includes(v.id))"
+                          ".map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(' ') +"
+                          " ' ' + (n.failureSummary || '').split('\\n').slice(1, 2).join('').trim())}`)",
+                          list(named))
+    return [f"{where}: {line}" for line in found]
+
+
 # ----- helpers used by the tests -----------------------------------------------------------------------------------
 def wait_engine(page: Any) -> None:
     """Wait until Python has started in the worker."""

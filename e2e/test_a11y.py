@@ -18,11 +18,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
+from .conftest import AXE, ENGINE_TIMEOUT, ROOT, axe, open_new_game, wait_engine, wait_my_turn
 
-from .conftest import ENGINE_TIMEOUT, ROOT, open_new_game, wait_engine, wait_my_turn
-
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 BOARDS = {"skipbo": ".sb", "topspot": ".ts", "level8": ".l8", "etalage": ".et"}
 HUMAN_AND_BOT = [{"kind": "human"}, {"kind": "bot", "level": "normal"}]
 # Moderate rules the issue named: checked everywhere as strictly as critical and serious ones.
@@ -148,37 +145,6 @@ def test_skip_button_hidden_on_the_hand_over_screen(page: Any, guard: Any) -> No
     guard.check()
 
 
-# ----- axe-core ------------------------------------------------------------------------------------------------------
-@pytest.fixture
-def audit_page(browser: Any, guard: Any) -> Any:
-    """A page in a context that lets axe-core be injected past the strict Content-Security-Policy."""
-    if not AXE.exists():
-        pytest.skip("node_modules/axe-core is missing: run `npm ci`")
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
-    guard.watch_context(ctx)
-    page = ctx.new_page()
-    yield page
-    ctx.close()
-
-
-def _axe(page: Any, where: str) -> list[str]:
-    """Critical and serious violations, and the NAMED moderate ones, on the page as it is now (one line each)."""
-    if not page.evaluate("() => !!window.axe"):
-        page.evaluate(AXE.read_text())
-    # The felt is a gradient, which axe cannot measure against (it leaves every colour on it "to review"): flatten
-    # it to its lightest green, the worst case for light text, so that every contrast on the table is measured.
-    page.evaluate("() => { if (document.getElementById('e2e-flat-felt')) return;"
-                  " if (!getComputedStyle(document.body).backgroundImage.includes('gradient')) return;"
-                  " const s = document.createElement('style'); s.id = 'e2e-flat-felt';"
-                  " s.textContent = 'body { background: #1f6b45 !important; }'; document.head.append(s); }")
-    found = page.evaluate("async (named) => (await axe.run(document, {resultTypes: ['violations']})).violations"
-                          ".filter(v => v.impact === 'critical' || v.impact === 'serious' || named.includes(v.id))"
-                          ".map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(' ') +"
-                          " ' ' + (n.failureSummary || '').split('\\n').slice(1, 2).join('').trim())}`)",
-                          list(NAMED))
-    return [f"{where}: {line}" for line in found]
-
-
 def _mid_game(page: Any, moves: int) -> None:
     """Play the human's first legal move ``moves`` times (bots at instant speed); stop early at the game's end."""
     for _ in range(moves):
@@ -195,14 +161,14 @@ def test_axe_core_on_every_page(audit_page: Any, guard: Any, base_url: str) -> N
     problems: list[str] = []
     page.goto(base_url)
     wait_engine(page)
-    problems += _axe(page, "start page")
+    problems += axe(page, "start page", NAMED, flat_felt=True)
     page.set_viewport_size({"width": 375, "height": 812})
-    problems += _axe(page, "start page 375")
+    problems += axe(page, "start page 375", NAMED, flat_felt=True)
     page.set_viewport_size({"width": 1280, "height": 800})
     for game in BOARDS:
         page.click(f".game-tile[data-game={game}] .new-game")
         page.wait_for_selector("#new-game-dialog[open]")
-        problems += _axe(page, f"{game} new-game dialog")
+        problems += axe(page, f"{game} new-game dialog", NAMED, flat_felt=True)
         page.keyboard.press("Escape")
         page.wait_for_selector("#new-game-dialog", state="detached")
     for game, seats in (("skipbo", ["human", "bot:normal"]), ("topspot", ["human", "bot:normal", "bot:normal"]),
@@ -210,12 +176,12 @@ def test_axe_core_on_every_page(audit_page: Any, guard: Any, base_url: str) -> N
         page.click("#home-link")
         open_new_game(page, game, seats=seats, board=BOARDS[game], seed=31, speed="instant")
         _mid_game(page, 6)
-        problems += _axe(page, f"{game} table mid-game")
+        problems += axe(page, f"{game} table mid-game", NAMED, flat_felt=True)
         if game == "topspot" and page.locator(".ts-hand-card.fits").count():
             page.locator(".ts-hand-card.fits").first.click()
-            problems += _axe(page, "topspot stack being built")
+            problems += axe(page, "topspot stack being built", NAMED, flat_felt=True)
         page.set_viewport_size({"width": 375, "height": 812})
-        problems += _axe(page, f"{game} table mid-game 375")
+        problems += axe(page, f"{game} table mid-game 375", NAMED, flat_felt=True)
         page.set_viewport_size({"width": 1280, "height": 800})
     page.click("#home-link")
     page.evaluate("([g, s, seats]) => window.__app.playScenario(g, s, seats)", ["level8", {
@@ -226,7 +192,7 @@ def test_axe_core_on_every_page(audit_page: Any, guard: Any, base_url: str) -> N
     page.wait_for_selector("#layout-builder", timeout=ENGINE_TIMEOUT)
     page.locator('#board [data-key="hand:J"]').first.click()
     page.locator('#board button[data-key="lay:0"]').first.click()  # the joker asks what it stands for
-    problems += _axe(page, "level8 lay-out builder")
+    problems += axe(page, "level8 lay-out builder", NAMED, flat_felt=True)
     page.click("#home-link")
     open_new_game(page, "skipbo", seats=["human", "human", "bot:normal"], board=".sb", seed=5,
                   fill={"#opt-stock_size": 2})
@@ -237,7 +203,7 @@ def test_axe_core_on_every_page(audit_page: Any, guard: Any, base_url: str) -> N
         page.evaluate("() => { const c = window.__app.controller;"
                       " c.play(c.table.legal.find(a => a.type === 'discard')); }")
         page.wait_for_selector("#pass-screen", timeout=60_000)
-    problems += _axe(page, "hot-seat pass screen")
+    problems += axe(page, "hot-seat pass screen", NAMED, flat_felt=True)
     page.click("#home-link")
     open_new_game(page, "skipbo", seats=["human", "bot:normal"], board=".sb", seed=7, fill={"#opt-stock_size": 1},
                   speed="instant")
@@ -246,23 +212,23 @@ def test_axe_core_on_every_page(audit_page: Any, guard: Any, base_url: str) -> N
             break
         _mid_game(page, 1)
     page.wait_for_selector("#result-dialog", timeout=60_000)
-    problems += _axe(page, "result dialog")
+    problems += axe(page, "result dialog", NAMED, flat_felt=True)
     for rules in sorted(p.stem for p in (ROOT / "web" / "rules").glob("*.html")):
         page.goto(f"{base_url}rules/{rules}.html")
         page.wait_for_load_state("load")
         page.wait_for_timeout(1000)
-        problems += _axe(page, f"rules page {rules}")
+        problems += axe(page, f"rules page {rules}", NAMED, flat_felt=True)
     page.goto(f"{base_url}editor.html")
     page.wait_for_load_state("load")
     page.wait_for_timeout(2000)
-    problems += _axe(page, "editor.html")
+    problems += axe(page, "editor.html", NAMED, flat_felt=True)
     page.goto(f"{base_url}embed.html?src=scenarios/topspot-stacking.json&start=load")
     page.wait_for_selector("#widget[data-state=ready], #widget[data-state=failed]", timeout=ENGINE_TIMEOUT)
     page.wait_for_timeout(1500)
-    problems += _axe(page, "embed.html")
+    problems += axe(page, "embed.html", NAMED, flat_felt=True)
     page.goto(f"{base_url}lab.html")
     page.wait_for_selector("#out-etalage[data-done]", timeout=ENGINE_TIMEOUT * 2)
-    problems += _axe(page, "lab.html")
+    problems += axe(page, "lab.html", NAMED, flat_felt=True)
     assert not problems, "\n".join(problems)
     guard.check()
 

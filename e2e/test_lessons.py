@@ -1,7 +1,8 @@
-"""Lessons in real Chromium (docs/lessons.md): an automated learner plays every lesson of every game to three stars
-by choosing the lesson's own target moves (Skip-Bo in English and in Dutch, the others in one language each); a
-wrong move gets the lesson's hint, the refusal in the reader's language and a "Why?" link to the rule's anchor;
-progress survives a reload; a lesson framed on another origin runs; the coach, the editor's lesson mode, axe-core."""
+"""Lessons in real Chromium (docs/lessons.md): a lesson paints before Python and plays after the first touch; an
+automated learner plays every lesson of every game to three stars by choosing the lesson's own target moves, in
+English and in one other language per game; a wrong move gets the lesson's hint, the refusal in the reader's
+language and a "Why?" link to the rule's anchor; progress survives a reload; a lesson framed on another origin runs;
+the coach and its setting, the editor's lesson mode, axe-core (conftest.axe)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import ENGINE_TIMEOUT, ROOT, Guard, start_game, wait_my_turn
-from .test_player_app import AXE, _axe
+from .conftest import ENGINE_TIMEOUT, ROOT, Guard, axe, start_game, wait_engine, wait_my_turn
 
 LESSONS = ROOT / "web" / "lessons"
 ROOT_SEL = "#widget"
@@ -30,8 +30,69 @@ def game_lessons(game: str) -> list[str]:
 
 
 def open_lesson(page: Any, base_url: str, lesson_id: str, lang: str) -> None:
+    """Open a lesson and wait until it plays: a lesson painted from its stored first table waits for the learner's
+    first touch (the pointer entering it), a lesson resumed part-way starts its engine on its own."""
     page.goto(f"{base_url}embed.html?lesson={lesson_id}&lang={lang}")
+    until_playing(page)
+
+
+def until_playing(page: Any) -> None:
+    """Wait until the lesson on the page plays (touching it first when it waits painted for the learner)."""
+    page.wait_for_selector(f"{ROOT_SEL}[data-lesson=playing], {ROOT_SEL}[data-state=painted]", timeout=ENGINE_TIMEOUT)
+    if page.get_attribute(ROOT_SEL, "data-lesson") != "playing":
+        page.hover(f"{ROOT_SEL} .lesson-goal")
     page.wait_for_selector(f"{ROOT_SEL}[data-lesson=playing]", timeout=ENGINE_TIMEOUT)
+
+
+WASM = "pyodide.asm.wasm"
+
+
+def _python_requests(guard: Guard) -> list[str]:
+    return [u for u in guard.requests if u.split("?")[0].endswith(WASM) or "/pyodide/" in u or "worker" in u]
+
+
+def test_a_lesson_paints_before_python_and_plays_after_the_first_touch(browser: Any, context: Any, guard: Guard,
+                                                                         base_url: str) -> None:
+    """A lesson draws its start position from the table stored with it at build time, downloads no Python until
+    the learner touches it, then plays: two clicks on the painted board (the Skip-Bo card, the pile) are one move
+    that the engine, started by the first click, judges. A lesson that opens with the other seats' moves paints
+    them too: the engine's own table is the same board."""
+    page = context.new_page()  # a cold profile: nothing cached
+    page.goto(f"{base_url}embed.html?lesson=skipbo-2-wild&lang=en")
+    page.wait_for_selector(f"{ROOT_SEL}[data-state=painted] .rw-board [data-key]", timeout=15_000)
+    page.wait_for_timeout(1500)  # time in which an eager lesson would have asked for Python
+    assert _python_requests(guard) == [], _python_requests(guard)[:5]
+    assert page.evaluate("() => window.__widgets.stats.engineRequestedAt") is None
+    assert page.get_attribute(ROOT_SEL, "data-lesson") == "idle"
+    assert not page.locator(f"{ROOT_SEL} .rw-stage").evaluate("(el) => el.classList.contains('covered')")
+    page.locator(f'{ROOT_SEL} .rw-board [data-key="hand:0"]').first.click()  # the Skip-Bo card ...
+    page.locator(f'{ROOT_SEL} .rw-board [data-key="build:0"]').first.click()  # ... onto the pile at 4
+    page.wait_for_selector(f"{ROOT_SEL}[data-moves='1']", timeout=ENGINE_TIMEOUT)
+    assert any(u.split("?")[0].endswith(WASM) for u in guard.requests)
+    assert page.get_attribute(ROOT_SEL, "data-verdict") == "legal"
+    # Python is now cached on this device (its memory snapshot): the next lesson paints, then starts its engine in
+    # the background without waiting for a touch.
+    page.wait_for_function("async () => (await (await caches.open('pyodide-snapshot.v1')).keys()).length > 0",
+                           timeout=ENGINE_TIMEOUT)
+    page.goto(f"{base_url}embed.html?lesson=skipbo-3-stock&lang=en")
+    page.wait_for_selector(f"{ROOT_SEL}[data-lesson=playing]", timeout=ENGINE_TIMEOUT)
+    assert page.evaluate("() => window.__widgets.stats.paintedAt.length") == 1
+
+    doc = lesson("topspot-3-follow")
+    assert doc["replies"]  # another seat leads before the learner plays
+    cold = browser.new_context(viewport={"width": 1280, "height": 900})  # Python cached would start at once
+    guard.watch_context(cold)
+    page = cold.new_page()
+    page.goto(f"{base_url}embed.html?lesson={doc['id']}&lang=en")
+    page.wait_for_selector(f"{ROOT_SEL}[data-state=painted] .rw-board [data-key]", timeout=15_000)
+    painted = page.locator(f"{ROOT_SEL} .rw-board").inner_html()
+    # The two cards played before the learner's turn are on the painted table and in its move log.
+    assert page.locator(f"{ROOT_SEL} .rw-log li:not(.rw-log-empty)").count() == len(doc["replies"]) == 2
+    page.hover(f"{ROOT_SEL} .lesson-goal")
+    page.wait_for_selector(f"{ROOT_SEL}[data-lesson=playing]", timeout=ENGINE_TIMEOUT)
+    assert page.locator(f"{ROOT_SEL} .rw-board").inner_html() == painted
+    cold.close()
+    guard.check()
 
 
 def play(page: Any, action: dict[str, Any]) -> str:
@@ -40,36 +101,40 @@ def play(page: Any, action: dict[str, Any]) -> str:
         page.click(f"{ROOT_SEL} .rw-json summary")
     page.fill(f"{ROOT_SEL} .rw-action", json.dumps(action))
     page.click(f"{ROOT_SEL} .rw-try-json")
-    page.wait_for_function(f"() => document.querySelector('{ROOT_SEL}').dataset.verdict", timeout=30_000)
+    page.wait_for_function(f"() => document.querySelector('{ROOT_SEL}').dataset.verdict", timeout=ENGINE_TIMEOUT)
     return str(page.evaluate(f"() => document.querySelector('{ROOT_SEL}').dataset.verdict"))
 
 
-@pytest.mark.parametrize(("game", "lang"), [("skipbo", "en"), ("skipbo", "nl"), ("topspot", "de"),
-                                           ("level8", "fr"), ("etalage", "en")])
+@pytest.mark.parametrize(("game", "other"), [("skipbo", "nl"), ("topspot", "de"), ("level8", "fr"),
+                                            ("etalage", "nl")])
 def test_a_learner_plays_every_lesson_to_three_stars(context: Any, guard: Guard, base_url: str, game: str,
-                                                     lang: str) -> None:
-    """Every lesson of a game in order, each solved with its own target moves: three stars each, the next lesson's
-    link after each, and the game's list shows them all with three stars. Skip-Bo in two languages, the other
-    games in one each."""
+                                                     other: str) -> None:
+    """Every lesson of a game, in English and then in one other language, walked in one tab: from the first
+    lesson, each solved with its own target moves (three stars), then its "Next lesson" link to the next one, and
+    after the last one the game's list, which shows them all with three stars. Progress is cleared between the two
+    languages, so each pass earns its stars."""
     page = context.new_page()
     ids = game_lessons(game)
     assert len(ids) >= 5
-    for k, lesson_id in enumerate(ids):
-        doc = lesson(lesson_id)
-        open_lesson(page, base_url, lesson_id, lang)
-        assert doc["goal"][lang] in page.inner_text(f"{ROOT_SEL} .lesson-goal")
-        for n, move in enumerate(doc["solution"]):
-            verdict = play(page, move)
-            last = n == len(doc["solution"]) - 1
-            assert verdict == ("done" if last else "legal"), (lesson_id, n, verdict)
-        assert page.get_attribute(ROOT_SEL, "data-stars") == "3", lesson_id
-        next_href = page.get_attribute(f"{ROOT_SEL} .lesson-next", "href")
-        if k + 1 < len(ids):
-            assert f"lesson={ids[k + 1]}" in next_href
-    page.goto(f"{base_url}embed.html?learn={game}&lang={lang}")
-    page.wait_for_selector(".lesson-item")
-    stars = page.eval_on_selector_all(".lesson-item", "els => els.map(e => [e.dataset.id, e.dataset.stars])")
-    assert stars == [[i, "3"] for i in ids]
+    for lang in ("en", other):
+        page.goto(f"{base_url}embed.html?learn={game}&lang={lang}")
+        page.evaluate("() => localStorage.removeItem('pygame_rules.lessons.v1')")
+        page.goto(f"{base_url}embed.html?lesson={ids[0]}&lang={lang}")
+        for lesson_id in ids:
+            until_playing(page)
+            assert f"lesson={lesson_id}" in page.url, (page.url, lesson_id)
+            doc = lesson(lesson_id)
+            assert doc["goal"][lang] in page.inner_text(f"{ROOT_SEL} .lesson-goal")
+            for n, move in enumerate(doc["solution"]):
+                verdict = play(page, move)
+                last = n == len(doc["solution"]) - 1
+                assert verdict == ("done" if last else "legal"), (lang, lesson_id, n, verdict)
+            assert page.get_attribute(ROOT_SEL, "data-stars") == "3", (lang, lesson_id)
+            page.click(f"{ROOT_SEL} .lesson-next")  # the next lesson, or after the last one the game's list
+        page.wait_for_selector(".lesson-item")
+        assert f"learn={game}" in page.url and f"lang={lang}" in page.url
+        stars = page.eval_on_selector_all(".lesson-item", "els => els.map(e => [e.dataset.id, e.dataset.stars])")
+        assert stars == [[i, "3"] for i in ids], lang
     assert not page.evaluate("window.__i18nMissing || []")
     guard.check()
 
@@ -156,26 +221,103 @@ def test_the_coach_tips_on_the_first_wild_card_and_not_again(page: Any, guard: G
     guard.check()
 
 
-def test_axe_core_finds_no_critical_or_serious_violations_in_lessons(browser: Any, guard: Guard, base_url: str) -> None:
-    if not AXE.exists():
-        pytest.skip("node_modules/axe-core is missing: run `npm ci`")
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
-    guard.watch_context(ctx)
-    page = ctx.new_page()
+COACH_KEY = "pygame_rules.coach.v1"
+
+
+def _coach_store(page: Any) -> dict[str, Any]:
+    return dict(json.loads(page.evaluate(f"() => localStorage.getItem('{COACH_KEY}') || '{{}}'")))
+
+
+def _forget_tips(page: Any) -> None:
+    """The tips seen so far are forgotten (the rest of the coach's record stays), so a tip could come again."""
+    page.evaluate(f"() => {{ const v = JSON.parse(localStorage.getItem('{COACH_KEY}') || '{{}}'); v.seen = {{}};"
+                  f" localStorage.setItem('{COACH_KEY}', JSON.stringify(v)); }}")
+
+
+def _dialog_coach_box(page: Any) -> bool:
+    """Whether the new-game dialog's coach setting is ticked (the dialog is opened and closed again)."""
+    page.click("#home-link")
+    page.click(".game-tile[data-game=skipbo] .new-game")
+    ticked = bool(page.is_checked("#coach-input"))
+    page.keyboard.press("Escape")
+    return ticked
+
+
+def _wild_tip_shown(page: Any, **extra: Any) -> bool:
+    """Deal 2 of Skip-Bo (a Skip-Bo card in the first hand): does the coach's wild-card tip come?"""
+    page.click("#home-link")
+    start_game(page, seats=["human", "bot:normal"], seed=2, extra=extra or None)
+    wait_my_turn(page)
+    try:
+        page.locator("#coach[data-situation=wild]").wait_for(timeout=4000)
+    except Exception:  # noqa: BLE001 - playwright's timeout: no tip came
+        return False
+    return True
+
+
+def test_the_coach_is_on_for_the_first_three_finished_games_then_off_unless_the_player_chose(
+        page: Any, guard: Guard) -> None:
+    """On by default while fewer than three games of a game are finished on this device (counted at the result),
+    then off; the new-game dialog's setting shows that and, when changed, is an explicit choice that wins over the
+    default, kept on the device."""
+    from .test_flow import PLAY_TO_END
+
+    page.evaluate(f"() => localStorage.setItem('{COACH_KEY}', JSON.stringify({{finished: {{skipbo: 2}}}}))")
+    assert _dialog_coach_box(page)  # two finished games: the third still has the coach
+    assert _wild_tip_shown(page)
+    # A game played to its end is counted once: three finished games of Skip-Bo.
+    page.click("#home-link")
+    start_game(page, seats=["human", "bot:normal"], stock=1, seed=7)
+    assert page.evaluate(PLAY_TO_END)
+    assert _coach_store(page)["finished"] == {"skipbo": 3}
+    assert _coach_store(page).get("off") is None  # no choice made yet
+    page.click("#result-dialog .dialog-buttons .btn.ghost")
+    # From the fourth game on, no tips by default (the wild card would have one: its tip is forgotten).
+    _forget_tips(page)
+    assert not _dialog_coach_box(page)
+    assert not _wild_tip_shown(page)
+    # The player ticks the setting: an explicit choice, which wins over the default and is kept.
+    _forget_tips(page)
+    assert _wild_tip_shown(page, **{"#coach-input": True})
+    assert _coach_store(page)["off"] is False
+    page.reload()
+    wait_engine(page)
+    assert _dialog_coach_box(page)
+    # And unticked again, with the count back at zero: off, whatever the default would say.
+    page.evaluate(f"() => {{ const v = JSON.parse(localStorage.getItem('{COACH_KEY}')); v.finished = {{}};"
+                  f" localStorage.setItem('{COACH_KEY}', JSON.stringify(v)); }}")
+    _forget_tips(page)
+    page.click("#home-link")
+    page.click(".game-tile[data-game=skipbo] .new-game")
+    assert page.is_checked("#coach-input")
+    page.uncheck("#coach-input")
+    page.keyboard.press("Escape")
+    assert _coach_store(page)["off"] is True
+    assert not _dialog_coach_box(page)
+    assert not _wild_tip_shown(page)
+    guard.check()
+
+
+def test_axe_core_finds_no_critical_or_serious_violations_in_lessons(audit_page: Any, guard: Guard,
+                                                                     base_url: str) -> None:
+    page = audit_page
     doc = lesson("skipbo-2-wild")
     problems: list[str] = []
     for lang in ("en", "fr"):
+        page.goto(f"{base_url}embed.html?lesson={doc['id']}&lang={lang}")
+        page.wait_for_selector(f"{ROOT_SEL}[data-state=painted], {ROOT_SEL}[data-lesson=playing]",
+                               timeout=ENGINE_TIMEOUT)
+        problems += axe(page, f"lesson {lang} painted before Python")
         open_lesson(page, base_url, doc["id"], lang)
-        problems += _axe(page, f"lesson {lang}")
+        problems += axe(page, f"lesson {lang}")
         play(page, doc["mistake"]["action"])
-        problems += _axe(page, f"lesson {lang} after a wrong move")
+        problems += axe(page, f"lesson {lang} after a wrong move")
         for move in doc["solution"]:
             play(page, move)
-        problems += _axe(page, f"lesson {lang} done")
+        problems += axe(page, f"lesson {lang} done")
         page.goto(f"{base_url}embed.html?learn=skipbo&lang={lang}")
         page.wait_for_selector(".lesson-item")
-        problems += _axe(page, f"lesson list {lang}")
-    ctx.close()
+        problems += axe(page, f"lesson list {lang}")
     assert not problems, "\n".join(problems)
     guard.check()
 
@@ -208,12 +350,12 @@ def test_a_lesson_embedded_on_another_origin_runs_with_moves_on_the_board(contex
     page = context.new_page()
     page.goto(f"{lesson_host}host.html")
     frame = page.frame_locator("#l1")
-    frame.locator(f"{ROOT_SEL}[data-lesson=playing]").wait_for(timeout=ENGINE_TIMEOUT)
+    frame.locator(f"{ROOT_SEL}[data-state=painted]").wait_for(timeout=ENGINE_TIMEOUT)  # drawn before Python
     doc = lesson("skipbo-2-wild")
     assert doc["goal"]["fr"] in frame.locator(f"{ROOT_SEL} .lesson-goal").inner_text()
     frame.locator(f'{ROOT_SEL} .rw-board [data-key="hand:0"]').first.click()  # the Skip-Bo card ...
     frame.locator(f'{ROOT_SEL} .rw-board [data-key="build:0"]').first.click()  # ... onto the pile at 4
-    frame.locator(f"{ROOT_SEL}[data-moves='1']").wait_for(timeout=30_000)
+    frame.locator(f"{ROOT_SEL}[data-moves='1']").wait_for(timeout=ENGINE_TIMEOUT)  # the first click started it
     frame.locator(f'{ROOT_SEL} .rw-board [data-key="hand:6"]').first.click()
     frame.locator(f'{ROOT_SEL} .rw-board [data-key="build:0"]').first.click()
     frame.locator(f"{ROOT_SEL}[data-lesson=done]").wait_for(timeout=30_000)
@@ -250,8 +392,16 @@ def test_the_editor_turns_recorded_moves_into_a_lesson_that_plays(context: Any, 
     doc = json.loads(page.inner_text("#ed-lesson-json"))
     assert check_lesson(doc)["moves"] == 1  # the engine's own checker agrees with the page
     assert len(doc["replies"]) == 2  # the two moves before the reader's became the scripted replies
+    # The lesson file and its snippet carry the table the learner first sees (after the two replies), exactly as
+    # the build stores it for a shipped lesson, so the pasted lesson paints before Python starts.
+    from tools.build_site import lesson_first_table
+
+    assert doc["first"] == lesson_first_table(doc)
+    assert len(doc["first"]["table"]["log"]) == 2
     src = page.evaluate("() => window.__editor.lessonPanel.src")
     page.goto(src)
+    page.wait_for_function("() => window.__widgets.stats.paintedAt.length === 1", timeout=15_000)
+    page.hover(f"{ROOT_SEL} .lesson-goal")
     page.wait_for_selector(f"{ROOT_SEL}[data-lesson=playing]", timeout=ENGINE_TIMEOUT)
     for move in doc["solution"]:
         play(page, move)

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from e2e.conftest import ARTIFACTS, ENGINE_TIMEOUT, ROOT, Guard, _missing, wait_engine
+from e2e.conftest import ARTIFACTS, AXE, ENGINE_TIMEOUT, ROOT, Guard, _missing, axe, wait_engine
 from pygame_rules import api, new_game
 from pygame_rules.words import CATALOGUE_DIR
 
@@ -351,19 +351,6 @@ def test_a_few_rounds_of_each_other_game_with_a_guest_and_a_bot(browser: Any, gu
         host.wait_for_timeout(100)
     assert json.dumps(mine, sort_keys=True) == json.dumps(theirs, sort_keys=True)
     guard.check()
-
-
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-
-
-def axe(page: Any, where: str) -> list[str]:
-    """Critical and serious axe-core violations on the page as it is now (one line each)."""
-    if not page.evaluate("() => !!window.axe"):
-        page.evaluate(AXE.read_text())
-    found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
-                          ".filter(v => v.impact === 'critical' || v.impact === 'serious')"
-                          ".map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(' '))}`)")
-    return [f"{where}: {line}" for line in found]
 
 
 def test_axe_core_finds_nothing_serious_in_the_lobby_the_join_screen_and_the_shared_tables(

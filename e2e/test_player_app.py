@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from pygame_rules.words import CATALOGUE_DIR, describe_refusal
 
-from .conftest import ENGINE_TIMEOUT, open_new_game, screenshot, wait_my_turn
+from .conftest import ENGINE_TIMEOUT, axe, open_new_game, screenshot, wait_my_turn
 
 SIZES = [(1280, 800), (375, 812)]
 BOARDS = {"skipbo": ".sb", "topspot": ".ts", "level8": ".l8", "etalage": ".et"}
@@ -554,84 +553,59 @@ def test_level8_joker_with_a_real_choice_still_asks(page: Any, guard: Any) -> No
     guard.check()
 
 
-AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
-
-
-@pytest.fixture
-def audit_page(browser: Any, base_url: str, guard: Any) -> Any:
-    """A page in a context that lets axe-core (npm, pinned in package.json) be injected past the strict CSP."""
-    if not AXE.exists():
-        pytest.skip("node_modules/axe-core is missing: run `npm ci`")
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
-    guard.watch_context(ctx)
-    page = ctx.new_page()
-    yield page
-    ctx.close()
-
-
-def _axe(page: Any, where: str) -> list[str]:
-    """Critical and serious axe-core violations on the page as it is now (one line each)."""
-    if not page.evaluate("() => !!window.axe"):
-        page.evaluate(AXE.read_text())
-    found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
-                          ".filter(v => v.impact === 'critical' || v.impact === 'serious')"
-                          ".map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(' '))}`)")
-    return [f"{where}: {line}" for line in found]
-
-
 def test_axe_core_finds_no_critical_or_serious_violations(audit_page: Any, guard: Any, base_url: str) -> None:
     page = audit_page
     problems: list[str] = []
     page.goto(base_url)
     page.wait_for_selector("body[data-engine=ready]", timeout=ENGINE_TIMEOUT)
-    problems += _axe(page, "start page")
+    problems += axe(page, "start page")
     page.set_viewport_size({"width": 375, "height": 812})
-    problems += _axe(page, "start page 375")
+    problems += axe(page, "start page 375")
     page.set_viewport_size({"width": 1280, "height": 800})
     page.click(".game-tile[data-game=topspot] .new-game")
     page.wait_for_selector("#new-game-dialog")
-    problems += _axe(page, "new-game dialog")
+    problems += axe(page, "new-game dialog")
     page.keyboard.press("Escape")
     for game in BOARDS:
         page.click("#home-link")
         page.click(f".game-tile[data-game={game}] .play-now")
         page.wait_for_selector(f"#board {BOARDS[game]}, #replace-dialog", timeout=ENGINE_TIMEOUT)
         if page.locator("#replace-dialog").count():  # the previous game is still in progress: asked first
-            problems += _axe(page, "replace-the-game dialog")
+            problems += axe(page, "replace-the-game dialog")
             page.click("#replace-confirm")
             page.wait_for_selector(f"#board {BOARDS[game]}", timeout=ENGINE_TIMEOUT)
         page.select_option("#speed", "instant")
         wait_my_turn(page)
-        problems += _axe(page, f"{game} table")
+        problems += axe(page, f"{game} table")
         if game == "topspot" and page.locator(".ts-hand-card.fits").count():
             page.locator(".ts-hand-card.fits").first.click()
-            problems += _axe(page, "topspot stack being built")
+            problems += axe(page, "topspot stack being built")
     page.click("#home-link")
     _scenario(page, "level8", LAYOUT_SCENARIO, [{"kind": "human"}, {"kind": "bot", "level": "normal"}])
     wait_my_turn(page)
     page.locator('#board [data-key="hand:R1"]').first.click()
     page.locator('#board button[data-key="lay:0"]').first.click()
-    problems += _axe(page, "level8 lay-out builder")
+    problems += axe(page, "level8 lay-out builder")
     page.click("#home-link")
     open_new_game(page, "skipbo", seats=["human", "human"], board=".sb", seed=5, fill={"#opt-stock_size": 2})
     page.evaluate("() => { const c = window.__app.controller; const m = c.table.legal.find(a => a.type === 'discard');"
                   " c.play(m); }")
     page.wait_for_selector("#pass-screen")
-    problems += _axe(page, "hot-seat pass screen")
+    problems += axe(page, "hot-seat pass screen")
     page.click("#home-link")
     open_new_game(page, "skipbo", seats=["human", "bot:normal"], board=".sb", seed=7, fill={"#opt-stock_size": 1})
     _play_until(page, "() => !!document.querySelector('#result-dialog')")
-    problems += _axe(page, "result dialog")
+    problems += axe(page, "result dialog")
     for rules in ("skipbo.en", "topspot.nl", "level8.de", "etalage.fr"):
         page.goto(f"{base_url}rules/{rules}.html")
         page.wait_for_load_state("load")
         page.wait_for_timeout(1500)
-        problems += _axe(page, f"rules page {rules}")
+        problems += axe(page, f"rules page {rules}")
     for extra in ("editor.html", "embed.html?src=scenarios/topspot-stacking.json"):
         page.goto(f"{base_url}{extra}")
         page.wait_for_load_state("load")
         page.wait_for_timeout(1500)
         page.wait_for_timeout(1500)
-        problems += _axe(page, extra)
+        problems += axe(page, extra)
     assert not problems, "\n".join(problems)
     guard.check()

@@ -200,6 +200,9 @@ def test_editor_round_trips_a_position_into_a_working_embed(context: Any, guard:
     spec["steps"] = []
     spec["try"] = False
     spec["title"] = "My lesson"
+    assert "first" not in spec  # the shipped file's stored table is not kept in the editor ...
+    # ... nor one pasted from elsewhere (it would not match the position once the teacher changes it)
+    spec["first"] = {"seat": spec.get("seat", 0), "table": {"view": {"stale": True}, "log": [], "legal": []}}
     page.fill("#ed-json", json.dumps(spec))
     page.click("#ed-apply-json")
     page.wait_for_selector("#ed-msg[data-kind=ok]", timeout=ENGINE_TIMEOUT)
@@ -216,10 +219,16 @@ def test_editor_round_trips_a_position_into_a_working_embed(context: Any, guard:
     embed = page.evaluate("() => window.__editor.embed")
     decoded = embed_code.decode(embed.split("?s=", 1)[1])
     assert decoded["steps"] == [step] and decoded["title"] == "My lesson"
+    # The code carries the first table (the engine's own answer for the reader's seat), so the pasted widget paints
+    # before Python starts; the element snippet carries the same code.
+    assert decoded["first"]["seat"] == decoded.get("seat", 0)
+    assert decoded["first"]["table"] == _engine_first_table(decoded)
+    assert f'code="{embed.split("?s=", 1)[1]}"' in element_snippet
 
-    # The snippet's URL works on its own: the step plays.
+    # The snippet's URL works on its own: the board is drawn from the carried table, then the step plays.
     other = context.new_page()
     other.goto(embed)
+    other.wait_for_function("() => window.__widgets.stats.paintedAt.length === 1", timeout=15_000)
     other.wait_for_selector("#widget[data-state=ready]", timeout=ENGINE_TIMEOUT)
     assert other.inner_text(".rw-title") == "My lesson"
     other.click(".rw-next")
@@ -227,6 +236,16 @@ def test_editor_round_trips_a_position_into_a_working_embed(context: Any, guard:
     assert "Player 2 leads" in other.inner_text(".rw-log")
     screenshot(page, "editor.png")
     _only_our_origins(guard, base_url)
+
+
+def _engine_first_table(spec: dict[str, Any]) -> dict[str, Any]:
+    """The engine's table for a scenario file's seat at its start (as tools/build_site.py stores it)."""
+    from pygame_rules import api
+
+    answer = json.loads(api.handle(json.dumps({"op": "scenario", "game": spec["game"], "scenario": spec["scenario"],
+                                               "seat": spec.get("seat", 0)})))
+    api.handle(json.dumps({"op": "drop", "session": answer["session"]}))
+    return dict(answer["table"])
 
 
 def _lab_outputs(page: Any) -> tuple[str, str]:

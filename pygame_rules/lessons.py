@@ -145,7 +145,9 @@ def _words(value: Any, what: str) -> None:
 
 REQUIRED = {"format", "id", "game", "order", "rule", "title", "goal", "seat", "scenario", "target", "solution",
             "par", "hints"}
-OPTIONAL = {"replies", "mistake"}  # a lesson made in the editor has no recorded mistake; the shipped ones all do
+# A lesson made in the editor has no recorded mistake (the shipped ones all do); ``first`` is the table drawn before
+# Python starts (added to the site's copies by tools/build_site.py, and by the editor to the lessons it writes).
+OPTIONAL = {"replies", "mistake", "first"}
 
 
 def validate_lesson(doc: Any) -> dict[str, Any]:
@@ -183,6 +185,9 @@ def validate_lesson(doc: Any) -> dict[str, Any]:
     if not isinstance(mistake, dict) or not isinstance(mistake.get("action"), dict) or not isinstance(
             mistake.get("reason"), str):
         raise _bad("mistake must be {action, reason}: a wrong first move and the engine's reason code")
+    first = doc.get("first", {"seat": doc["seat"], "table": {}})
+    if not isinstance(first, dict) or first.get("seat") != doc["seat"] or not isinstance(first.get("table"), dict):
+        raise _bad("first must be {seat, table}: the learner's seat and the table drawn before the engine starts")
     goal_met([], doc["seat"], doc["target"], doc["game"])  # a known target for this game, not met by nothing
     return doc
 

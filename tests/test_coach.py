@@ -1,6 +1,7 @@
 """The coach (pygame_rules/coach.py): each rule situation is found in a position where it arises and not where it
 does not, through the API op ``coach``; every situation has its words in the four catalogues and a rules-page
-section; every section of every rules page is taught by a lesson or a coach tip."""
+section; every section of every rules page is taught by a lesson or a coach tip, by a declared map (TAUGHT_BY) whose
+tips are shown to arise."""
 
 from __future__ import annotations
 
@@ -108,3 +109,63 @@ def test_every_rules_section_is_taught_by_a_lesson_or_a_tip() -> None:
             page = (WEB / "rules" / f"{game}.{lang}.html").read_text(encoding="utf-8")
             sections = set(re.findall(r'<h2 id="([a-z0-9-]+)">', page))
             assert sections == covered, (game, lang, sorted(sections - covered), sorted(covered - sections))
+
+
+def test_the_end_of_a_level8_deal_is_found() -> None:
+    """Two easy bots play a Level 8 game until one deal ends: the coach then names ``deal_end`` (rules: "end")."""
+    session = _call(op="new", game="level8", players=2, seed=5)["session"]
+    for _ in range(3000):
+        answer = _call(op="bot", session=session, level="easy", seat=0)
+        table = answer["table"]
+        if any(e.get("type") == "deal_end" for e in table["log"]):
+            since = table["log_length"] - len(table["log"])  # the events of this move only
+            assert "deal_end" in _call(op="coach", session=session, seat=0, since=since)["situations"]
+            before = _call(op="coach", session=session, seat=0, since=0)  # a whole deal's log names it too
+            assert "deal_end" in before["situations"]
+            return
+    raise AssertionError("no deal ended")
+
+
+def test_the_first_etalage_trick_is_found() -> None:
+    """At the start of an Etalage game the player to move is told how a card counts (``first``, rules: "cards")."""
+    answer = _call(op="new", game="etalage", players=3, seed=5)
+    seat = answer["table"]["current_player"]
+    assert "first" in _call(op="coach", session=answer["session"], seat=seat, since=0)["situations"]
+
+
+# ----- the declared map: which lesson or coach tip teaches each section of each rules page ---------------------------
+# A lesson id, or "tip:<situation>" for a coach tip. Every section of every rules page (the same anchors in the four
+# languages) is named here once; a lesson named must teach that section (its `rule`), a tip must map to it
+# (coach.SECTIONS) and be shown to arise by a test of this file.
+TAUGHT_BY: dict[str, dict[str, str]] = {
+    "skipbo": {"table": "skipbo-3-stock", "turn": "skipbo-4-discards", "building-piles": "skipbo-1-piles",
+               "finished-pile": "skipbo-7-finished", "end": "skipbo-8-win"},
+    "topspot": {"cards": "topspot-1-spots", "stacking": "topspot-2-stack", "round": "topspot-3-follow",
+                "ties": "tip:tie", "jokers": "topspot-5-joker", "end": "topspot-6-last"},
+    "level8": {"levels": "level8-1-sheet", "turn": "level8-2-take", "skip-cards": "level8-5-skip",
+               "end": "tip:deal_end"},
+    "etalage": {"cards": "tip:first", "trick": "etalage-1-sums", "settling": "etalage-2-order",
+                "won-cards": "tip:won", "end": "etalage-5-score"},
+}
+# The situations the tests above find where they arise: per game, from CASES and the three tests of their own.
+ARISING = {(case[0].split("-")[0], case[3]) for case in CASES} | {("topspot", "tie"), ("level8", "deal_end"),
+                                                                    ("etalage", "first")}
+
+
+@pytest.mark.parametrize("game", sorted(TAUGHT_BY))
+def test_the_declared_map_covers_every_rules_section_with_a_lesson_or_a_tip(game: str) -> None:
+    import re
+
+    taught = TAUGHT_BY[game]
+    for lang in ("en", "nl", "de", "fr"):
+        page = (WEB / "rules" / f"{game}.{lang}.html").read_text(encoding="utf-8")
+        sections = re.findall(r'<h2 id="([a-z0-9-]+)">', page)
+        assert sorted(sections) == sorted(taught), (lang, sorted(set(sections) ^ set(taught)))
+    for section, teacher in taught.items():
+        if teacher.startswith("tip:"):
+            situation = teacher[4:]
+            assert SECTIONS[game].get(situation) == section, (game, section, teacher)
+            assert (game, situation) in ARISING, f"no test shows {game} tip {situation!r} arising"
+        else:
+            doc = json.loads((LESSONS / f"{teacher}.json").read_text(encoding="utf-8"))
+            assert doc["game"] == game and doc["rule"] == section, (game, section, teacher, doc["rule"])

@@ -260,7 +260,8 @@ def build_teaching_files(out: Path, app_hash: str, version: str, wheel_name: str
             ps_dir.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, ps_dir / path.name)
     values = {"{{APP}}": f"app/{app_hash}", "{{PYODIDE}}": f"pyodide/{version}",
-              "{{PYSCRIPT}}": f"pyscript/{ps_version}", "{{WHEEL}}": f"app/{app_hash}/wheels/{wheel_name}"}
+              "{{PYSCRIPT}}": f"pyscript/{ps_version}", "{{WHEEL}}": f"app/{app_hash}/wheels/{wheel_name}",
+              "<!--{{EMBED_PRELOADS}}-->": embed_preloads(out, app_hash)}
     for name in ROOT_PAGES:
         text = (WEB / name).read_text()
         for key, value in values.items():
@@ -309,8 +310,45 @@ def write_lessons(out: Path) -> None:
     from pygame_rules.lessons import lesson_index
 
     copy_tree(WEB / "lessons", out / "lessons")
+    write_lesson_first_tables(out / "lessons")
     (out / "lessons" / "index.json").write_text(json.dumps(lesson_index(WEB / "lessons"), ensure_ascii=False,
                                                            indent=1), encoding="utf-8")
+
+
+def lesson_first_table(doc: dict) -> dict:
+    """``{"seat", "table"}``: the table a lesson's player shows before the learner's first move (js/lesson.js): the
+    scenario set up, then the other seats' scripted replies while it is their turn, then the ``table`` op for the
+    learner's seat, all through the worker's JSON entry point (``api.handle``). Stored in the site's copy of the
+    lesson as ``first``, so the lesson draws its board before Python starts (docs/lessons.md)."""
+    sys.path.insert(0, str(ROOT))
+    from pygame_rules import api
+
+    def ask(req: dict) -> dict:
+        answer = json.loads(api.handle(json.dumps(req)))
+        if not answer.get("ok"):
+            raise SystemExit(f"lesson {doc.get('id')} refused by the engine: {answer.get('error')}")
+        return answer
+
+    seat = doc["seat"]
+    session = ask({"op": "scenario", "game": doc["game"], "scenario": doc["scenario"], "seat": seat})["session"]
+    replies = list(doc.get("replies", []))
+    table = ask({"op": "table", "session": session, "seat": seat})["table"]
+    while not table["over"] and table["current_player"] != seat and replies:  # as LessonWidget._answer plays them
+        ask({"op": "act", "session": session, "action": replies.pop(0), "seat": table["current_player"]})
+        table = ask({"op": "table", "session": session, "seat": seat})["table"]
+    ask({"op": "drop", "session": session})
+    return {"seat": seat, "table": table}
+
+
+def write_lesson_first_tables(folder: Path) -> None:
+    """Every lesson file in ``folder`` (the site's copy of web/lessons) gets its first table: ``lesson_first_table``."""
+    sys.path.insert(0, str(ROOT))
+    from pygame_rules.lessons import lesson_files
+
+    for path in lesson_files(folder):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        doc["first"] = lesson_first_table(doc)
+        path.write_text(json.dumps(doc, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 
 def lesson_links(html_text: str, game: str, lang: str) -> str:
@@ -363,6 +401,15 @@ def widget_preloads(html_text: str, out: Path, app_hash: str) -> str:
     links += [f'<link rel="preload" as="fetch" crossorigin href="{escape(src)}">'
               for src in dict.fromkeys(re.findall(r'<rules-scenario[^>]*\ssrc="([^"]+)"', html_text))]
     return "\n  ".join(links)
+
+
+def embed_preloads(out: Path, app_hash: str) -> str:
+    """The ``<link rel="modulepreload">`` lines of embed.html: every module its script reaches by static imports,
+    and the lesson player's (imported when the page shows a lesson), so that a widget's or a lesson's board is
+    painted after one round of requests instead of one module level after another (docs/lessons.md)."""
+    app = out / "app" / app_hash
+    found = dict.fromkeys(static_imports(app / "js" / "embed.js") + static_imports(app / "js" / "lesson.js"))
+    return "\n  ".join(f'<link rel="modulepreload" href="{path.relative_to(out).as_posix()}">' for path in found)
 
 
 def write_rules_pages(out: Path, app_hash: str) -> None:

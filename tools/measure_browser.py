@@ -13,12 +13,13 @@ Each app figure is printed with its ratio to the bare page in the same round: co
 visits against bare warm. Also printed: the first clickable control, the worker's start path and stages, the
 bytes of a first visit (raw / gzip / brotli, from the files the server sent, service-worker precache included), the
 stored snapshot's size, the time of a bot move, and a rules page's widgets (all boards painted, wasm before the
-first interaction or not, a click to the engine's first table). Times are from navigation start. Last, the main
-thread's long tasks (over 50 ms, Long Tasks API) while a person plays a Skip-Bo game against a bot at the default
-speed: their count, how many exceed 200 ms, the longest and their sum, per game.
+first interaction or not, a click to the engine's first table) and a lesson's board (painted from its stored table,
+wasm before the first interaction or not, the first touch until it plays). Times are from navigation start. Last,
+the main thread's long tasks (over 50 ms, Long Tasks API) while a person plays a Skip-Bo game against a bot at the
+default speed: their count, how many exceed 200 ms, the longest and their sum, per game.
 
 Run after building: ``python tools/measure_browser.py [--rounds 3] [--site site] [--no-bots]
-[--long-task-games N] [--only-long-tasks]``.
+[--long-task-games N] [--only-long-tasks] [--only-paint]``.
 """
 
 from __future__ import annotations
@@ -277,6 +278,47 @@ def report_rules_page(rows: list[dict[str, Any]]) -> None:
           f"click to the engine's first table: median {med([r['click_to_ready'] for r in rows]):.0f} ms")
 
 
+LESSON_PAGE = "embed.html?lesson=topspot-3-follow&lang=en"  # opens with two cards led by the other seats
+
+
+def lesson_paint(pw: Any, chromium: str, url: str, runs: int) -> list[dict[str, Any]]:
+    """A lesson, cold (fresh profile each run): when its board was painted from the table stored with it (from
+    navigation start), whether Python's wasm was requested before the first interaction, and how long the
+    learner's first touch (the pointer entering it) takes until the lesson plays."""
+    rows = []
+    for _ in range(runs):
+        browser = pw.chromium.launch(executable_path=chromium, args=ARGS)
+        ctx = browser.new_context()
+        requested: list[str] = []
+        ctx.on("request", lambda r, seen=requested: seen.append(r.url))
+        page = ctx.new_page()
+        page.goto(url + LESSON_PAGE)
+        page.wait_for_selector("#widget[data-state=painted]", timeout=TIMEOUT)
+        page.wait_for_timeout(1000)
+        painted = page.evaluate("() => window.__widgets.stats.paintedAt")
+        wasm_before = any(u.split("?")[0].endswith("pyodide.asm.wasm") for u in requested)
+        touched = page.evaluate("() => performance.now()")
+        page.hover("#widget .lesson-goal")
+        page.wait_for_selector("#widget[data-lesson=playing]", timeout=TIMEOUT)
+        playing = page.evaluate("() => performance.now()")
+        rows.append({"painted": painted[0] if painted else float("nan"), "wasm_before": wasm_before,
+                     "touch_to_playing": playing - touched})
+        ctx.close()
+        browser.close()
+    return rows
+
+
+def report_lesson(rows: list[dict[str, Any]]) -> None:
+    """Print lesson_paint's figures (beside the rules page's)."""
+    if not rows:
+        return
+    med = statistics.median
+    print(f"lesson ({LESSON_PAGE}, cold, {len(rows)} runs): board painted median "
+          f"{med([r['painted'] for r in rows]):.0f} ms after navigation (max {max(r['painted'] for r in rows):.0f}); "
+          f"wasm requested before the first interaction: {sum(r['wasm_before'] for r in rows)}/{len(rows)} runs; "
+          f"first touch to playing: median {med([r['touch_to_playing'] for r in rows]):.0f} ms")
+
+
 # Records every main-thread task over 50 ms (Long Tasks API) from the first script on; `__longTasksFrom` marks the
 # start of the game so that start-up work is counted apart.
 LONG_TASKS = """
@@ -446,6 +488,8 @@ def main() -> None:
     parser.add_argument("--long-task-games", type=int, default=1,
                         help="Skip-Bo games played for the main thread's long tasks (0: none)")
     parser.add_argument("--only-long-tasks", action="store_true", help="measure only the long tasks")
+    parser.add_argument("--only-paint", action="store_true",
+                        help="measure only the rules page's and the lesson's paint (cold)")
     args = parser.parse_args()
     site = Path(args.site).resolve()
     if not (site / "index.html").exists():
@@ -467,19 +511,24 @@ def main() -> None:
     with sync_playwright() as pw:
         rounds = Rounds(pw, args.chromium, url, handler)
         try:
-            if not args.only_long_tasks:
+            full = not args.only_long_tasks and not args.only_paint
+            if full:
                 rounds.run(args.rounds)
-            bots = None if args.no_bots or args.only_long_tasks else bot_moves(pw, args.chromium, url)
+            bots = None if args.no_bots or not full else bot_moves(pw, args.chromium, url)
             paint = [] if args.only_long_tasks else rules_page_paint(pw, args.chromium, url, args.rounds)
-            stalls = long_tasks(pw, args.chromium, url, args.long_task_games)
+            lesson = [] if args.only_long_tasks else lesson_paint(pw, args.chromium, url, args.rounds)
+            stalls = [] if args.only_paint else long_tasks(pw, args.chromium, url, args.long_task_games)
         finally:
             rounds.cleanup()
     server.shutdown()
     shutil.rmtree(bare, ignore_errors=True)
-    if not args.only_long_tasks:
+    if full:
         report(rounds, site, bots)
+    if not args.only_long_tasks:
         report_rules_page(paint)
-    report_long_tasks(stalls)
+        report_lesson(lesson)
+    if not args.only_paint:
+        report_long_tasks(stalls)
     print(f"(load average at the end {os.getloadavg()[0]:.1f})")
 
 

@@ -1,20 +1,28 @@
 // The coach (docs/lessons.md): in a real game, the first time a rule situation arises for the player at this device
 // (a wild card could help, a pile is finished, you must follow colour, a joker is forced, a claim is tied...), one
 // line under the status says the rule, with a "Why?" link to its section of the rules page. The engine finds the
-// situations from the player's own table (api op coach, pygame_rules/coach.py); each tip is shown once per device,
-// it never blocks play, and "No more tips" turns the coach off (remembered on the device).
+// situations from the player's own table (api op coach, pygame_rules/coach.py); each tip is shown once per device and
+// never blocks play. The coach is on for a player's first COACH_GAMES finished games of each game, then off, unless
+// the player chose (the new-game dialog's setting, or "No more tips"): an explicit choice wins, on this device.
 import { h } from "./util.js";
 import { hasKey, t } from "./i18n.js";
 import { whyLink } from "./rule-anchors.js";
 
 const KEY = "pygame_rules.coach.v1";
-/** {off: bool, seen: {game: [situation, ...]}} from this device; nothing stored reads as "on, nothing seen". */
+/** Finished games of a game during which the coach is on by default. */
+export const COACH_GAMES = 3;
+
+/** {off, seen: {game: [situation, ...]}, finished: {game: n}} from this device. `off` is the player's explicit
+ * choice (true: off, false: on) or null when they made none; nothing stored reads as "no choice, nothing seen". */
 export function readCoach() {
   try {
     const value = JSON.parse(localStorage.getItem(KEY) || "{}");
-    return { off: value.off === true, seen: value.seen && typeof value.seen === "object" ? value.seen : {} };
+    const counts = value.finished && typeof value.finished === "object" ? value.finished : {};
+    return { off: typeof value.off === "boolean" ? value.off : null,
+      seen: value.seen && typeof value.seen === "object" ? value.seen : {},
+      finished: Object.fromEntries(Object.entries(counts).filter(([, n]) => Number.isInteger(n) && n >= 0)) };
   } catch (err) {
-    return { off: false, seen: {} };
+    return { off: null, seen: {}, finished: {} };
   }
 }
 
@@ -22,9 +30,23 @@ function writeCoach(value) {
   try { localStorage.setItem(KEY, JSON.stringify(value)); } catch (err) { /* not kept: tips may come again */ }
 }
 
-/** Turn the coach on or off on this device. */
+/** The player's explicit choice: the coach on or off on this device, for every game, whatever the default says. */
 export function setCoach(on) {
   writeCoach({ ...readCoach(), off: !on });
+}
+
+/** Whether the coach speaks in a game of `game`: the explicit choice if there is one, else on for the first
+ * COACH_GAMES finished games of that game. */
+export function coachOn(game, stored = readCoach()) {
+  if (stored.off !== null) return !stored.off;
+  return (stored.finished[game] || 0) < COACH_GAMES;
+}
+
+/** A game of `game` with a player at this device was finished (counted once: js/main.js calls this when the
+ * statistics record a new game). */
+export function noteFinished(game) {
+  const now = readCoach();
+  writeCoach({ ...now, finished: { ...now.finished, [game]: (now.finished[game] || 0) + 1 } });
 }
 
 export class Coach {
@@ -42,8 +64,7 @@ export class Coach {
   async look(state) {
     const ctl = this.table;
     if (this.shownAt !== null && state.log_length > this.shownAt) this.hide();
-    const stored = readCoach();
-    if (stored.off || ctl.setup.seats[ctl.viewer]?.kind !== "human") return;
+    if (!coachOn(ctl.setup.game) || ctl.setup.seats[ctl.viewer]?.kind !== "human") return;
     const since = Math.min(this.since, state.log_length);
     this.since = state.log_length;
     let situations, sections;

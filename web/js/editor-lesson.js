@@ -3,7 +3,7 @@
 // replies, par is the number of the reader's moves; the teacher writes the goal and a hint in each language, picks
 // the target from the declared set and the rules section, and the engine says whether the recorded moves reach it
 // (api op goal). Out come the lesson file and an iframe snippet that carries the lesson in its address (?l=<code>).
-import { encodeSpec, SITE_ROOT } from "./widget.js";
+import { encodeWithFirst, SITE_ROOT } from "./widget.js";
 import { h } from "./util.js";
 import { LANG_NAMES, LANGS, t } from "./i18n.js";
 
@@ -74,10 +74,14 @@ export class LessonPanel {
     const replies = [];
     let table = answer.table;
     let lastType = null;
+    let first = null; // the table the learner first sees (after the opening replies), as the lesson player asks it
+    const firstTable = async () => ({ seat: spec.seat, table: (await eng.request("table", { session,
+      seat: spec.seat })).table });
     try {
       for (const step of spec.steps) {
         const action = step.type ? step : step.action;
         const mover = table.current_player;
+        if (mover === spec.seat && !first) first = await firstTable();
         await eng.request("act", { session, action, seat: mover });
         if (mover === spec.seat) { solution.push(action); lastType = action.type; } else replies.push(action);
         table = (await eng.request("table", { session, seat: spec.seat })).table;
@@ -88,7 +92,7 @@ export class LessonPanel {
       this.verdict.dataset.kind = met ? "ok" : "error";
       this.verdict.textContent = solution.length === 0 ? t("editor.lesson.no_moves")
         : met ? t("editor.lesson.met", { n: solution.length }) : t("editor.lesson.not_met");
-      await this._write(spec, target, solution, replies, met);
+      await this._write(spec, target, solution, replies, met, first);
     } catch (err) {
       if (run === this.run) { this.verdict.dataset.kind = "error"; this.verdict.textContent = err.message; }
     } finally {
@@ -103,7 +107,7 @@ export class LessonPanel {
     return { test };
   }
 
-  async _write(spec, target, solution, replies, met) {
+  async _write(spec, target, solution, replies, met, first) {
     const words = (fields) => Object.fromEntries(LANGS.map((l) => [l, fields[l].value.trim()]));
     const title = typeof spec.title === "string" ? spec.title : (spec.title?.en || "");
     const titles = Object.fromEntries(LANGS.map((l) => [l, typeof spec.title === "string" ? spec.title
@@ -111,10 +115,11 @@ export class LessonPanel {
     const lesson = { format: "pygame_rules.lesson", id: `${spec.game}-${slug(title)}`, game: spec.game, order: 1,
       rule: this.rule.value, title: titles, goal: words(this.goals), seat: spec.seat, scenario: spec.scenario,
       target, solution, par: solution.length, replies, hints: [words(this.hints)] };
+    if (first) lesson.first = first; // drawn before Python starts, in this site's lessons/ or from the snippet
     this.lesson = lesson;
     this.json.textContent = JSON.stringify(lesson, null, 1);
     if (!met) { this.snippet.textContent = ""; return; }
-    const src = `${SITE_ROOT.href}embed.html?l=${await encodeSpec(lesson)}`;
+    const src = `${SITE_ROOT.href}embed.html?l=${await encodeWithFirst(lesson, lesson.first)}`;
     this.src = src;
     this.snippet.textContent = `<iframe data-pygame-rules src="${src}" title="${title.replaceAll('"', "&quot;")}" ` +
       `width="100%" height="760" style="border:0;width:100%" loading="lazy">${title.replaceAll("<", "&lt;")}` +

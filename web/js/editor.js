@@ -3,7 +3,7 @@
 // legal moves the engine lists, and copy a snippet that works where it is pasted (docs/embedding.md).
 // No rule lives here: the deck and the places come from the engine (api op `editor`), every judgement from the
 // engine's `scenario`, `act` and `table` ops. The JSON stays editable for experts.
-import { checkSpec, encodeSpec, getEngine, SITE_ROOT } from "./widget.js";
+import { checkSpec, encodeWithFirst, getEngine, SITE_ROOT } from "./widget.js";
 import { RENDERERS } from "./games/index.js";
 import { canon, h } from "./util.js";
 import { getLang, hasKey, t, translatePage } from "./i18n.js";
@@ -192,6 +192,9 @@ function changed({ layout = true } = {}) {
 
 // ----- starting points ---------------------------------------------------------------------------------------------
 async function useSpec(spec, kit = null) {
+  // A stored first table (a shipped file's, or a pasted snippet's) would go stale with the first change: the
+  // editor asks the engine for it again whenever it writes the snippets.
+  if (spec && typeof spec === "object") delete spec.first;
   state.spec = spec;
   state.kit = kit || (await engine.ready, await engine.request("editor", { game: spec.game,
     players: spec.scenario.players, options: spec.scenario.options || null }));
@@ -288,7 +291,8 @@ async function validate() {
     } else {
       say(t("editor.valid", { n }), "ok");
     }
-    await drawSnippets(spec);
+    // The snippets carry the table the reader's seat sees at the start, so the pasted widget paints before Python.
+    await drawSnippets(spec, { seat: spec.seat, table: answer.table });
     lessonPanel.update(spec).catch(() => {}); // the lesson mode (js/editor-lesson.js) judges the same steps
     return true;
   } catch (err) {
@@ -328,8 +332,8 @@ function iframeSnippet() {
     `<script src="${SITE_ROOT.href}embed-host.js"></script>`;
 }
 
-async function drawSnippets(spec) {
-  const code = await encodeSpec(spec);
+async function drawSnippets(spec, first) {
+  const code = await encodeWithFirst(spec, first);
   const title = typeof spec.title === "string" ? spec.title : (spec.title?.en || "Rules scenario");
   const embed = `${SITE_ROOT.href}embed.html?s=${code}`;
   // Our own pages load widgets.js from the site root: a root-relative path works on every page of this origin.

@@ -2,7 +2,7 @@
 // ?src=<JSON file on this site>; optional lang=, seat=, id= (echoed in our messages so a host page with several
 // frames can tell them apart). The frame tells its parent its height with postMessage and accepts only messages of
 // the documented shape (docs/embedding.md); anything else is ignored.
-import { decodeSpec, fetchSpec, ScenarioWidget, startWhenVisible, stats } from "./widget.js";
+import { decodeSpec, fetchSpec, ScenarioWidget, startOnInteraction, startWhenVisible, stats } from "./widget.js";
 import { h } from "./util.js";
 import { t } from "./widget-strings.js";
 import { LANGS, getLang } from "./i18n.js";
@@ -46,11 +46,16 @@ async function main() {
       const lessons = await import("./lesson.js");
       const lang = document.documentElement.lang;
       const onResize = () => reportSize();
+      let lesson = null;
       if (params.has("learn")) await lessons.showList(root, params.get("learn"), { lang });
-      else if (params.has("l")) window.__widgets.widget = await lessons.showInlineLesson(root, params.get("l"), { onResize });
-      else window.__widgets.widget = await lessons.showLesson(root, params.get("lesson"), { lang, onResize });
+      else if (params.has("l")) lesson = await lessons.showInlineLesson(root, params.get("l"), { onResize });
+      else lesson = await lessons.showLesson(root, params.get("lesson"), { lang, onResize });
+      if (lesson) window.__widgets.widget = lesson;
       built = true;
-      if (window.__widgets.widget) startWhenVisible(root, window.__widgets.widget);
+      // A lesson drawn from its stored first table waits for the learner's first touch (or starts in the
+      // background when the engine is cached); one resumed part-way starts when seen.
+      if (lesson?.painted) startOnInteraction(root, lesson);
+      else if (lesson) startWhenVisible(root, lesson);
       reportSize(true);
       return;
     }

@@ -62,15 +62,18 @@ const outside = () => (window.top === window ? "_self" : "_blank");
 // ----- one lesson ------------------------------------------------------------------------------------------------
 export class LessonWidget extends ScenarioWidget {
   constructor(root, lesson, { onResize = () => {}, next = null } = {}) {
+    const saved = readProgress().lessons[lesson.id] || {};
+    // [{action, seat}]: every move since the start, as stored on this device (anything else there is dropped)
+    const history = (Array.isArray(saved.history) ? saved.history : []).filter((m) => m && typeof m === "object"
+      && m.action && typeof m.action === "object" && Number.isInteger(m.seat));
+    // The table stored with the lesson (its `first`: tools/build_site.py, or the editor) is the start position,
+    // drawn before Python starts; a lesson resumed part-way is not there, so it waits for the engine instead.
     const spec = { game: lesson.game, title: lesson.title, caption: lesson.goal, seat: lesson.seat,
-      scenario: lesson.scenario, steps: [], try: true };
+      scenario: lesson.scenario, steps: [], try: true, first: history.length ? undefined : lesson.first };
     super(root, spec, { onResize });
     this.lesson = lesson;
     this.next = next;
-    const saved = readProgress().lessons[lesson.id] || {};
-    // [{action, seat}]: every move since the start, as stored on this device (anything else there is dropped)
-    this.history = (Array.isArray(saved.history) ? saved.history : []).filter((m) => m && typeof m === "object"
-      && m.action && typeof m.action === "object" && Number.isInteger(m.seat));
+    this.history = history;
     this.mistakes = Number.isInteger(saved.mistakes) ? saved.mistakes : 0;
     this.best = Number.isInteger(saved.stars) ? saved.stars : 0;
     this.done = false;
@@ -110,7 +113,12 @@ export class LessonWidget extends ScenarioWidget {
   }
 
   async _start() {
-    await super._start();
+    this._settingUp = true; // the bare scenario's table (before the opening replies) is not drawn on the way
+    try {
+      await super._start();
+    } finally {
+      this._settingUp = false;
+    }
     if (this.root.dataset.state !== "ready") return;
     this._sessionAt = null; // the lesson's position is the scenario plus its history: set it up
     try {
@@ -171,6 +179,7 @@ export class LessonWidget extends ScenarioWidget {
   }
 
   draw() {
+    if (this._settingUp) return;
     super.draw();
     if (this.done) {
       this.trying = false;
@@ -186,8 +195,9 @@ export class LessonWidget extends ScenarioWidget {
     this.busy = true;
     this.feedback.replaceChildren();
     delete this.root.dataset.verdict;
-    const eng = getEngine();
     try {
+      await this.start(); // a move on the painted board comes before the engine: it starts now, then judges
+      const eng = getEngine();
       await this._goto();
       const check = await eng.request("check", { session: this.session, action, seat: this.seat });
       if (!check.legal) {
@@ -272,6 +282,7 @@ export class LessonWidget extends ScenarioWidget {
       this.feedback.replaceChildren();
       if (this.nextLink) this.nextLink.hidden = true;
       this.starLine.textContent = starText(this.best);
+      await this.start();
       await this._goto();
       await this._answer();
       await this._refresh();

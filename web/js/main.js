@@ -9,6 +9,7 @@ import { defaultName, SPEEDS, TableController } from "./table.js";
 import { h, toast } from "./util.js";
 import { gameArt, trophy } from "./art.js";
 import { readLink, readStats, recordGame, shareLink } from "./stats.js";
+import { COACH_GAMES, coachOn, noteFinished, setCoach } from "./coach.js";
 import { showTableSkeleton, skeletonProgress } from "./skeleton.js";
 import { watchForUpdate } from "./update-check.js";
 import { watchStorage } from "./storage-notice.js";
@@ -341,6 +342,10 @@ function newGameDialog(info, preset = null) {
     "aria-describedby": "seed-help", value: preset?.seed ?? "" });
   const speedSelect = h("select#speed-input", Object.keys(SPEEDS).map((k) =>
     h("option", { value: k, selected: k === (settings.speed || "normal") }, speedName(k))));
+  // The coach (js/coach.js): ticked as it stands for this game (the player's choice, else on for their first games);
+  // changing it is the player's explicit choice, kept on the device at once.
+  const coachBox = h("input#coach-input", { type: "checkbox", checked: coachOn(info.name),
+    "aria-describedby": "coach-help", onchange: () => setCoach(coachBox.checked) });
   const error = h("p.form-error#new-game-error", { role: "alert" });
   const start = h("button.btn.primary#start-game", { type: "submit" }, t("newgame.start"));
   const dialog = h("dialog.new-game#new-game-dialog", { "aria-labelledby": "new-game-title" },
@@ -354,6 +359,8 @@ function newGameDialog(info, preset = null) {
         h("label.row", `${t("newgame.seed")} `, seedInput),
         h("p.help#seed-help", t("newgame.seed_help"))),
       h("label.row", `${t("newgame.speed")} `, speedSelect),
+      h("label.row.check", coachBox, ` ${t("newgame.coach")}`),
+      h("p.help#coach-help", t("newgame.coach_help", { n: COACH_GAMES })),
       error,
       h("div.dialog-buttons",
         h("button.btn.ghost", { type: "button", onclick: () => dialog.close() }, t("common.cancel")), start)));
@@ -637,8 +644,9 @@ function showResult(c) {
   // Counted once by the game's identity, however often its result is shown again (reloads on the result screen);
   // then the stored game is marked finished: history from now on, not a game in progress.
   const id = c.setup.gameId || `${c.setup.game}:${c.seed}:${JSON.stringify(c.setup.options)}:${c.table.log_length}`;
-  recordGame({ id, setup: c.setup, seed: c.seed, won, winners: winners.map((w) => c.names[w]),
+  const recorded = recordGame({ id, setup: c.setup, seed: c.seed, won, winners: winners.map((w) => c.names[w]),
     scores: result.scores || [] });
+  if (recorded) noteFinished(c.setup.game); // the coach's default counts finished games, each once
   if (c.setup.gameId) markFinished(c.setup.gameId);
   const title = winners.length === 1 ? t("result.wins", { name: c.names[winners[0]] }) : winners.length ?
     t("result.win_together", { names: winners.map((w) => c.names[w]).join(t("common.and")) }) : t("result.game_over");

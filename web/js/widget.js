@@ -111,9 +111,22 @@ export async function encodeSpec(spec) {
   return "z" + toBase64Url(await pump(stream, Infinity));
 }
 
+/** The compact code for a scenario or lesson file carrying `first`, the table its widget draws before Python starts
+ * (the editor asked the engine for it); without it when the code would be too long for a widget to accept. */
+export async function encodeWithFirst(spec, first) {
+  const code = first ? await encodeSpec({ ...spec, first }) : "";
+  if (code && code.length <= MAX_CODE) return code;
+  const bare = { ...spec };
+  delete bare.first;
+  return encodeSpec(bare);
+}
+
+/** The longest compact code a widget accepts (characters). */
+export const MAX_CODE = 20000;
+
 /** Decode a compact code (at most 256 KB of JSON once inflated). */
 export async function decodeSpec(code) {
-  if (typeof code !== "string" || code[0] !== "z" || code.length > 20000) throw new SpecError(t("widget.error.code"));
+  if (typeof code !== "string" || code[0] !== "z" || code.length > MAX_CODE) throw new SpecError(t("widget.error.code"));
   let bytes;
   try {
     const stream = new Blob([fromBase64Url(code.slice(1))]).stream()
