@@ -56,6 +56,24 @@ def _opponent_tops(view: dict[str, Any]) -> set[int]:
     }
 
 
+def discard_fit(card: int, top: int | None) -> int:
+    """How tidy discarding ``card`` onto a discard pile topped by ``top`` (``None``: empty) is; lower is tidier.
+
+    A same or next-higher card on top keeps the pile a run that can be played off top-down later; an empty pile
+    suits a high card (it would bury little); a lower card under a higher one is buried. A Skip-Bo card scores
+    worst: it is the most flexible card and stays in the hand while anything else can go.
+    """
+    if card == WILD:
+        return 9
+    if top is None:
+        return 2 if card >= 8 else 4
+    if top == card:
+        return 0
+    if top == card + 1:
+        return 1
+    return 3 if top > card else 5
+
+
 CHAIN_NODES = 3000  # positions a chain search may expand at most (the normal bot's move must stay instant)
 
 
@@ -177,23 +195,7 @@ class HeuristicBot:
         me = view["seats"][view["seat"]]
         tops = [d[-1] if d else None for d in me["discards"]]
 
-        def score(a: Discard) -> tuple[int, int, int]:
-            top = tops[a.discard]
-            if a.card == WILD:
-                fit = 9  # keep wilds in hand: they are the most flexible cards
-            elif top is None:
-                fit = 2 if any(t is None for t in tops) and a.card >= 8 else 4
-            elif top == a.card:
-                fit = 0
-            elif top == a.card + 1:
-                fit = 1
-            elif top > a.card:
-                fit = 3
-            else:
-                fit = 5  # burying a lower card under a higher one
-            return (fit, -a.card, a.discard)
-
-        return min(discards, key=score)
+        return min(discards, key=lambda a: (discard_fit(a.card, tops[a.discard]), -a.card, a.discard))
 
 
 class EasyBot:
