@@ -1,5 +1,5 @@
 """Skip-Bo's whole-turn planner (the heuristic under ``hard``): reach counting, chains to the stock, refusing
-gifts that ``normal`` does not see, keeping wilds, and the plan search's re-scoring over sampled deals."""
+gifts that the one-card heuristic does not see, keeping wilds, and the plan search's re-scoring over sampled deals."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def test_planner_starts_the_chain_that_reaches_the_stock() -> None:
     assert _choose(Planner(), state) == PlayStock(0, 0)
 
 
-def test_planner_refuses_a_gift_two_cards_deep_that_normal_makes() -> None:
+def test_planner_refuses_a_gift_two_cards_deep_that_the_quick_heuristic_makes() -> None:
     # the rival shows a 5 on its discard pile and has 6 on its stock: a 4 on the pile at 3 lets it play 5 then 6
     state = _state(hands=[[4, 9, 10, 11, 12], [1, 2, 7, 8, 10]], stocks=[[7, 8], [10, 6]],
                    discards=[[[], [], [], []], [[5], [], [], []]], building=[[1, 2, 3], [], [], []])

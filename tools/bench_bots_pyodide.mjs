@@ -7,10 +7,11 @@
 // (rollouts only, as before the ceiling existed) or a number of milliseconds. Each line has median, p95 and max
 // (ms), the ceiling used and how many decisions it cut short.
 //
-//   node tools/bench_bots_pyodide.mjs node_modules/pyodide hard 500 sweep
+//   node tools/bench_bots_pyodide.mjs node_modules/pyodide hard 2000 sweep [games]
 // runs `arena sweep` inside Pyodide instead: seeded games of every game and player count with the level at every
-// seat under the app's ceiling, [decisions] per configuration, printing CPU median, p95 and max per configuration
-// and per game, and the slowest positions.
+// seat under the app's ceiling, printing CPU median, p95 and max per configuration and per game, and the slowest
+// positions. In this mode [decisions] counts per game (default 2000; a smaller count for a quick look), shared
+// evenly over the game's configurations; [games] is a comma-separated subset (default: all four), e.g. skipbo.
 //
 // It copies this checkout's pygame_rules package into Pyodide's file system and calls the same
 // pygame_rules.arena.time_decisions() that `python -m pygame_rules arena timing` uses in CPython, so the
@@ -22,8 +23,9 @@ import { pathToFileURL } from "node:url";
 
 const pyodideDir = resolve(process.argv[2] || "node_modules/pyodide");
 const levels = (process.argv[3] || "normal,hard").split(",");
-const decisions = Number(process.argv[4] || 20);
 const budgetArg = process.argv[5] || "app";
+const decisions = Number(process.argv[4] || (budgetArg === "sweep" ? 2000 : 20));
+const sweepGames = (process.argv[6] || "skipbo,topspot,etalage,level8").split(",");
 const budget = budgetArg === "app" ? '"app"' : budgetArg === "none" ? "None" : String(Number(budgetArg));
 const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
@@ -41,12 +43,13 @@ function copyTree(src, dest) {
 copyTree(resolve("pygame_rules"), "/home/pyodide/pygame_rules");
 
 if (budgetArg === "sweep") {
-  for (const game of ["skipbo", "topspot", "etalage", "level8"]) {
+  for (const game of sweepGames) {
     const out = await pyodide.runPythonAsync(`
-import json, sys
+import json, math, sys
 sys.path.insert(0, "/home/pyodide")
-from pygame_rules.arena import run_sweep
-json.dumps(run_sweep(${decisions}, seed="sweep", level=${JSON.stringify(levels[0])}, only=${JSON.stringify(game)},
+from pygame_rules.arena import SWEEP, run_sweep
+configs = sum(1 for c in SWEEP if c["game"] == ${JSON.stringify(game)})
+json.dumps(run_sweep(math.ceil(${decisions} / max(1, configs)), seed="sweep", level=${JSON.stringify(levels[0])}, only=${JSON.stringify(game)},
                      echo=print)["summary"])
 `);
     console.log(JSON.stringify({ game, ...JSON.parse(out) }));

@@ -1,6 +1,24 @@
 """Skip-Bo bots. They read only the seat's view (own hand, public piles, stock tops) and the legal actions.
 
-The heuristic ("normal") bot thinks like a good casual player:
+``normal`` (:class:`NormalBot`) searches its own turn, within small fixed bounds, and never holds back its own
+progress to block, but never hands a rival its stock card for nothing either:
+
+1. play the stock top whenever it fits, on the pile that leaves the rivals the least;
+2. otherwise start the chain of plays from hand and discard piles after which the stock top fits (fewest wilds,
+   then shortest);
+3. otherwise start the plays that empty the hand (five fresh cards) unless they bring a rival's stock card
+   within reach by more than the fresh cards are worth;
+4. otherwise start the longest run of number-card plays (from discard piles and hand) that leaves the rivals no
+   closer to their stock cards, preferring the run that leaves them farthest; a single Skip-Bo card may be spent
+   when it moves a pile past a rival's stock number;
+5. end the turn with the discard that keeps what the stock top still needs (fewest cards missing for it next turn),
+   then the tidiest one (:func:`discard_fit`).
+
+"A rival's chance" is the rough table of :mod:`.skipbo_plan` (``reach`` over the rival's stock top and visible
+discard piles): the same yardstick the whole-turn planner of ``hard`` uses.
+
+:class:`HeuristicBot` is the older one-card-at-a-time heuristic: the rivals' model inside ``hard``'s sampled deals
+(cheap enough to play hundreds of turns per decision) and the sensible half of ``easy``:
 
 1. play the stock top whenever it fits;
 2. otherwise look for a short chain of plays from hand and discard piles after which the stock top fits, and start
@@ -18,6 +36,7 @@ from typing import Any
 
 from ..core.actions import Action
 from ..games.skipbo import WILD, Discard, EndTurn, PlayDiscard, PlayHand, PlayStock
+from .skipbo_plan import RIVAL_REACH, reach
 
 TOP = 12
 
@@ -54,6 +73,24 @@ def _opponent_tops(view: dict[str, Any]) -> set[int]:
         s["stock_top"] for s in view["seats"]
         if s["seat"] != me and s["seat"] != mine["partner"] and s["stock_top"] not in (None, WILD)
     }
+
+
+def discard_fit(card: int, top: int | None) -> int:
+    """How tidy discarding ``card`` onto a discard pile topped by ``top`` (``None``: empty) is; lower is tidier.
+
+    A same or next-higher card on top keeps the pile a run that can be played off top-down later; an empty pile
+    suits a high card (it would bury little); a lower card under a higher one is buried. A Skip-Bo card scores
+    worst: it is the most flexible card and stays in the hand while anything else can go.
+    """
+    if card == WILD:
+        return 9
+    if top is None:
+        return 2 if card >= 8 else 4
+    if top == card:
+        return 0
+    if top == card + 1:
+        return 1
+    return 3 if top > card else 5
 
 
 CHAIN_NODES = 3000  # positions a chain search may expand at most (the normal bot's move must stay instant)
@@ -121,9 +158,10 @@ def _chain_to_stock(view: dict[str, Any], depth: int = 6, max_nodes: int = CHAIN
 
 
 class HeuristicBot:
-    """A good casual player: stock first, chains to the stock, tidy discards, careful with wilds."""
+    """A casual player deciding one card at a time: stock first, chains to the stock, tidy discards, careful with
+    wilds (the rivals' model inside ``hard``, and ``easy``'s sensible moves)."""
 
-    name = "normal"
+    name = "quick"
 
     def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         """Pick an action from ``legal`` using only ``view``."""
@@ -177,23 +215,194 @@ class HeuristicBot:
         me = view["seats"][view["seat"]]
         tops = [d[-1] if d else None for d in me["discards"]]
 
-        def score(a: Discard) -> tuple[int, int, int]:
-            top = tops[a.discard]
-            if a.card == WILD:
-                fit = 9  # keep wilds in hand: they are the most flexible cards
-            elif top is None:
-                fit = 2 if any(t is None for t in tops) and a.card >= 8 else 4
-            elif top == a.card:
-                fit = 0
-            elif top == a.card + 1:
-                fit = 1
-            elif top > a.card:
-                fit = 3
-            else:
-                fit = 5  # burying a lower card under a higher one
-            return (fit, -a.card, a.discard)
+        return min(discards, key=lambda a: (discard_fit(a.card, tops[a.discard]), -a.card, a.discard))
 
-        return min(discards, key=score)
+REFILL_WORTH = 0.25  # five fresh cards, in stock cards (the planner's weight)
+RIVAL_WEIGHT = 0.9  # a rival's certain stock play, in stock cards (the planner's weight)
+WILD_BLOCK_GAIN = 0.3  # a Skip-Bo card is spent to block only when it cuts the rivals' chances by this much
+WILD_COST = 0.15  # what spending that Skip-Bo card costs when runs are compared
+RUN_DEPTH = 5  # plays in a run at most
+RUN_NODES = 400  # positions the run search expands at most
+
+
+def _after(piles: list[int], pile: int) -> list[int]:
+    """The building piles after one card goes onto ``pile`` (a pile reaching 12 is cleared)."""
+    out = list(piles)
+    out[pile] = 0 if piles[pile] + 1 == TOP else piles[pile] + 1
+    return out
+
+
+def _rivals(view: dict[str, Any]) -> list[tuple[int | None, list[list[int]]]]:
+    """Each rival's stock top and discard piles, in playing order from the seat (partners left out)."""
+    me = view["seat"]
+    partner = view["seats"][me]["partner"]
+    order = [(me + k) % view["players"] for k in range(1, view["players"])]
+    return [(view["seats"][s]["stock_top"], view["seats"][s]["discards"]) for s in order if s != partner]
+
+
+def rival_chance(piles: list[int], rivals: list[tuple[int | None, list[list[int]]]]) -> float:
+    """The rivals' rough chances of playing their stock tops on ``piles`` with their visible discard tops and
+    unseen hands (:data:`.skipbo_plan.RIVAL_REACH` by missing cards; the next rival counts fully, each later one
+    half as much as the one before). A wild stock top is not counted: no pile can keep it out."""
+    value = 0.0
+    factor = 1.0
+    for top, stacks in rivals:
+        if top is not None and top != WILD:
+            need = reach(piles, top, stacks)
+            value += factor * (RIVAL_REACH[need] if need < len(RIVAL_REACH) else 0.0)
+        factor *= 0.5
+    return value
+
+
+def _chain_to_refill(view: dict[str, Any], max_nodes: int = CHAIN_NODES) -> list[Action] | None:
+    """The plays (hand cards, Skip-Bo cards included, and number cards from the own discard tops) that empty the
+    hand, fewest Skip-Bo cards then fewest plays; ``None`` when none does or nothing is left to draw. Bounded like
+    :func:`_chain_to_stock`."""
+    me = view["seats"][view["seat"]]
+    if not view["hand"] or view["draw_count"] + view.get("set_aside_count", 0) == 0:
+        return None
+    best: tuple[int, int, list[Action]] | None = None
+    reached: dict[tuple[Any, ...], tuple[int, int]] = {}
+    nodes = 0
+
+    def search(hand: list[int], discards: list[list[int]], piles: list[int], plan: list[Action], wilds: int) -> None:
+        nonlocal best, nodes
+        if plan and not hand:
+            if best is None or (wilds, len(plan)) < best[:2]:
+                best = (wilds, len(plan), plan)
+            return
+        if nodes >= max_nodes or (best is not None and (wilds, len(plan) + 1) >= best[:2]):
+            return
+        here = (tuple(sorted(hand)), tuple(tuple(d) for d in discards), tuple(piles))
+        seen = reached.get(here)
+        if seen is not None and seen <= (wilds, len(plan)):
+            return
+        reached[here] = (wilds, len(plan))
+        nodes += 1
+        tried: set[int] = set()
+        for pile, value in enumerate(piles):
+            if value in tried:
+                continue
+            tried.add(value)
+            for card in sorted(set(hand), reverse=True):
+                if card == WILD or card == value + 1:
+                    rest = list(hand)
+                    rest.remove(card)
+                    search(rest, discards, _after(piles, pile), plan + [PlayHand(card, pile)], wilds + (card == WILD))
+            for d, stack in enumerate(discards):
+                if stack and stack[-1] == value + 1:
+                    left = [list(x) for x in discards]
+                    left[d].pop()
+                    search(hand, left, _after(piles, pile), plan + [PlayDiscard(view["seat"], d, pile)], wilds)
+
+    search(list(view["hand"]), [list(d) for d in me["discards"]], _piles(view), [], 0)
+    return best[2] if best else None
+
+
+def _safe_run(view: dict[str, Any], rivals: list[tuple[int | None, list[list[int]]]]) -> list[Action] | None:
+    """The best run of number-card plays (own discard tops and hand) that leaves the rivals' chances no higher
+    than now: lowest chance left, then most plays. A run may pass through a gift and end past it (a 6 then a 7
+    on a pile at 5 when a rival waits for a 7). One Skip-Bo card from hand may be spent when the run then cuts
+    the rivals' chances by at least :data:`WILD_BLOCK_GAIN`. ``None`` when no run qualifies."""
+    me = view["seat"]
+    start = _piles(view)
+    now = rival_chance(start, rivals)
+    best: tuple[tuple[float, int], list[Action]] | None = None
+    seen: set[tuple[Any, ...]] = set()
+    nodes = 0
+
+    def search(hand: list[int], discards: list[list[int]], piles: list[int], plan: list[Action], wild: bool) -> None:
+        nonlocal best, nodes
+        if plan:
+            chance = rival_chance(piles, rivals)
+            if chance <= now - WILD_BLOCK_GAIN if wild else chance <= now + 1e-9:
+                key = (round(chance + (WILD_COST if wild else 0.0), 6), -len(plan))
+                if best is None or key < best[0]:
+                    best = (key, plan)
+        if len(plan) >= RUN_DEPTH or nodes >= RUN_NODES:
+            return
+        here = (tuple(sorted(hand)), tuple(tuple(x) for x in discards), tuple(piles), wild)
+        if here in seen:
+            return
+        seen.add(here)
+        nodes += 1
+        tried: set[int] = set()
+        for pile, value in enumerate(piles):
+            if value in tried:
+                continue
+            tried.add(value)
+            for d, stack in enumerate(discards):
+                if stack and stack[-1] == value + 1:
+                    left = [list(x) for x in discards]
+                    left[d].pop()
+                    search(hand, left, _after(piles, pile), plan + [PlayDiscard(me, d, pile)], wild)
+            if value + 1 in hand:
+                rest = list(hand)
+                rest.remove(value + 1)
+                search(rest, discards, _after(piles, pile), plan + [PlayHand(value + 1, pile)], wild)
+            if WILD in hand and not wild:
+                rest = list(hand)
+                rest.remove(WILD)
+                search(rest, discards, _after(piles, pile), plan + [PlayHand(WILD, pile)], True)
+
+    search(list(view["hand"]), [list(x) for x in view["seats"][me]["discards"]], start, [], False)
+    return best[1] if best else None
+
+
+class NormalBot:
+    """``normal``: searches its own turn within small bounds, never blocks at the cost of its own progress, never
+    gives a rival its stock card for nothing (module doc)."""
+
+    name = "normal"
+
+    def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+        """Pick an action from ``legal`` using only ``view``."""
+        if len(legal) == 1:
+            return legal[0]
+        legal_set = set(legal)
+        piles = _piles(view)
+        rivals = _rivals(view)
+        stock_plays = [a for a in legal if isinstance(a, PlayStock) and a.owner == view["seat"]]
+        if stock_plays:
+            return min(stock_plays, key=lambda a: (rival_chance(_after(piles, a.pile), rivals), -piles[a.pile],
+                                                   a.pile))
+        for plan in (_chain_to_stock(view), self._refill(view, piles, rivals), _safe_run(view, rivals)):
+            if plan and plan[0] in legal_set:
+                return plan[0]
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if discards:
+            return self._discard(view, piles, discards)
+        return next((a for a in legal if isinstance(a, EndTurn)), legal[0])
+
+    @staticmethod
+    def _refill(view: dict[str, Any], piles: list[int],
+                rivals: list[tuple[int | None, list[list[int]]]]) -> list[Action] | None:
+        """The plays that empty the hand, if the fresh cards are worth more than what they open to the rivals."""
+        plan = _chain_to_refill(view)
+        if plan is None:
+            return None
+        end = list(piles)
+        for step in plan:
+            end = _after(end, step.pile)  # type: ignore[attr-defined]
+        if REFILL_WORTH - RIVAL_WEIGHT * (rival_chance(end, rivals) - rival_chance(piles, rivals)) > 0:
+            return plan
+        return None
+
+    @staticmethod
+    def _discard(view: dict[str, Any], piles: list[int], discards: list[Discard]) -> Action:
+        """The discard after which the stock top lacks the fewest cards next turn, then the tidiest."""
+        mine = view["seats"][view["seat"]]
+        stock = mine["stock_top"]
+        tops = [d[-1] if d else None for d in mine["discards"]]
+
+        def missing(a: Discard) -> int:
+            hand = list(view["hand"])
+            hand.remove(a.card)
+            stacks = [list(d) for d in mine["discards"]]
+            stacks[a.discard].append(a.card)
+            return min(reach(piles, stock, stacks, hand), 6)
+
+        return min(discards, key=lambda a: (missing(a), discard_fit(a.card, tops[a.discard]), -a.card, a.discard))
 
 
 class EasyBot:
@@ -213,4 +422,4 @@ class EasyBot:
         return self.inner.choose(view, legal, rng)
 
 
-BOTS = {"easy": EasyBot, "normal": HeuristicBot}
+BOTS = {"easy": EasyBot, "normal": NormalBot}

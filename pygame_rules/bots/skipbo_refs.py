@@ -23,6 +23,7 @@ from typing import Any
 
 from ..core.actions import Action
 from ..games.skipbo import WILD, Discard, EndTurn, PlayDiscard, PlayHand, PlayStock
+from .skipbo import discard_fit
 
 TOP = 12
 SEARCH_NODES = 5000  # positions the stock-first planner expands at most per decision
@@ -145,23 +146,7 @@ class StockFirstBot:
     def _discard(piles: list[list[int]], discards: list[Discard]) -> Action:
         tops = [d[-1] if d else None for d in piles]
 
-        def score(a: Discard) -> tuple[int, int, int]:
-            top = tops[a.discard]
-            if a.card == WILD:
-                fit = 9
-            elif top is None:
-                fit = 2 if a.card >= 8 else 4
-            elif top == a.card:
-                fit = 0
-            elif top == a.card + 1:
-                fit = 1
-            elif top > a.card:
-                fit = 3
-            else:
-                fit = 5
-            return (fit, -a.card, a.discard)
-
-        return min(discards, key=score)
+        return min(discards, key=lambda a: (discard_fit(a.card, tops[a.discard]), -a.card, a.discard))
 
 
 REFERENCES = {"play-first": PlayFirstBot, "stock-first": StockFirstBot}
