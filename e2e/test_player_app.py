@@ -351,6 +351,8 @@ def _refusal_pattern(catalogue: dict[str, Any], game: str, refused: dict[str, An
         key = f"refusal.level8.wrong_phase_{'took' if params['phase'] == 'play' and took else params['phase']}"
     elif game == "skipbo" and reason == "no_such_pile":
         key = f"refusal.skipbo.no_such_pile_{params['kind']}"
+    elif game == "topspot" and reason == "does_not_raise" and params.get("shows") is False:
+        key = "refusal.topspot.does_not_raise_hidden"
     elif game == "skipbo" and reason == "not_your_pile" and params.get("partnership"):
         key = "refusal.skipbo.not_your_pile_partner"
     else:
