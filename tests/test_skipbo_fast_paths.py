@@ -115,25 +115,6 @@ def test_quiet_play_leaves_the_state_that_apply_leaves() -> None:
         assert seen[path], f"no game went through {path!r}: the comparison did not cover it"
 
 
-def test_written_out_json_of_every_action_is_the_canonical_form() -> None:
-    """Each action class writes its JSON by hand (events carry it): it must be :meth:`Action.to_json`'s output."""
-    from pygame_rules.core.actions import Action
-
-    actions: list[Any] = [EndTurn()]
-    for owner in range(6):
-        actions += documented_order_for(owner)
-    for action in actions:
-        assert action.to_json() == Action.to_json(action)
-        assert list(action.to_json()) == list(Action.to_json(action))  # the same key order too
-
-
-def documented_order_for(owner: int) -> list[Any]:
-    """Every action naming ``owner``'s piles, and every hand play and discard."""
-    return ([PlayHand(c, p) for c in CARDS for p in PILES] + [PlayStock(owner, p) for p in PILES]
-            + [PlayDiscard(owner, d, p) for d in DISCARD_PILES for p in PILES]
-            + [Discard(c, d) for c in CARDS for d in DISCARD_PILES])
-
-
 def test_quiet_play_inside_a_match_leaves_the_state_that_apply_leaves() -> None:
     """A match plays its games quietly through Skip-Bo's own ``play``: whole matches, compared after every move."""
     rng = random.Random(7)
