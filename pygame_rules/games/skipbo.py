@@ -281,7 +281,6 @@ class SkipBoState(State):
     ACTIONS = ACTIONS
     MATCH = MATCH
     SCENARIO_ALIASES = {"current_player": "current"}
-    EVENT_SINK = True  # one path for every action: _perform(action, log)
 
     # the table: piles are lists whose last element is the top; a building pile's value is its length
     draw: list[Card]

@@ -381,7 +381,6 @@ class TopSpotState(State):
     info = INFO
     ACTIONS = action_kinds(Play)
     MATCH = MATCH
-    EVENT_SINK = True  # one path for every action: _perform, its events to a sink or nowhere
 
     SCENARIO_ALIASES = {"dealer": "start"}
     SCENARIO_PARAMS = ("leader",)
