@@ -1,9 +1,11 @@
 """Engine throughput with fixed, seeded policies, so that figures compare across versions and with other engines.
 
-The policies are part of the measurement's definition (docs/api.md, "Command line"):
+The policies are part of the measurement's definition (docs/api.md, "Command line"); a game's own policy is its
+package's ``bench_policy.py`` (standard library only):
 
-- Skip-Bo, ``play-first``: a uniformly random building play (hand, stock or discard top onto a building pile) if
-  there is any, else a uniformly random discard, else the only remaining action (ending the turn).
+- Skip-Bo, ``play-first`` (``games/skipbo/bench_policy.py``): a uniformly random building play (hand, stock or
+  discard top onto a building pile) if there is any, else a uniformly random discard, else the only remaining
+  action (ending the turn).
 - every other game, ``random``: a uniformly random legal action.
 
 A game is ``new_game(game, players, seed=i)`` for ``i = 0, 1, ...``; its policy draws from
@@ -19,37 +21,34 @@ This module imports only the standard library and takes ``new_game`` as an argum
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
-BUILD_KINDS = frozenset({"play_hand", "play_stock", "play_discard"})
 DEFAULT_ACTION_CAP = 100_000
-
-
-def play_first(legal: Sequence[Any], rng: random.Random) -> Any:
-    """Skip-Bo's bench policy: a random building play if any, else a random discard, else what is left."""
-    builds = [a for a in legal if a.kind in BUILD_KINDS]
-    if builds:
-        return rng.choice(builds)
-    discards = [a for a in legal if a.kind == "discard"]
-    return rng.choice(discards or list(legal))
+Policy = Callable[[Sequence[Any], random.Random], Any]
+GAMES_DIR = Path(__file__).resolve().parent / "games"
 
 
 def uniform(legal: Sequence[Any], rng: random.Random) -> Any:
-    """The bench policy of every other game: a uniformly random legal action."""
+    """The bench policy of a game without its own: a uniformly random legal action."""
     return rng.choice(legal)
 
 
-POLICIES: dict[str, tuple[str, Callable[[Sequence[Any], random.Random], Any]]] = {
-    "skipbo": ("play-first", play_first),
-}
-
-
-def policy_for(game: str) -> tuple[str, Callable[[Sequence[Any], random.Random], Any]]:
-    """The documented policy (name, function) of ``game``."""
-    return POLICIES.get(game, ("random", uniform))
+def policy_for(game: str) -> tuple[str, Policy]:
+    """The documented policy (name, function) of ``game``: its package's ``bench_policy.py`` (``NAME`` and
+    ``policy``), loaded by file path so that this module needs no engine, else ``random``, :func:`uniform`."""
+    path = GAMES_DIR / game / "bench_policy.py"
+    if not path.is_file():
+        return "random", uniform
+    spec = importlib.util.spec_from_file_location(f"bench_policy_{game}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return str(module.NAME), module.policy
 
 
 def bench_one(new_game: Callable[..., Any], game: str, players: int, *, games: int | None = None,

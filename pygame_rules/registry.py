@@ -1,11 +1,11 @@
 """The registry of games and the top-level functions of the public API.
 
-Games register lazily by module path so that importing ``pygame_rules`` stays cheap in the browser.
+Each game's package declares its entry (:class:`~pygame_rules.games.GameEntry`); the entries name modules by path
+and a package's ``__init__`` imports none of its rules, so importing ``pygame_rules`` stays cheap in the browser.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 from collections.abc import Mapping
 from typing import Any
@@ -13,44 +13,13 @@ from typing import Any
 from .core.errors import BadState, RulesError, UnknownGame
 from .core.game import STATE_FORMAT, STATE_VERSION, STATE_VERSIONS, GameInfo, State
 from .core.match import MatchState, new_state
+from .games import GameEntry
 
-
-@dataclasses.dataclass(frozen=True)
-class GameEntry:
-    """Everything that plugs one game in, named once (modules by path, so nothing is imported until used).
-
-    - ``state``: ``"module:Class"`` of the game's :class:`State` (its declaration is ``Class.info``);
-    - ``bots``: the module whose ``BOTS`` dict maps level names to bot factories;
-    - ``sampler``: ``"module:function"`` that deals a full state consistent with a view (the search bots);
-    - ``search``: ``"module:name"`` of the game's :class:`~pygame_rules.bots.search.SearchProfile`;
-    - ``renderer``: the page's renderer module, relative to ``web/js/games/`` (a test checks the page lists it);
-    - ``scenarios``: the prefix of the game's teaching scenarios in ``web/scenarios/``.
-    """
-
-    name: str
-    state: str
-    bots: str
-    sampler: str
-    search: str
-    renderer: str
-    scenarios: str
-
-
-def _entry(name: str, state_class: str) -> GameEntry:
-    """The usual layout: every part of game ``name`` where the other games keep theirs."""
-    return GameEntry(name=name, state=f"pygame_rules.games.{name}:{state_class}", bots=f"pygame_rules.bots.{name}",
-                     sampler=f"pygame_rules.bots.samplers:sample_{name}",
-                     search=f"pygame_rules.bots.search:{name.upper()}_PROFILE", renderer=f"{name}.js",
-                     scenarios=f"{name}-")
-
-
-# Adding a game is one line here (and the game's own files).
-ENTRIES: tuple[GameEntry, ...] = (
-    _entry("skipbo", "SkipBoState"),
-    _entry("topspot", "TopSpotState"),
-    _entry("etalage", "EtalageState"),
-    _entry("level8", "Level8State"),
-)
+# The games, in the order the page lists them; each package declares its own entry (``ENTRY``). Adding a game is its
+# package and one name here.
+GAME_PACKAGES = ("skipbo", "topspot", "etalage", "level8")
+ENTRIES: tuple[GameEntry, ...] = tuple(
+    importlib.import_module(f"{__package__}.games.{name}").ENTRY for name in GAME_PACKAGES)
 ENTRY: dict[str, GameEntry] = {e.name: e for e in ENTRIES}
 GAMES: tuple[str, ...] = tuple(ENTRY)
 _loaded: dict[str, type[State]] = {}

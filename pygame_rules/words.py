@@ -108,7 +108,7 @@ def seat_names(players: int, lang: str = "en") -> list[str]:
 @cache
 def _level8_colours() -> dict[str, str]:
     """Level 8's colour codes and their English names, from the game's deck data ("R" -> "red")."""
-    data = resources.files("pygame_rules").joinpath("games", "data", "level8_decks.json").read_text(encoding="utf-8")
+    data = resources.files("pygame_rules").joinpath("games", "level8", "level8_decks.json").read_text(encoding="utf-8")
     return {c["code"]: c["name"] for c in json.loads(data)["colours"]}
 
 

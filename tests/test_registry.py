@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import fnmatch
 import re
+import subprocess
+import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -12,7 +16,8 @@ from pygame_rules.bots import bot_levels
 from pygame_rules.core.game import State
 from pygame_rules.registry import ENTRIES, resolve
 
-WEB = Path(__file__).resolve().parent.parent / "web"
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e.name)
@@ -21,6 +26,7 @@ def test_every_part_an_entry_names_exists(entry) -> None:
     assert issubclass(cls, State) and cls.info.name == entry.name
     assert {"random", "easy", "normal"} <= set(bot_levels(entry.name))
     assert callable(resolve(entry.sampler))
+    assert callable(resolve(entry.editor))
     assert type(resolve(entry.search)).__name__ == "SearchProfile"
     assert (WEB / "js" / "games" / entry.renderer).is_file()
     scenarios = sorted((WEB / "scenarios").glob(f"{entry.scenarios}*.json"))
@@ -42,3 +48,43 @@ def test_every_scenario_file_belongs_to_a_registered_game() -> None:
     for path in (WEB / "scenarios").glob("*.json"):
         name = path.stem.removeprefix("demo-") + "-"  # demo-<game>.json is the start page's demo of <game>
         assert name.startswith(prefixes), f"{path.name} names no registered game"
+
+
+def test_each_game_package_declares_its_own_entry() -> None:
+    """The registry keeps no game's entry: it collects each package's ``ENTRY``, and the package is the game's home
+    (its state class and its editor kit live in it)."""
+    import importlib
+
+    for entry in ENTRIES:
+        package = importlib.import_module(f"pygame_rules.games.{entry.name}")
+        assert package.ENTRY is entry
+        assert entry.state.startswith(f"pygame_rules.games.{entry.name}:")
+        assert entry.editor.startswith(f"pygame_rules.games.{entry.name}.")
+
+
+def test_importing_the_engine_imports_no_games_rules() -> None:
+    """Reading the entries imports only the game packages' ``__init__``; a game's rules load when it is first used,
+    and its names are then read from the package as before."""
+    code = ("import sys, pygame_rules as pr; loaded = sorted(m for m in sys.modules if m.count('.') >= 3); "
+            "from pygame_rules.games.skipbo import SkipBoState; "
+            "print(loaded, SkipBoState is pr.game_class('skipbo'), SkipBoState.__module__)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.split() == ["[]", "True", "pygame_rules.games.skipbo.rules"]
+
+
+def test_every_games_data_file_is_in_the_wheel() -> None:
+    """Each game's rules data lies in its package; pyproject's package data must name it or the wheel (and the
+    browser) lacks it."""
+    globs = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["pygame_rules"]
+    engine = ROOT / "pygame_rules"
+    data = [p.relative_to(engine).as_posix() for p in (engine / "games").rglob("*.json")]
+    assert len(data) >= 4
+    for path in data:
+        assert any(fnmatch.fnmatch(path, g) for g in globs), f"{path} is not package data"
+
+
+def test_the_bench_reads_each_games_policy_from_its_package() -> None:
+    from pygame_rules.bench import policy_for
+
+    assert {game: policy_for(game)[0] for game in pr.GAMES} == {
+        "skipbo": "play-first", "topspot": "random", "etalage": "random", "level8": "random"}

@@ -40,7 +40,7 @@ import importlib, pkgutil
 import pygame_rules, pygame_rules.api, pygame_rules.registry
 for _pkg in ("pygame_rules.games", "pygame_rules.bots"):
     _mod = importlib.import_module(_pkg)
-    for _info in pkgutil.iter_modules(_mod.__path__, _pkg + "."):
+    for _info in pkgutil.walk_packages(_mod.__path__, _pkg + "."):  # the game packages and their modules
         importlib.import_module(_info.name)
 del _pkg, _mod, _info
 `;

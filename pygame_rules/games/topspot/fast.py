@@ -15,8 +15,8 @@ from __future__ import annotations
 import functools
 import operator
 
-from ..core.memo import Memo
-from .topspot import COLOUR_CARDS, DECK, JOKER, Play, play_of, stack_value, stacks_of, stacks_topped_by
+from ...core.memo import Memo
+from .rules import COLOUR_CARDS, DECK, JOKER, Play, play_of, stack_value, stacks_of, stacks_topped_by
 
 NUMBERS: tuple[int, ...] = tuple(DECK.layouts)  # in increasing order (parse_deck sorts them)
 _BITS = len(NUMBERS)

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from importlib import resources
 from typing import Any
 
-from ..core.memo import cached
+from ...core.memo import cached
 
 KINDS = ("run", "set", "colour")
 KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
@@ -155,7 +155,7 @@ def _level_text(reqs: tuple[Requirement, ...]) -> str:
 
 
 def _load_json(name: str) -> Any:
-    text = resources.files("pygame_rules.games").joinpath("data", name).read_text(encoding="utf-8")
+    text = resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
     return json.loads(text)
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Annotated, ClassVar
 
-from ..core.actions import Action
-from ..core.table import Is
+from ...core.actions import Action
+from ...core.table import Is
 
 #: A card named in an action: any non-empty text (which card, and whether it is held, is the rules' question; an
 #: empty name is not an action at all and is refused as malformed before any rule reads its first letter).

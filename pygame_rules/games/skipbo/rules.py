@@ -16,13 +16,13 @@ from collections.abc import Callable, Iterator
 from importlib import resources
 from typing import Annotated, Any, ClassVar, Literal
 
-from ..core.actions import Action, action_kinds
-from ..core.errors import BadOptions, BadScenario, IllegalAction, TableProblem
-from ..core.game import Event, GameInfo, OptionSpec, Refusal, State, winners_by_min
-from ..core.match import MatchRules
-from ..core.memo import Memo
-from ..core.rng import GameRandom
-from ..core.table import Count, Is, PerSeat, Range, Seat, Size
+from ...core.actions import Action, action_kinds
+from ...core.errors import BadOptions, BadScenario, IllegalAction, TableProblem
+from ...core.game import Event, GameInfo, OptionSpec, Refusal, State, winners_by_min
+from ...core.match import MatchRules
+from ...core.memo import Memo
+from ...core.rng import GameRandom
+from ...core.table import Count, Is, PerSeat, Range, Seat, Size
 
 WILD = 0
 
@@ -30,7 +30,7 @@ WILD = 0
 # ----- rules data ------------------------------------------------------------------------------------------------
 @dataclasses.dataclass(frozen=True)
 class SkipBoRules:
-    """The numbers of the game, loaded from ``data/skipbo.json`` and validated."""
+    """The numbers of the game, loaded from ``skipbo.json`` and validated."""
 
     numbers: int
     copies_per_number: int
@@ -61,7 +61,7 @@ class SkipBoRules:
 def load_rules(text: str | None = None) -> SkipBoRules:
     """Parse and validate the rules data; ``ValueError`` on anything inconsistent."""
     if text is None:
-        text = resources.files(__package__).joinpath("data/skipbo.json").read_text()
+        text = resources.files(__package__).joinpath("skipbo.json").read_text()
     raw = json.loads(text)
     fields = {f.name for f in dataclasses.fields(SkipBoRules)}
     if set(raw) != fields:

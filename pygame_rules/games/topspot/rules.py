@@ -3,7 +3,7 @@
 Each card is a 3x3 grid of cells (numbered 0..8 row by row) holding spots, holes or blanks. A play is one card
 or a stack of cards laid exactly on top of each other, listed top to bottom; its value is the number of spots you
 see looking down through the holes. The highest play that followed the led colour wins the round and one point.
-The card layouts are data (``data/topspot_deck.json``, read by :mod:`.topspot_deck`); the legal stacks of a hand
+The card layouts are data (``topspot_deck.json``, read by :mod:`.topspot_deck`); the legal stacks of a hand
 in display order are read from tables (:mod:`.topspot_fast`) computed from this module's own search.
 
 Seats are clockwise in increasing index. ``start`` (the attribute used by matches) is the dealer; the seat to
@@ -18,14 +18,14 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal, TypedDict
 
-from ..core.actions import Action, action_kinds
-from ..core.errors import BadOptions, BadScenario, IllegalAction
-from ..core.game import Event, GameInfo, OptionSpec, Refusal, State, check_seat, winners_by_max
-from ..core.match import MatchRules
-from ..core.memo import Memo
-from ..core.rng import GameRandom
-from ..core.table import Count, Is, PerSeat, Seat, codec_for
-from .topspot_deck import (  # (re-exported: the deck's names are part of this game's API)
+from ...core.actions import Action, action_kinds
+from ...core.errors import BadOptions, BadScenario, IllegalAction
+from ...core.game import Event, GameInfo, OptionSpec, Refusal, State, check_seat, winners_by_max
+from ...core.match import MatchRules
+from ...core.memo import Memo
+from ...core.rng import GameRandom
+from ...core.table import Count, Is, PerSeat, Seat, codec_for
+from .deck import (  # (re-exported: the deck's names are part of this game's API)
     ALL_CELLS,
     CELLS,
     COLOUR,
@@ -862,4 +862,4 @@ __all__ = ["TopSpotState", "Play", "DECK", "DECK_FILE", "Deck", "Layout", "parse
            "declarations", "play_colour", "must_follow", "stacks_topped_by", "stacks_of", "colour_stacks",
            "joker_stacks"]
 
-from .topspot_fast import group_stacks, hand_plays  # noqa: E402  (its tables are computed from the search above)
+from .fast import group_stacks, hand_plays  # noqa: E402  (its tables are computed from the search above)

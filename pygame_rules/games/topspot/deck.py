@@ -1,4 +1,4 @@
-"""Top Spot's cards as data: the deck file (``data/topspot_deck.json``) read and validated, and the tables of every
+"""Top Spot's cards as data: the deck file (``topspot_deck.json``) read and validated, and the tables of every
 card's spots, holes, colour and display order built from it when the game is imported.
 
 Each card is a 3x3 grid of cells (numbered 0..8 row by row) holding spots, holes or blanks; a cell set is a 9-bit
@@ -16,7 +16,7 @@ from typing import Any
 JOKER = "joker"
 CELLS = 9
 ALL_CELLS = (1 << CELLS) - 1
-DECK_FILE = Path(__file__).with_name("data") / "topspot_deck.json"
+DECK_FILE = Path(__file__).with_name("topspot_deck.json")
 DECK_FORMAT = "pygame_rules.topspot.deck"
 
 

@@ -17,14 +17,14 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Annotated, Any, ClassVar, Literal
 
-from ..core.actions import Action, action_kinds
-from ..core.errors import IllegalAction
-from ..core.game import Event, GameInfo, OptionSpec, Refusal, State
-from ..core.memo import Memo
-from ..core.rng import GameRandom
-from ..core.table import PER_SEAT, Count, Is, PerSeat, Range, Seat, codec_for
-from . import level8_checks as _checks
-from .level8_actions import (
+from ...core.actions import Action, action_kinds
+from ...core.errors import IllegalAction
+from ...core.game import Event, GameInfo, OptionSpec, Refusal, State
+from ...core.memo import Memo
+from ...core.rng import GameRandom
+from ...core.table import PER_SEAT, Count, Is, PerSeat, Range, Seat, codec_for
+from . import checks as _checks
+from .actions import (
     Add,
     Discard,
     Draw,
@@ -35,8 +35,8 @@ from .level8_actions import (
     TakeDiscard,
     TakeNothing,
 )
-from .level8_parts import sub_multisets
-from .level8_solver import (
+from .parts import sub_multisets
+from .solver import (
     DECK,
     HAND_ORDER,
     JOKER,

@@ -12,8 +12,8 @@ import bisect
 import itertools
 from collections.abc import Iterator, Sequence
 
-from ..core.memo import Memo
-from .level8_data import COLOUR_INDEX, DECK, JOKER, KIND_INDEX, NUMBER_CARDS, SKIP, Layout, Part, Requirement
+from ...core.memo import Memo
+from .data import COLOUR_INDEX, DECK, JOKER, KIND_INDEX, NUMBER_CARDS, SKIP, Layout, Part, Requirement
 
 # ----- enumeration ------------------------------------------------------------------------------------------
 

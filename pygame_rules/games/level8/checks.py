@@ -12,12 +12,12 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..core.actions import Action
-from ..core.errors import BadScenario, IllegalAction
-from ..core.game import check_seat
-from .level8_actions import PHASE_ACTIONS, Add, Discard, Draw, Keep, LayOut, ServeSkip, Skip, TakeDiscard, TakeNothing
-from .level8_parts import JOKER_MEANINGS, candidate_layouts, sub_multisets
-from .level8_solver import (
+from ...core.actions import Action
+from ...core.errors import BadScenario, IllegalAction
+from ...core.game import check_seat
+from .actions import PHASE_ACTIONS, Add, Discard, Draw, Keep, LayOut, ServeSkip, Skip, TakeDiscard, TakeNothing
+from .parts import JOKER_MEANINGS, candidate_layouts, sub_multisets
+from .solver import (
     JOKER,
     KINDS,
     SKIP,
@@ -30,7 +30,7 @@ from .level8_solver import (
 )
 
 if TYPE_CHECKING:
-    from .level8 import Level8State
+    from .rules import Level8State
 
 
 def _seat_name(seat: int) -> str:

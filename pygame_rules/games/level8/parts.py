@@ -16,8 +16,8 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..core.memo import Memo
-from .level8_data import (
+from ...core.memo import Memo
+from .data import (
     COLOUR_INDEX,
     DECK,
     JOKER,

@@ -18,20 +18,20 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, TypedDict
 
-from ..core.actions import Action, action_kinds
-from ..core.errors import BadScenario, IllegalAction, MalformedAction
-from ..core.game import Event, GameInfo, OptionSpec, Refusal, State, winners_by_max
-from ..core.match import MatchRules
-from ..core.memo import Memo
-from ..core.rng import GameRandom
-from ..core.table import PER_SEAT, Is, PerSeat, Range, Seat, codec_for
-from ..words import refusal_message
+from ...core.actions import Action, action_kinds
+from ...core.errors import BadScenario, IllegalAction, MalformedAction
+from ...core.game import Event, GameInfo, OptionSpec, Refusal, State, winners_by_max
+from ...core.match import MatchRules
+from ...core.memo import Memo
+from ...core.rng import GameRandom
+from ...core.table import PER_SEAT, Is, PerSeat, Range, Seat, codec_for
+from ...words import refusal_message
 
 
 # ----- rules data ---------------------------------------------------------------------------------------------
 def _load_rules() -> dict[str, Any]:
-    """Read and validate ``data/etalage.json`` (the colours and card numbers are data, not code)."""
-    path = Path(__file__).with_name("data") / "etalage.json"
+    """Read and validate ``etalage.json`` (the colours and card numbers are data, not code)."""
+    path = Path(__file__).with_name("etalage.json")
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     colours = data["colours"]
     if not (isinstance(colours, list) and all(isinstance(c, str) and c.isalpha() for c in colours)):

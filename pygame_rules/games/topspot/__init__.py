@@ -1,0 +1,25 @@
+"""Top Spot, one package: its registry entry here, its rules beside it.
+
+- :mod:`.deck` and ``topspot_deck.json``: the cards as data (layouts of spots and holes);
+- :mod:`.rules`: stacks and their values, the plays, the table and the trick;
+- :mod:`.fast`: the lister's tables, computed from the stack search of :mod:`.rules`;
+- :mod:`.editor`: the scenario editor's kit.
+
+The names of :mod:`.rules`, :mod:`.deck`, :mod:`.fast` are this package's names too
+(``pygame_rules.games.topspot.TopSpotState``), imported on first use.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import entry, lazy_names
+
+ENTRY = entry("topspot", "TopSpotState")
+
+if TYPE_CHECKING:
+    from .deck import *  # noqa: F403
+    from .fast import *  # noqa: F403
+    from .rules import *  # noqa: F403
+
+__getattr__ = lazy_names(__name__, ('rules', 'deck', 'fast'))
