@@ -35,6 +35,16 @@ def place(path: list[Any], label: str, seat: int | None) -> dict[str, Any]:
     return {"path": path, "label": label, "seat": seat}
 
 
+def seat_places(players: int, *named: tuple[str, str]) -> list[dict[str, Any]]:
+    """Seat by seat, one place per ``(scenario key, label)`` in ``named``: the seat's entry of that key."""
+    return [place([key, seat], seat_label(seat, what), seat) for seat in range(players) for key, what in named]
+
+
+def filled(rows: list[Any], deal: bool) -> list[list[Any]]:
+    """Copies of ``rows`` (a dealt position's lists) when ``deal``, else as many empty lists."""
+    return [list(row) for row in rows] if deal else [[] for _ in rows]
+
+
 def editor_kit(game: Any, players: Any, options: Any = None, deal: bool = False, seed: Any = 1) -> dict[str, Any]:
     """The deck, the places and an empty (or dealt) scenario of ``game`` for the scenario editor."""
     if game not in ENTRY:

@@ -124,7 +124,7 @@ def test_claim_order_equals_the_claiming_seats_of_the_ranking() -> None:
 
 
 def test_remembered_claim_orders_are_fresh_lists_and_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(etalage.rules, "_ORDERS", Memo("test.claim_orders", 50))
+    monkeypatch.setattr(etalage.cards, "_ORDERS", Memo("test.claim_orders", 50))
     plays = [(0, "red-3"), (1, "red-9"), (2, "blue-4")]
     first = claim_order(plays)
     assert first == [1, 0, 2]
@@ -134,7 +134,7 @@ def test_remembered_claim_orders_are_fresh_lists_and_bounded(monkeypatch: pytest
     for _ in range(500):
         cards = rng.sample(deck(COLOURS[:4]), 4)
         claim_order(list(enumerate(cards)))
-        assert len(etalage.rules._ORDERS) <= 50
+        assert len(etalage.cards._ORDERS) <= 50
     assert claim_order(plays) == [1, 0, 2]
 
 

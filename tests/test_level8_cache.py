@@ -1,7 +1,7 @@
 """Level 8's solver caches are invisible: a state behaves the same whatever the caches hold.
 
 The solver remembers lay-outs per (requirements, sorted hand), plans per level and group-fit answers per counts
-(pygame_rules/games/level8_search.py). None of that may show: the legal list of a position must be the same from a
+(pygame_rules/games/level8/search.py). None of that may show: the legal list of a position must be the same from a
 warm process, from a clone and from a state restored from its JSON save with every cache emptied. Random games at
 2 and 4 players on both sheets, with lay-outs chosen more often than chance so that the cached (non-empty)
 answers are met often.

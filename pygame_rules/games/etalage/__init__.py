@@ -1,10 +1,11 @@
 """Etalage, one package: its registry entry here, its rules beside it.
 
-- :mod:`.rules`: the cards, the ranking of a trick, the claims, the table and the turn;
-- ``etalage.json``: the colours and card numbers;
+- :mod:`.cards` and ``etalage.json``: the colours and card numbers, the deck, the seat order, the ranking of a
+  trick and the order of the claims;
+- :mod:`.rules`: the actions, the match, the table and the turn;
 - :mod:`.editor`: the scenario editor's kit.
 
-The names of :mod:`.rules` are this package's names too
+The names of :mod:`.rules` and :mod:`.cards` are this package's names too
 (``pygame_rules.games.etalage.EtalageState``), imported on first use.
 """
 
@@ -17,6 +18,7 @@ from .. import entry, lazy_names
 ENTRY = entry("etalage", "EtalageState")
 
 if TYPE_CHECKING:
+    from .cards import *  # noqa: F403
     from .rules import *  # noqa: F403
 
-__getattr__ = lazy_names(__name__, ('rules',))
+__getattr__ = lazy_names(__name__, ('rules', 'cards'))

@@ -1,20 +1,22 @@
-"""Level 8's checks: why a move is refused now (its reason code, parameters and English words), what a table must
-hold (invariants, for saves), and how a scenario's partial table is completed and checked.
+"""Level 8's checks: why a move is refused now (its reason code and parameters), what a table must hold (invariants,
+for saves), and how a scenario's partial table is completed and checked. The rules that the lister or the saved
+table's check also apply are functions here that each of them asks (:func:`keep_refusal`, :func:`add_refusal`,
+:func:`part_shape_problem`).
 
 Functions of a :class:`~pygame_rules.games.level8.Level8State`, which calls them from :meth:`problem`,
 :meth:`_validate` and :meth:`_deal_rest`; the lister's own rules (the takes of the draw phase, :meth:`_skip_targets`,
-:func:`~pygame_rules.games.level8_parts.accepts`) are asked here too, so the two never disagree.
+:func:`~pygame_rules.games.level8.parts.accepts`) are asked here too, so the two never disagree.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
 from ...core.errors import BadScenario, IllegalAction
-from ...core.game import check_seat
+from ...core.game import Refusal, check_seat
 from .actions import PHASE_ACTIONS, Add, Discard, Draw, Keep, LayOut, ServeSkip, Skip, TakeDiscard, TakeNothing
 from .parts import JOKER_MEANINGS, candidate_layouts, sub_multisets
 from .solver import (
@@ -31,10 +33,6 @@ from .solver import (
 
 if TYPE_CHECKING:
     from .rules import Level8State
-
-
-def _seat_name(seat: int) -> str:
-    return f"Seat {seat}"
 
 
 def candidates(state: Level8State) -> list[Action]:
@@ -63,65 +61,122 @@ def candidates(state: Level8State) -> list[Action]:
     return out
 
 
-def problem(state: Level8State, action: Action) -> IllegalAction | None:
-    """Why ``action`` is illegal now, or ``None``: the phase admits its type, then the type's own rule.
+class Refused(Exception):
+    """Raised by a check when a move is refused: its reason code and parameters, no words (the refusal is worded
+    from the catalogue, ``refusal.level8.<reason>``, when somebody reads it)."""
 
-    The refusal's English message is worded from the catalogue (``refusal.level8.<reason>``) when it is read.
-    """
+    def __init__(self, reason: str, params: dict[str, Any] | None = None) -> None:
+        super().__init__(reason)
+        self.refusal = Refusal(reason, params or {})
+
+
+def problem(state: Level8State, action: Action) -> IllegalAction | None:
+    """Why ``action`` is illegal now, or ``None``: the phase admits its type, then the type's own rule."""
     p = state.current_player
     assert p is not None  # the core refuses actions once the game is over
     if type(action) not in PHASE_ACTIONS[state.phase]:
         return state.refused("wrong_phase", {"phase": state.phase, "action": action.kind}, phase=state.phase)
     try:
         _REQUIREMENTS[type(action)](state, p, action)
-    except IllegalAction as refusal:
-        if refusal.reason is None:
-            return refusal
-        return state.refused(refusal.reason, refusal.params, code=refusal.code, **refusal.details)
+    except Refused as refused:
+        return state.refused(*refused.refusal)
     return None
+
+
+def keep_refusal(cards: Sequence[str], hand: Sequence[str], limit: int) -> Refusal | None:
+    """The keep rule, once (the checker and the saved table's check ask it): at most ``limit`` cards, each held."""
+    if len(cards) > limit:
+        return Refusal("keep_too_many", {"limit": limit})
+    have = Counter(hand)
+    for card, n in Counter(cards).items():
+        if have[card] < n:
+            return Refusal("card_not_in_hand", {"card": card})
+    return None
+
+
+def add_refusal(laid: bool, level: int, cards: int) -> Refusal | None:
+    """The precondition of adding to a part, once (the checker and the lister ask it): one's own ``level`` laid out,
+    and a card left to end the turn with (``cards``: the hand's size before the addition)."""
+    if not laid:
+        return Refusal("lay_out_first", {"level": level})
+    if cards < 2:
+        return Refusal("last_card", {})
+    return None
+
+
+def part_shape_problem(part: Sequence[Any]) -> str | None:
+    """What is wrong with the shape of a part on the table (``[kind, card, ...]``), or ``None``; the saved table's
+    check and a scenario's table ask it, before the cards are read."""
+    if len(part) < 2 or part[0] not in KINDS:
+        return "must be [kind, card, ...]"
+    return None
+
 
 def _require_draw(state: Level8State, p: int, action: Draw) -> None:
     if action not in state.legal_actions():
-        raise IllegalAction("cannot draw: the draw pile is empty; take a discard top instead",
-                            reason="draw_pile_empty")
+        raise Refused("draw_pile_empty")
+
 
 def _require_take_discard(state: Level8State, p: int, action: TakeDiscard) -> None:
     seat = _seat_arg(state, action.seat, "take_discard.seat")
     if action not in state.legal_actions():
-        raise IllegalAction(f"cannot take from {_seat_name(seat)}'s discard pile: it is empty",
-                            reason="discard_pile_empty", params={"seat": seat})
+        raise Refused("discard_pile_empty", {"seat": seat})
+
 
 def _require_take_nothing(state: Level8State, p: int, action: TakeNothing) -> None:
     if action not in state.legal_actions():
-        raise IllegalAction("you must take a card: the draw pile or a discard pile has one",
-                            reason="must_take_a_card")
+        raise Refused("must_take_a_card")
+
 
 def _require_lay_out(state: Level8State, p: int, action: LayOut) -> None:
     layout_of(state, p, action)
 
+
 def _require_add(state: Level8State, p: int, action: Add) -> None:
-    _checked_add(state, p, action)
+    refusal = add_refusal(state.laid[p], state.levels[p], len(state.hands[p]))
+    if refusal is not None:
+        raise Refused(refusal.reason, dict(refusal.params))
+    seat = _seat_arg(state, action.seat, "add.seat")
+    parts = state.table[seat]
+    if isinstance(action.part, bool) or not 0 <= action.part < len(parts):
+        raise Refused("no_such_part", {"seat": seat, "part": action.part})
+    if action.card == SKIP:
+        raise Refused("skip_not_addable")
+    if physical(action.card) not in state.hands[p]:
+        raise Refused("card_not_in_hand", {"card": action.card})
+    try:
+        add_to_part(parts[action.part], action.card)
+    except PartError as exc:
+        params = {**exc.params, "seat": seat, "part": action.part}
+        if exc.why == "joker_choice":
+            raise Refused("joker_choice", params) from exc
+        raise Refused("does_not_fit", {**params, "why": exc.why}) from exc
+
 
 def _require_discard(state: Level8State, p: int, action: Discard) -> None:
     if action.card not in state.hands[p]:
-        raise IllegalAction(f"cannot discard {action.card!r}: it is not in your hand",
-                            reason="card_not_in_hand", params={"card": action.card})
+        raise Refused("card_not_in_hand", {"card": action.card})
+
 
 def _require_skip(state: Level8State, p: int, action: Skip) -> None:
     target = _seat_arg(state, action.target, "skip.target")
     if SKIP not in state.hands[p]:
-        raise IllegalAction("cannot skip anyone: you hold no skip card", reason="no_skip_card")
+        raise Refused("no_skip_card")
     if target == p:
-        raise IllegalAction("a skip card goes in front of another player, not yourself", reason="skip_yourself")
+        raise Refused("skip_yourself")
     if target not in state._skip_targets(p):
-        raise IllegalAction(f"{_seat_name(target)} already has a skip card in front of them",
-                            reason="already_skipped", params={"seat": target})
+        raise Refused("already_skipped", {"seat": target})
+
 
 def _require_serve_skip(state: Level8State, p: int, action: ServeSkip) -> None:
     """Serving the skip is the whole turn of a skipped seat: the phase says it all."""
 
+
 def _require_keep(state: Level8State, p: int, action: Keep) -> None:
-    _checked_keep(state, p, action)
+    refusal = keep_refusal(action.cards, state.hands[p], state.sheet.keep_cards)
+    if refusal is not None:
+        raise Refused(refusal.reason, dict(refusal.params))
+
 
 _REQUIREMENTS: dict[type, Callable[[Any, int, Any], None]] = {
     Draw: _require_draw, TakeDiscard: _require_take_discard, TakeNothing: _require_take_nothing,
@@ -129,64 +184,25 @@ _REQUIREMENTS: dict[type, Callable[[Any, int, Any], None]] = {
     ServeSkip: _require_serve_skip, Keep: _require_keep,
 }
 
+
 def _seat_arg(state: Level8State, value: int, what: str) -> int:
     try:
         return check_seat(value, state.players, what)
     except ValueError as exc:
-        raise IllegalAction(str(exc), reason="no_such_seat", params={"seat": value}) from exc
+        raise Refused("no_such_seat", {"seat": value}) from exc
+
 
 def layout_of(state: Level8State, p: int, action: LayOut) -> tuple[tuple[str, ...], ...]:
+    """The canonical lay-out of ``action`` for seat ``p`` (what :meth:`_perform` lays down); :class:`Refused` when
+    the seat has laid out already or the parts are not its level."""
     if state.laid[p]:
-        raise IllegalAction(f"you have already laid out level {state.levels[p]} this deal",
-                            reason="already_laid_out", params={"level": state.levels[p]})
+        raise Refused("already_laid_out", {"level": state.levels[p]})
     try:
         return check_layout(state.level_requirements(p), state.hands[p], action.parts)
     except PartError as exc:
-        message = f"cannot lay out level {state.levels[p]} ({state.sheet.level_text(state.levels[p])}): {exc}"
         if exc.why == "joker_choice":  # not wrong: the player has a choice to make (the page asks it)
-            raise IllegalAction(message, reason="joker_choice", params=exc.params) from exc
-        raise IllegalAction(message, reason="not_the_level",
-                            params={**exc.params, "level": state.levels[p], "why": exc.why}) from exc
-
-def _checked_add(state: Level8State, p: int, action: Add) -> tuple[str, ...]:
-    if not state.laid[p]:
-        raise IllegalAction(f"cannot add {action.card}: lay out your own level {state.levels[p]} first",
-                            reason="lay_out_first", params={"level": state.levels[p]})
-    seat = _seat_arg(state, action.seat, "add.seat")
-    parts = state.table[seat]
-    if isinstance(action.part, bool) or not 0 <= action.part < len(parts):
-        raise IllegalAction(f"{_seat_name(seat)} has no part {action.part} on the table ({len(parts)} part(s))",
-                            reason="no_such_part", params={"seat": seat, "part": action.part})
-    hand = state.hands[p]
-    card = physical(action.card)
-    if action.card == SKIP:
-        raise IllegalAction("a skip card cannot be added to a combination", reason="skip_not_addable")
-    if card not in hand:
-        raise IllegalAction(f"cannot add {action.card!r}: you hold no such card", reason="card_not_in_hand",
-                            params={"card": action.card})
-    if len(hand) < 2:
-        raise IllegalAction("cannot add your last card: keep one card to end the turn", reason="last_card")
-    try:
-        return add_to_part(parts[action.part], action.card)
-    except PartError as exc:
-        if exc.why == "joker_choice":
-            raise IllegalAction(str(exc), reason="joker_choice",
-                                params={**exc.params, "seat": seat, "part": action.part}) from exc
-        raise IllegalAction(str(exc), reason="does_not_fit",
-                            params={**exc.params, "seat": seat, "part": action.part, "why": exc.why}) from exc
-
-def _checked_keep(state: Level8State, p: int, action: Keep) -> tuple[str, ...]:
-    limit = state.sheet.keep_cards
-    if len(action.cards) > limit:
-        raise IllegalAction(f"you may keep at most {limit} cards, not {len(action.cards)}", reason="keep_too_many",
-                            params={"limit": limit})
-    need = Counter(action.cards)
-    have = Counter(state.hands[p])
-    for card, n in need.items():
-        if have[card] < n:
-            raise IllegalAction(f"cannot keep {card!r}: you do not hold {'that many' if have[card] else 'it'}",
-                                reason="card_not_in_hand", params={"card": card})
-    return tuple(sort_cards(action.cards))
+            raise Refused("joker_choice", exc.params) from exc
+        raise Refused("not_the_level", {**exc.params, "level": state.levels[p], "why": exc.why}) from exc
 
 
 def validate(state: Level8State) -> None:
@@ -202,12 +218,13 @@ def validate(state: Level8State) -> None:
             continue
         if state.phase != "keep":
             raise ValueError("kept cards only wait between deals (the keep phase)")
-        if Counter(k) - Counter(state.hands[s]) or len(k) > state.sheet.keep_cards:
+        if keep_refusal(k, state.hands[s], state.sheet.keep_cards) is not None:
             raise ValueError(f"seat {s} keeps cards it does not hold or too many")
     for s, parts in enumerate(state.table):
         for j, part in enumerate(parts):
-            if len(part) < 2 or part[0] not in KINDS:
-                raise ValueError(f"seat {s}'s table part {j} must be [kind, card, ...]")
+            shape = part_shape_problem(part)
+            if shape is not None:
+                raise ValueError(f"seat {s}'s table part {j} {shape}")
             if normalise_part(part[0], list(part[1:])) != tuple(part):
                 raise ValueError(f"seat {s}'s table part {list(part)} is not in canonical form")
         if parts and not state.laid[s]:
@@ -232,8 +249,9 @@ def deal_rest(state: Level8State, given: set[str], params: dict[str, Any]) -> No
     state.hands = [sort_cards(h) for h in state.hands]
     for i, parts in enumerate(state.table):
         for j, part in enumerate(parts):
-            if len(part) < 2 or part[0] not in KINDS:
-                raise BadScenario(f"seat {i}'s table part {j} must be [kind, card, ...]")
+            shape = part_shape_problem(part)
+            if shape is not None:
+                raise BadScenario(f"seat {i}'s table part {j} {shape}")
             try:
                 parts[j] = normalise_part(part[0], part[1:])
             except PartError as exc:

@@ -1,4 +1,4 @@
-"""Level 8 rules data: the cards as tokens, the decks and the level sheets (read from ``data/level8_*.json``).
+"""Level 8 rules data: the cards as tokens, the decks and the level sheets (read from ``level8_*.json`` beside it).
 
 Cards are plain string tokens so that hands, tables, actions and saves read the same way:
 

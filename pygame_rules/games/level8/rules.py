@@ -1,12 +1,12 @@
-"""Level 8: climb eight levels of card combinations over several deals; rules data in ``data/level8_*.json``.
+"""Level 8: climb eight levels of card combinations over several deals; rules data in ``level8_*.json``.
 
 A turn: take one card (draw pile or any discard top), optionally lay out the whole current level, once laid out
 optionally add hand cards to any combination on the table, then discard one card or put a skip card in front of
 another player. A deal ends when someone discards their last card; the game ends when a player lays out level 8, or
 goes out after laying out level 7.
 
-Here: the table, the deal, the moves listed and performed. Beside it: the moves (``level8_actions``), the checks
-(``level8_checks``), cards and sheets (``level8_data``), combinations (``level8_parts``), lay-out search.
+Here: the table, the deal, the moves listed and performed. Beside it: the moves (:mod:`.actions`), the checks
+(:mod:`.checks`), cards and sheets (:mod:`.data`), combinations (:mod:`.parts`), lay-out search (:mod:`.search`).
 """
 
 from __future__ import annotations
@@ -299,7 +299,7 @@ class Level8State(State):
                 # most hands cannot lay out: no list comprehension for them (the level read as level_requirements)
                 lays = layouts_of_plan(self._plans[self.levels[p] - 1], hand)
                 out = [LayOut(lay) for lay in lays] if lays else []
-            elif len(hand) >= 2:
+            elif _checks.add_refusal(True, self.levels[p], len(hand)) is None:  # (the checker's precondition)
                 out = self._add_options(hand)
             else:
                 out = []
@@ -343,7 +343,7 @@ class Level8State(State):
         return [Keep(c) for c in found]
 
     def candidates(self) -> list[Action]:
-        """Every move of the phase's shape, legal or not (:func:`~pygame_rules.games.level8_checks.candidates`)."""
+        """Every move of the phase's shape, legal or not (:func:`~pygame_rules.games.level8.checks.candidates`)."""
         return _checks.candidates(self)
 
     def refusal(self, action: Action) -> Refusal | None:
@@ -353,7 +353,7 @@ class Level8State(State):
 
     # ----- validation ---------------------------------------------------------------------------------------
     def problem(self, action: Action) -> IllegalAction | None:
-        """Why ``action`` is illegal now, or ``None`` (:func:`~pygame_rules.games.level8_checks.problem`)."""
+        """Why ``action`` is illegal now, or ``None`` (:func:`~pygame_rules.games.level8.checks.problem`)."""
         return _checks.problem(self, action)
 
     # ----- performing ---------------------------------------------------------------------------------------
@@ -561,7 +561,7 @@ class Level8State(State):
 
     # ----- invariants ---------------------------------------------------------------------------------------
     def _validate(self) -> None:
-        """What must hold between the fields (:func:`~pygame_rules.games.level8_checks.validate`)."""
+        """What must hold between the fields (:func:`~pygame_rules.games.level8.checks.validate`)."""
         _checks.validate(self)
 
     def all_cards(self) -> Counter[str]:
@@ -583,7 +583,7 @@ class Level8State(State):
 
     # ----- scenarios ----------------------------------------------------------------------------------------
     def _deal_rest(self, given: set[str], params: dict[str, Any]) -> None:
-        """Complete a scenario's table (:func:`~pygame_rules.games.level8_checks.deal_rest`)."""
+        """Complete a scenario's table (:func:`~pygame_rules.games.level8.checks.deal_rest`)."""
         _checks.deal_rest(self, given, params)
 
 

@@ -1,7 +1,7 @@
 """Level 8 rules data, combinations and lay-out search under one name (what bots and tools import).
 
-The rules live in three modules: :mod:`.level8_data` (cards, decks, level sheets), :mod:`.level8_parts` (one
-combination: normalise, check a lay-out, what a part accepts) and :mod:`.level8_search` (the fast listing of
+The rules live in three modules: :mod:`.data` (cards, decks, level sheets), :mod:`.parts` (one
+combination: normalise, check a lay-out, what a part accepts) and :mod:`.search` (the fast listing of
 lay-outs). Validating a move asks the parts; listing lay-outs asks the search, and the shared reference test holds
 the two equal (every listed lay-out is accepted, every accepted candidate is listed) in every variant.
 """

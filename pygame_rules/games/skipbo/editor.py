@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...scenario_tools import place, seat_label
+from ...scenario_tools import filled, place, seat_label
 
 
 def kit(state: Any, deal: bool) -> tuple[list[Any], list[dict[str, Any]], dict[str, Any]]:
@@ -24,11 +24,7 @@ def kit(state: Any, deal: bool) -> tuple[list[Any], list[dict[str, Any]], dict[s
     if options_given := {k: v for k, v in state.options.items() if k == "stock_size"}:
         scenario["options"] = options_given
     if deal:
-        scenario.update(current_player=state.current, hands=[list(h) for h in state.hands],
-                        stocks=[list(st) for st in state.stocks],
-                        discards=[[list(d) for d in ds] for ds in state.discards],
-                        building=[list(b) for b in state.building])
-    else:
-        scenario.update(hands=[[] for _ in range(players)], stocks=[[] for _ in range(players)],
-                        discards=[[[] for _ in ds] for ds in state.discards], building=[[] for _ in state.building])
+        scenario["current_player"] = state.current
+    scenario.update(hands=filled(state.hands, deal), stocks=filled(state.stocks, deal),
+                    discards=[filled(ds, deal) for ds in state.discards], building=filled(state.building, deal))
     return sorted(state.all_cards().elements()), places, scenario

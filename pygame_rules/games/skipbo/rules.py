@@ -9,211 +9,51 @@ Choices the rulebook leaves open are pinned in docs/games/skipbo.md (turn order,
 
 from __future__ import annotations
 
-import dataclasses
-import json
 from collections import Counter
 from collections.abc import Callable, Iterator
-from importlib import resources
 from typing import Annotated, Any, ClassVar, Literal
 
-from ...core.actions import Action, action_kinds
+from ...core.actions import Action
 from ...core.errors import BadOptions, BadScenario, IllegalAction, TableProblem
 from ...core.game import Event, GameInfo, OptionSpec, Refusal, State, winners_by_min
 from ...core.match import MatchRules
-from ...core.memo import Memo
 from ...core.rng import GameRandom
 from ...core.table import Count, Is, PerSeat, Range, Seat, Size
-
-WILD = 0
-
-
-# ----- rules data ------------------------------------------------------------------------------------------------
-@dataclasses.dataclass(frozen=True)
-class SkipBoRules:
-    """The numbers of the game, loaded from ``skipbo.json`` and validated."""
-
-    numbers: int
-    copies_per_number: int
-    wilds: int
-    hand_size: int
-    building_piles: int
-    discard_piles: int
-    stock_by_players: dict[int, int]
-    short_game_stock: int
-    match_target: int
-    match_win_bonus: int
-    match_points_per_stock_card: int
-
-    @property
-    def deck_size(self) -> int:
-        """Cards in the full deck (162 in the published game)."""
-        return self.numbers * self.copies_per_number + self.wilds
-
-    def deck(self) -> list[int]:
-        """The full deck, unshuffled."""
-        return [n for n in range(1, self.numbers + 1) for _ in range(self.copies_per_number)] + [WILD] * self.wilds
-
-    def copies(self, card: int) -> int:
-        """How many copies of ``card`` the deck holds."""
-        return self.wilds if card == WILD else self.copies_per_number
-
-
-def load_rules(text: str | None = None) -> SkipBoRules:
-    """Parse and validate the rules data; ``ValueError`` on anything inconsistent."""
-    if text is None:
-        text = resources.files(__package__).joinpath("skipbo.json").read_text()
-    raw = json.loads(text)
-    fields = {f.name for f in dataclasses.fields(SkipBoRules)}
-    if set(raw) != fields:
-        raise ValueError(f"skipbo rules data must have exactly the fields {sorted(fields)}")
-    raw["stock_by_players"] = {int(k): v for k, v in raw["stock_by_players"].items()}
-    rules = SkipBoRules(**raw)
-    for name in fields - {"stock_by_players"}:
-        value = getattr(rules, name)
-        if not isinstance(value, int) or value < 1:
-            raise ValueError(f"skipbo rules: {name} must be a positive integer")
-    for players, stock in rules.stock_by_players.items():
-        if players * (stock + rules.hand_size) > rules.deck_size:
-            raise ValueError(f"skipbo rules: {players} stocks of {stock} do not fit the deck")
-    return rules
-
-
-RULES = load_rules()
-MIN_PLAYERS = min(RULES.stock_by_players)
-MAX_PLAYERS = max(RULES.stock_by_players)
-
-
-def card_name(card: int) -> str:
-    """How a card is written in messages and the log."""
-    return "Skip-Bo" if card == WILD else str(card)
-
-
-# ----- actions ---------------------------------------------------------------------------------------------------
-@dataclasses.dataclass(frozen=True)
-class PlayHand(Action):
-    """Play a hand card (``card`` 1..12 or 0 for a wild) onto building pile ``pile`` (0..3)."""
-
-    kind = "play_hand"
-    card: int
-    pile: int
-
-
-@dataclasses.dataclass(frozen=True)
-class PlayStock(Action):
-    """Play the top of ``owner``'s stock (own, or the partner's in the partnership game) onto ``pile``."""
-
-    kind = "play_stock"
-    owner: int
-    pile: int
-
-
-@dataclasses.dataclass(frozen=True)
-class PlayDiscard(Action):
-    """Play the top of discard pile ``discard`` (0..3) of ``owner`` (own or partner's) onto ``pile``."""
-
-    kind = "play_discard"
-    owner: int
-    discard: int
-    pile: int
-
-
-@dataclasses.dataclass(frozen=True)
-class Discard(Action):
-    """End the turn by putting hand card ``card`` on the own discard pile ``discard`` (0..3)."""
-
-    kind = "discard"
-    card: int
-    discard: int
-
-
-@dataclasses.dataclass(frozen=True)
-class EndTurn(Action):
-    """End the turn without discarding: only when the hand is empty because the draw pile ran dry."""
-
-    kind = "end_turn"
-
-
-ACTIONS = action_kinds(PlayHand, PlayStock, PlayDiscard, Discard, EndTurn)
-END_TURN = EndTurn()
-
-
-# ----- the rules of building ---------------------------------------------------------------------------------------
-CARDS = range(RULES.numbers + 1)  # every card, the wild (0) first: the order in which moves are listed
-PILES = range(RULES.building_piles)
-
-
-def fits(card: int, height: int) -> bool:
-    """The building rule: a pile of ``height`` cards takes the next number up (a new pile a 1), or a wild."""
-    return card == WILD or card == height + 1
-
-
-def completes(height: int) -> bool:
-    """A building pile that reaches the top number (12) is complete: it is set aside for the next draw pile."""
-    return height == RULES.numbers
-
-
-_COMPLETES = tuple(completes(height) for height in range(RULES.numbers + 1))  # by height: the rule as a table
-
-
-# every action of the game, built once (actions are frozen values): the legal list hands out these objects
-_PLAY_HAND: list[tuple[Action, ...]] = [tuple(PlayHand(card, p) for p in PILES) for card in CARDS]
-_PLAY_STOCK: list[tuple[Action, ...]] = [tuple(PlayStock(owner, p) for p in PILES) for owner in range(MAX_PLAYERS)]
-_PLAY_DISCARD: list[list[tuple[Action, ...]]] = [
-    [tuple(PlayDiscard(owner, d, p) for p in PILES) for d in range(RULES.discard_piles)]
-    for owner in range(MAX_PLAYERS)]
-_DISCARD: list[tuple[Action, ...]] = [tuple(Discard(card, d) for d in range(RULES.discard_piles)) for card in CARDS]
-# The listed objects also carry their class's ``kind`` as their own attribute (the same value; equality, hashing and
-# JSON are by fields and unchanged). Callers filter legal lists by ``a.kind`` (the bench's play-first policy, bots),
-# and CPython 3.11 never specialises reading a class attribute through an instance, while it does an instance one:
-# measured 4-7% of a whole bench game. Only these prebuilt objects get it (set as frozen dataclasses set fields, by
-# ``object.__setattr__``): actions parsed or built elsewhere (bots' plans) are made as fast as ever.
-for _row in [*_PLAY_HAND, *_PLAY_STOCK, *[row for rows in _PLAY_DISCARD for row in rows], *_DISCARD, (END_TURN,)]:
-    for _action in _row:
-        object.__setattr__(_action, "kind", type(_action).kind)
-
-
-def _by_mask(row: tuple[Action, ...]) -> tuple[tuple[Action, ...], ...]:
-    """``row``'s sub-tuples for every bit mask of building piles (bit p set: pile p), in pile order."""
-    return tuple(tuple(a for p, a in enumerate(row) if mask >> p & 1) for mask in range(1 << len(row)))
-
-
-# the same objects per mask of the piles a card fits: listing a card's plays is one index
-_PLAY_HAND_M = [_by_mask(row) for row in _PLAY_HAND]
-_PLAY_STOCK_M = [_by_mask(row) for row in _PLAY_STOCK]
-_PLAY_DISCARD_M = [[_by_mask(row) for row in rows] for rows in _PLAY_DISCARD]
-
-if RULES.building_piles != 4:  # _list_legal reads the four building piles by name
-    raise ValueError("skipbo rules: the engine is written for four building piles")
-# :func:`fits` as tables, derived from it here: the number card that fits a pile of each height, and the bit mask of
-# the piles that a card fitting every height (the wild) fits; listing asks only these (checked below)
-_NEXT = tuple(next(card for card in CARDS if card != WILD and fits(card, height)) for height in range(RULES.numbers))
-_NO_FIT = [(1 << RULES.building_piles) - 1 if card == WILD else 0 for card in CARDS]  # every pile, for the wild
-if any(fits(card, height) != (card == WILD or card == _NEXT[height])
-       for card in CARDS for height in range(RULES.numbers)) or not all(fits(WILD, h) for h in range(RULES.numbers)):
-    raise ValueError("skipbo rules: the building rule no longer has the shape the listing's tables assume")
-_HELD: Memo[int, tuple[int, ...]] = Memo("skipbo.held", None)  # a mask of cards -> those cards, ascending
-_ENDS: Memo[int, tuple[Action, ...]] = Memo("skipbo.ends", None)  # a mask of the hand's cards -> how the turn ends
-
-
-def _held(mask: int) -> tuple[int, ...]:
-    """The cards whose bits are set in ``mask``, wild first (kept in ``_HELD``)."""
-    cards = _HELD.get(mask)
-    if cards is None:
-        cards = _HELD.put(mask, tuple(card for card in CARDS if mask >> card & 1))
-    return cards
-
-
-def _ends(held: int) -> tuple[Action, ...]:
-    """How a turn may end, for a hand whose distinct cards are the bits of ``held``: by discarding any hand card
-    on any own discard pile; only an empty hand (the draw pile ran dry) ends it without a discard."""
-    ends = _ENDS.get(held)
-    if ends is None:
-        ends = _ENDS.put(held, tuple(a for card in CARDS if held >> card & 1 for a in _DISCARD[card])
-                         if held else (END_TURN,))
-    return ends
-
-
-_DECK = RULES.deck()  # the unshuffled deck, copied for every deal
+from .building import (
+    _COMPLETES,
+    _DECK,
+    _DISCARD,
+    _ENDS,
+    _HELD,
+    _NEXT,
+    _NO_FIT,
+    _PLAY_DISCARD,
+    _PLAY_DISCARD_M,
+    _PLAY_HAND,
+    _PLAY_HAND_M,
+    _PLAY_STOCK,
+    _PLAY_STOCK_M,
+    _ends,
+    _held,
+    completes,
+    fits,
+)
+from .cards import (
+    ACTIONS,
+    END_TURN,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    RULES,
+    WILD,
+    Discard,
+    EndTurn,
+    PlayDiscard,
+    PlayHand,
+    PlayStock,
+    card_name,
+    deck_problem,
+    is_card,
+)
 
 
 # ----- match -----------------------------------------------------------------------------------------------------
@@ -241,11 +81,6 @@ SOURCES = ("hand", "stock", "discard")  # where a refused card came from (refusa
 
 
 # ----- the table ------------------------------------------------------------------------------------------------
-def is_card(value: int) -> bool:
-    """Whether ``value`` is a Skip-Bo card: ``1..12``, or ``0`` for the wild."""
-    return 0 <= value <= RULES.numbers
-
-
 Card = Annotated[int, Is(is_card, f"a Skip-Bo card (1-{RULES.numbers}, or 0 for Skip-Bo)")]
 Hand = Annotated[list[Card], Size(most=RULES.hand_size)]
 BuildingPiles = Annotated[list[list[Card]], Size(RULES.building_piles)]
@@ -309,7 +144,7 @@ class SkipBoState(State):
     def _check_option_combination(cls, players: int, options: dict[str, Any]) -> None:
         if options["partnership"] and players not in (4, 6):
             raise BadOptions(f"the partnership game is for 4 or 6 players, not {players}", option="partnership")
-        if players * (options["stock_size"] + RULES.hand_size) > RULES.deck_size:
+        if not RULES.stocks_fit(players, options["stock_size"]):
             raise BadOptions(
                 f"{players} stocks of {options['stock_size']} cards plus hands do not fit the {RULES.deck_size}-card "
                 "deck", option="stock_size")
@@ -722,23 +557,3 @@ class SkipBoState(State):
 
 
 SkipBoAction = PlayHand | PlayStock | PlayDiscard | Discard | EndTurn
-
-
-
-
-def deck_problem(cards: list[int], complete: bool) -> str | None:
-    """Which card is invented or duplicated (or missing, when ``complete``), or ``None`` when all is well."""
-    counts = Counter(cards)
-    for card in sorted(counts):
-        if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card <= RULES.numbers:
-            return f"card {card!r} does not exist in Skip-Bo (cards are 1-{RULES.numbers}, 0 for Skip-Bo)"
-        if counts[card] > RULES.copies(card):
-            return (f"card {card_name(card)} appears {counts[card]} times, but the deck has only "
-                    f"{RULES.copies(card)}")
-        if complete and counts[card] < RULES.copies(card):
-            return f"card {card_name(card)} appears {counts[card]} times; the deck has {RULES.copies(card)}"
-    if complete:
-        for card in range(RULES.numbers + 1):
-            if card not in counts:
-                return f"card {card_name(card)} is missing"
-    return None

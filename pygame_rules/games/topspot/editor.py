@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...scenario_tools import place, seat_label
+from ...scenario_tools import filled, seat_places
 from .rules import sort_cards
 
 
@@ -13,9 +13,9 @@ def kit(state: Any, deal: bool) -> tuple[list[Any], list[dict[str, Any]], dict[s
     """Top Spot's deck, places and (empty or dealt) scenario for the scenario editor (the scenario JSON of
     docs/games/topspot.md)."""
     players = state.players
-    places = [place(["hands", s], seat_label(s, "hand"), s) for s in range(players)]
+    places = seat_places(players, ("hands", "hand"))
     scenario: dict[str, Any] = {"players": players, "colours": list(state.colours), "dealer": 0}
     if state.options.get("level") == "expert":
         scenario["options"] = {"level": "expert"}
-    scenario["hands"] = [list(h) for h in state.hands] if deal else [[] for _ in range(players)]
+    scenario["hands"] = filled(state.hands, deal)
     return sort_cards(list(state.full_deck().elements())), places, scenario

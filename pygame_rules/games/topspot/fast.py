@@ -16,7 +16,8 @@ import functools
 import operator
 
 from ...core.memo import Memo
-from .rules import COLOUR_CARDS, DECK, JOKER, Play, play_of, stack_value, stacks_of, stacks_topped_by
+from .deck import DECK, JOKER
+from .stacks import COLOUR_CARDS, Play, play_of, stack_value, stacks_of, stacks_topped_by
 
 NUMBERS: tuple[int, ...] = tuple(DECK.layouts)  # in increasing order (parse_deck sorts them)
 _BITS = len(NUMBERS)
@@ -161,3 +162,12 @@ def group_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]] | None:
     if mask << (ci * _BITS) != bits:  # more than one colour
         return None
     return [(play.cards, _SHAPE_VALUES[i]) for play, i in zip(_group_plays(bits), _shape_ids(mask), strict=True)]
+
+
+def colour_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
+    """Every legal stack (with its value) of the given cards of one colour, each card on top in turn: from the
+    tables when they hold the group, else from the stack search."""
+    found = group_stacks(cards)
+    if found is not None:
+        return found
+    return [(stack, stack_value(stack)) for stack in stacks_of(cards)]

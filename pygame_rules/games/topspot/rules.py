@@ -3,8 +3,9 @@
 Each card is a 3x3 grid of cells (numbered 0..8 row by row) holding spots, holes or blanks. A play is one card
 or a stack of cards laid exactly on top of each other, listed top to bottom; its value is the number of spots you
 see looking down through the holes. The highest play that followed the led colour wins the round and one point.
-The card layouts are data (``topspot_deck.json``, read by :mod:`.topspot_deck`); the legal stacks of a hand
-in display order are read from tables (:mod:`.topspot_fast`) computed from this module's own search.
+The card layouts are data (``topspot_deck.json``, read by :mod:`.deck`); stacks and plays are :mod:`.stacks`; the
+legal stacks of a hand in display order are read from tables (:mod:`.fast`) computed from the stack search; the
+options, the match and the table's records are :mod:`.table`.
 
 Seats are clockwise in increasing index. ``start`` (the attribute used by matches) is the dealer; the seat to
 the dealer's left leads the first round. Rules text and every decision taken where the rulebook is open are in
@@ -13,18 +14,14 @@ the dealer's left leads the first round. Rules text and every decision taken whe
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
-from collections.abc import Mapping
-from typing import Annotated, Any, Literal, TypedDict
+from typing import Any
 
 from ...core.actions import Action, action_kinds
 from ...core.errors import BadOptions, BadScenario, IllegalAction
-from ...core.game import Event, GameInfo, OptionSpec, Refusal, State, check_seat, winners_by_max
-from ...core.match import MatchRules
-from ...core.memo import Memo
+from ...core.game import Event, Refusal, State, check_seat, winners_by_max
 from ...core.rng import GameRandom
-from ...core.table import Count, Is, PerSeat, Seat, codec_for
+from ...core.table import Count, PerSeat, Seat
 from .deck import (  # (re-exported: the deck's names are part of this game's API)
     ALL_CELLS,
     CELLS,
@@ -37,342 +34,48 @@ from .deck import (  # (re-exported: the deck's names are part of this game's AP
     SPOTS,
     Deck,
     Layout,
-    _cells,
     card_code,
     load_deck,
     parse_deck,
 )
-
-#: every layout's :meth:`Layout.to_json`, from which each view builds its own fresh copy
-_LAYOUTS: dict[str, dict[str, Any]] = {**{str(n): lay.to_json() for n, lay in DECK.layouts.items()},
-                                       JOKER: DECK.joker.to_json()}
-
-
-def _layouts_view() -> dict[str, Any]:
-    """The card layouts for a view (by card number, and the joker's): a fresh copy every time."""
-    fresh = {name: {key: list(cells) for key, cells in layout.items()} for name, layout in _LAYOUTS.items()}
-    joker = fresh.pop(JOKER)
-    return {"cards": fresh, "joker": joker}
-
-
-#: a card's place in display order as one number (sorting by it is sorting by SORT_KEY, and quicker)
-_RANK: dict[str, int] = {card: i for i, card in enumerate(sorted(SORT_KEY, key=SORT_KEY.__getitem__))}
-#: each colour's twelve cards in number order
-COLOUR_CARDS: dict[str, tuple[str, ...]] = {col: tuple(card_code(col, n) for n in DECK.layouts)
-                                            for col in DECK.colours}
-
-
-def sort_cards(cards: list[str]) -> list[str]:
-    """Cards in display order: by colour (deck order), then number; jokers last."""
-    return sorted(cards, key=_RANK.__getitem__)
-
-
-# ----- looking at a stack: the one reading of a stack's cells --------------------------------------------------------
-def stack_layers(cards: tuple[str, ...] | list[str]) -> list[tuple[int, int]]:
-    """For a stack listed top to bottom, per card: the cells where it is what you see looking down (the cells
-    still open above it that are not its holes), and which of those are its spots. Value, drawing and the rule
-    that every card must raise the value are all read from this.
-
-    >>> [(len(_cells(seen)), len(_cells(spots))) for seen, spots in stack_layers(["red-1", "red-7"])]
-    [(1, 1), (4, 4)]
-    """
-    open_cells = ALL_CELLS
-    layers = []
-    for card in cards:
-        holes = HOLES[card]
-        layers.append((open_cells & ~holes, SPOTS[card] & open_cells))
-        open_cells &= holes
-    return layers
-
-
-def stack_shows(cards: tuple[str, ...] | list[str]) -> list[int]:
-    """For a stack listed top to bottom, the mask of each card's own spots that stay visible.
-
-    >>> [len(_cells(m)) for m in stack_shows(["red-1", "red-7", "red-8"])]
-    [1, 4, 4]
-    """
-    return [spots for _, spots in stack_layers(cards)]
-
-
-def stack_value(cards: tuple[str, ...] | list[str]) -> int:
-    """The value of a stack listed top to bottom: each cell counts the first spot seen through the holes.
-
-    >>> stack_value(["red-1", "red-7", "red-8"])
-    9
-    >>> stack_value(["joker"]), stack_value(["joker", "red-7", "red-6"])
-    (0, 6)
-    """
-    return sum([spots.bit_count() for _, spots in stack_layers(cards)])
-
-
-def stack_top_view(cards: tuple[str, ...] | list[str]) -> list[list[Any]]:
-    """What each of the nine cells shows looking down on a stack listed top to bottom, for drawing it.
-
-    Each cell is ``[depth, "spot"]`` or ``[depth, "blank"]`` for the first card (0 = top) whose cell is not a hole,
-    or ``[None, "hole"]`` when the cell is a hole all the way down. The spots counted are exactly the value.
-
-    >>> stack_top_view(["red-1", "red-7", "red-8"])[:3]
-    [[1, 'spot'], [2, 'spot'], [1, 'spot']]
-    """
-    out: list[list[Any]] = [[None, "hole"] for _ in range(CELLS)]
-    for depth, (seen, spots) in enumerate(stack_layers(cards)):
-        for cell in _cells(seen):
-            out[cell] = [depth, "spot" if spots >> cell & 1 else "blank"]
-    return out
-
-
-#: stack -> :func:`stack_value`, remembered for the plays of a game (a stack is looked at once per play)
-_VALUES: Memo[tuple[str, ...], int] = Memo("topspot.values", 65536)
-
-
-def stack_needs(cards: tuple[str, ...] | list[str]) -> list[tuple[int, int]]:
-    """For each card under the top of a stack (top to bottom), the stack's value without it and with it.
-
-    A card is *needed* when taking it out (the others kept in order) leaves a strictly lower value; the rules
-    allow a stack only when every card under the top is needed (issue 19). The top card is the play itself.
-
-    >>> stack_needs(["red-1", "red-2", "red-7"])  # red 2 covers two of red 7's spots and shows one of its own
-    [(5, 4), (2, 4)]
-    """
-    value = stack_value(cards)
-    return [(stack_value([*cards[:i], *cards[i + 1:]]), value) for i in range(1, len(cards))]
-
-
-def unneeded(cards: tuple[str, ...] | list[str]) -> int | None:
-    """The depth of the first card under the top that does not raise the stack's value (:func:`stack_needs`), or
-    ``None`` when every card does: the stacking rule, as the checker and the search both ask it.
-
-    A card that is not needed stays so whatever is added below it (what it adds can only shrink), so a search
-    never extends a stack that breaks this rule.
-    """
-    for depth, (without, value) in enumerate(stack_needs(cards), start=1):
-        if without >= value:
-            return depth
-    return None
-
-
-def may_lie_under(top: str, card: str) -> bool:
-    """The colour rule of a stack: cards of the top card's colour lie under it, any coloured card under a joker,
-    and a joker under nothing (it can only be the top card)."""
-    return card != JOKER and (top == JOKER or COLOUR[card] == COLOUR[top])
-
-
-def declarations(top: str, led: str | None, colours: list[str]) -> tuple[str | None, ...]:
-    """The colours a play topped by ``top`` may declare: a joker stack that leads declares one of the game's
-    colours; every other play declares none."""
-    return tuple(colours) if top == JOKER and led is None else (None,)
-
-
-def stacks_topped_by(top: str, cards: list[str]) -> list[tuple[str, ...]]:
-    """Every legal stack with ``top`` on top and some of ``cards`` under it, by the rules above: the cards that
-    :func:`may_lie_under` the top, each stack before its extensions, in the order of ``cards``.
-
-    A stack is extended only while :func:`unneeded` finds nothing; a new bottom card with no spot in the cells
-    seen through the whole stack (:func:`stack_layers`) would show none of its own, cannot raise the value, and
-    is passed over without asking.
-    """
-    out: list[tuple[str, ...]] = []
-
-    def extend(stack: tuple[str, ...], rest: list[str]) -> None:
-        out.append(stack)
-        through = ALL_CELLS
-        for seen, _ in stack_layers(stack):
-            through &= ~seen
-        for i, card in enumerate(rest):
-            longer = stack + (card,)
-            if SPOTS[card] & through and unneeded(longer) is None:
-                extend(longer, rest[:i] + rest[i + 1:])
-
-    extend((top,), [card for card in cards if may_lie_under(top, card)])
-    return out
-
-
-def stacks_of(cards: list[str]) -> list[tuple[str, ...]]:
-    """Every legal stack of some of ``cards``, each card on top in turn (in the order of ``cards``)."""
-    return [stack for i, top in enumerate(cards) for stack in stacks_topped_by(top, cards[:i] + cards[i + 1:])]
-
-
-def colour_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
-    """Every legal stack (with its value) of the given cards of one colour, each card on top in turn."""
-    found = group_stacks(cards)
-    if found is not None:
-        return found
-    return [(stack, stack_value(stack)) for stack in stacks_of(cards)]
-
-
-def joker_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
-    """Every legal stack (with its value) topped by a joker over any of the given coloured cards."""
-    return [(stack, stack_value(stack)) for stack in stacks_topped_by(JOKER, cards)]
-
-
-# ----- actions -----------------------------------------------------------------------------------------------------
-@dataclasses.dataclass(frozen=True)
-class Play(Action):
-    """Play one card or a stack, listed top to bottom. ``colour`` is declared only by a joker stack that leads."""
-
-    kind = "play"
-    cards: tuple[str, ...]
-    colour: str | None = None
-
-    def __str__(self) -> str:
-        said = f" as {self.colour}" if self.colour else ""
-        return " over ".join(self.cards) + said if self.cards else "an empty play"
-
-
-#: one action object per (stack, declared colour): the same stacks recur in many hands, and building a frozen
-#: dataclass costs more than finding it
-_PLAYS: Memo[tuple[tuple[str, ...], str | None], Play] = Memo("topspot.plays", 65536)
-
-
-def play_of(stack: tuple[str, ...], colour: str | None) -> Play:
-    """The shared :class:`Play` of ``stack`` declaring ``colour``."""
-    found = _PLAYS.get((stack, colour))
-    if found is None:
-        found = _PLAYS.put((stack, colour), Play(stack, colour))
-    return found
-
-
-def play_colour(play: Play, led: str | None) -> str:
-    """The colour a play counts as: its top card's; a joker on top takes the led colour, or when it leads the
-    colour it declares. A play follows when this is the led colour."""
-    top = play.cards[0]
-    colour = COLOUR[top] if top != JOKER else play.colour if led is None else led
-    assert colour is not None  # a leading joker stack declares one (checked), every other card has one
-    return colour
-
-
-def must_follow(hand: list[str], led: str) -> bool:
-    """Whether a hand must follow ``led`` (it holds that colour or a joker); one that cannot discards one card."""
-    for card in hand:
-        if card == JOKER or COLOUR[card] == led:
-            return True
-    return False
-
-
-def searched_plays(hand: list[str], colours: list[str], declare: tuple[str | None, ...]) -> list[Play]:
-    """The plays of a hand that may lead or must follow: for each of ``colours``, the stacks of its cards (in the
-    hand's order); then the joker stacks over all its coloured cards, once per colour of ``declare``."""
-    out: list[Play] = []
-    for colour in colours:
-        group = [card for card in hand if COLOUR[card] == colour]
-        out += [play_of(stack, None) for stack in stacks_of(group)]
-    if JOKER in hand:
-        out += [play_of(stack, colour) for stack in stacks_topped_by(JOKER, hand) for colour in declare]
-    return out
-
-
-#: stack -> (value, top view as tuples): the stacks a view draws, remembered (bounded)
-_DRAWINGS: Memo[tuple[str, ...], tuple[int, tuple[tuple[int | None, str], ...]]] = Memo("topspot.drawings", 8192)
-
-
-def _drawing(cards: tuple[str, ...]) -> tuple[int, list[list[Any]]]:
-    """A stack's value and a fresh :func:`stack_top_view` of it (from a memo: views draw the same stacks often)."""
-    found = _DRAWINGS.get(cards)
-    if found is None:
-        found = _DRAWINGS.put(cards, (stack_value(cards), tuple((d, k) for d, k in stack_top_view(cards))))
-    return found[0], list(map(list, found[1]))
-
-
-def _drawn(play: Mapping[str, Any]) -> dict[str, Any]:
-    """A play for the view: a copy with its ``top_view`` (what the stack shows from above)."""
-    cards = play["cards"]
-    return dict(play, cards=list(cards), top_view=_drawing(tuple(cards))[1])
-
-
-# ----- options and match -------------------------------------------------------------------------------------------
-def _games_default(players: int) -> int:
-    return players
-
-
-INFO = GameInfo(
-    name="topspot",
-    title="Top Spot",
-    min_players=3,
-    max_players=5,
-    options=(
-        OptionSpec("level", "str", "junior", "Junior (12 cards, no jokers, first of a tie wins) or Expert "
-                   "(one joker per player, 13 cards, tiebreaker rounds)", choices=("junior", "expert")),
-        OptionSpec("joker_each", "bool", False, "Expert only: every player is dealt one joker plus 12 coloured "
-                   "cards instead of the jokers being shuffled in"),
-        OptionSpec("games", "int", _games_default, "Games in the match: 1 for a single game, otherwise a "
-                   "multiple of the player count so everyone deals equally often (default: one per player)",
-                   minimum=1, maximum=60),
-    ),
-    hidden_information=True,
-    summary="Stack cards so their spots show through each other's holes; the highest stack in the led colour "
-            "wins the round.",
+from .fast import colour_stacks, hand_plays
+from .stacks import (
+    _VALUES,
+    COLOUR_CARDS,
+    Play,
+    _drawing,
+    _drawn,
+    _layouts_view,
+    declarations,
+    joker_stacks,
+    may_lie_under,
+    must_follow,
+    play_colour,
+    play_of,
+    searched_plays,
+    sort_cards,
+    stack_layers,
+    stack_needs,
+    stack_shows,
+    stack_top_view,
+    stack_value,
+    stacks_of,
+    stacks_topped_by,
+    unneeded,
 )
-
-MATCH = MatchRules(
-    enabled=lambda options: options["games"] > 1,
-    points=lambda result, players, options: list(result["scores"]),
-    finished=lambda totals, played, options: played >= options["games"],
-    next_start=lambda game, totals, previous: (previous + 1) % game.players,  # the dealer moves clockwise
+from .table import (
+    INFO,
+    LAST_ROUND,
+    MATCH,
+    Card,
+    Colour,
+    EndCode,
+    LastRound,
+    TablePlay,
+    jokers_in_game,
+    left_of,
+    old_end_code,
 )
-
-
-def jokers_in_game(players: int, options: Mapping[str, Any]) -> int:
-    """The jokers of a game: one per player at the expert level, none at the junior level."""
-    return players if options["level"] == "expert" else 0
-
-
-def left_of(dealer: int, players: int) -> int:
-    """The seat to the dealer's left (the next seat clockwise), who leads the first round."""
-    return (dealer + 1) % players
-
-
-# ----- the table ---------------------------------------------------------------------------------------------------
-Card = Annotated[str, Is(lambda c: c in SPOTS, "a Top Spot card")]
-Colour = Annotated[str, Is(lambda c: c in DECK.colours, "a Top Spot colour")]
-
-
-class TablePlay(TypedDict):
-    """One play of the round in progress (face up on the table)."""
-
-    player: Seat
-    cards: list[Card]  # top to bottom
-    colour: Colour
-    value: Count
-    follows: bool
-
-
-class LastRound(TypedDict):
-    """The round just settled, as the view explains it."""
-
-    round: Count
-    tiebreak: Count
-    led_colour: Colour | None
-    plays: list[TablePlay]
-    best: Count
-    tied: list[Seat]
-    winner: Seat | None
-    cards: list[Card]
-
-
-LAST_ROUND = codec_for(LastRound)
-
-
-# ----- the game ----------------------------------------------------------------------------------------------------
-#: How a game ends, as the table, the end event and the result keep it (``end_code``, with ``end_player`` the seat
-#: it names): the winner of a round had no cards left, one player still had cards, nobody had cards left.
-EndCode = Literal["last_cards", "only_one", "nobody"]
-
-#: The English that saves written before the end became a code kept in ``end_reason`` (read when loading them only).
-_OLD_END_TEXTS: dict[str, str] = {
-    "last_cards": "seat {seat} won a round with their last card(s)",
-    "only_one": "seat {seat} was the only player with cards left",
-    "nobody": "nobody has cards left",
-}
-
-
-def old_end_code(reason: Any, players: int) -> tuple[str | None, int | None]:
-    """The code and seat of an older save's ``end_reason`` text; ``(None, None)`` for any other text (a scenario
-    could give its own) or none."""
-    for code, words in _OLD_END_TEXTS.items():
-        for seat in range(players) if "{seat}" in words else (None,):
-            if words.format(seat=seat) == reason:
-                return code, seat
-    return None, None
 
 
 class TopSpotState(State):
@@ -474,7 +177,7 @@ class TopSpotState(State):
         """Every distinct legal play of the current player: leading, each colour's stacks then the joker stacks
         once per colour they may declare; following, the led colour's stacks and the joker stacks, or when there
         are none (the hand holds neither: :func:`must_follow`) each card alone, to discard. Every dealt hand is in
-        display order and read from the tables of :mod:`.topspot_fast`; any other order is searched in that order."""
+        display order and read from the tables of :mod:`.fast`; any other order is searched in that order."""
         plays = self.plays
         hand = self.hands[self.order[len(plays)]]
         led = plays[0]["colour"] if plays else None
@@ -861,5 +564,3 @@ __all__ = ["TopSpotState", "Play", "DECK", "DECK_FILE", "Deck", "Layout", "parse
            "stack_layers", "stack_value", "stack_shows", "stack_needs", "stack_top_view", "unneeded", "may_lie_under",
            "declarations", "play_colour", "must_follow", "stacks_topped_by", "stacks_of", "colour_stacks",
            "joker_stacks"]
-
-from .fast import group_stacks, hand_plays  # noqa: E402  (its tables are computed from the search above)

@@ -1,0 +1,198 @@
+"""Level 8 lay-out search, the parts of one kind that a hand allows (:class:`_Table`), with the bit masks the
+search (:mod:`.search`) walks.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+from .counts import _JOKER_AS_COLOUR, _JOKER_AS_NUMBER, _JOKER_ONES, _NUMBERS, _Pool
+from .data import Part
+
+_Grown = tuple[tuple[str, ...], tuple[str, ...], int]  # a run being grown: its tokens, its real cards, its jokers
+
+
+def _grow_runs(grown: list[_Grown], ones: Sequence[tuple[str, ...]], joker: tuple[str, ...],
+               jokers: int) -> list[_Grown]:
+    """The runs of ``grown`` each followed by one card of the next number (``ones``: each as a 1-tuple, in colour
+    order: a run grows by concatenation) or by a joker meaning it while fewer than ``jokers`` are used."""
+    if not jokers:
+        return [(toks + one, real + one, 0) for toks, real, _ in grown for one in ones]
+    out: list[_Grown] = []
+    add = out.append
+    for toks, real, js in grown:
+        for one in ones:
+            add((toks + one, real + one, js))
+        if js < jokers:
+            add((toks + joker, real, js + 1))
+    return out
+
+
+class _Table:
+    """Every part of one kind that the hand allows (from ``lo`` to ``hi`` cards, up to all its jokers), in the order
+    the search tries them, with bit masks over those parts (bit ``i`` is part ``i``): the parts using a card
+    (``uses``), using at most ``j`` jokers, of at least / at most ``s`` cards, and sorting at or after a part
+    (``from_``). A slot's choices given the cards already taken are then a few operations on integers.
+
+    The order: runs by first number, then length, then at each number its cards in colour order and the joker
+    last; sets (colour groups) by number (colour), then jokers used, then real cards, then the combination in
+    colour (number) order. Taking cards away from the hand removes parts and keeps the others' order, so every
+    slot's choices are this list filtered.
+    """
+
+    __slots__ = ("parts", "reals", "jokers", "lengths", "blocks", "hi", "uses", "jokers_le", "size_ge", "size_le",
+                 "from_")
+
+    def __init__(self, kind: str, pool: _Pool, lo: int, hi: int, jokers: int, clashes: bool, ordered: bool,
+                 masks: bool = True) -> None:
+        """``clashes``: a slot before one of this kind takes cards (make :attr:`uses`); ``ordered``: the kind fills
+        several slots (make :attr:`from_`); ``masks``: make the masks at all (a one-slot level needs only the
+        parts)."""
+        self.parts: list[Part] = []
+        self.reals: list[tuple[str, ...]] = []
+        self.jokers: list[int] = []
+        self.lengths: list[int] = []
+        # sets and colour groups: parts from the same group with the same counts share a block number (they leave
+        # the same counts behind); runs: each part its own block (``-1 - index`` never repeats)
+        self.blocks: Sequence[int] = ()
+        self.hi = hi
+        by_size = [0] * (hi + 2)
+        by_jokers = [0] * (jokers + 1)
+        if kind == "run":
+            self._runs(pool.by_number, lo, hi, jokers, by_size, by_jokers)
+        elif kind == "set":
+            self._groups(kind, pool.by_number, _JOKER_AS_NUMBER, lo, hi, jokers, by_size, by_jokers)
+        else:
+            self._groups(kind, pool.by_colour, _JOKER_AS_COLOUR, lo, hi, jokers, by_size, by_jokers)
+        if not masks:
+            return
+        for j in range(1, jokers + 1):
+            by_jokers[j] |= by_jokers[j - 1]
+        self.jokers_le = by_jokers
+        size_le = by_size[:]
+        for k in range(1, hi + 2):
+            size_le[k] |= size_le[k - 1]
+        size_ge = by_size
+        for k in range(hi, -1, -1):
+            size_ge[k] |= size_ge[k + 1]
+        self.size_le = size_le
+        self.size_ge = size_ge
+        uses: dict[str, int] = {}
+        if clashes:
+            bit = 1
+            for real in self.reals:
+                for t in real:
+                    uses[t] = uses.get(t, 0) | bit
+                bit <<= 1
+        self.uses = uses
+        from_: list[int] = []
+        if ordered:
+            parts = self.parts
+            keys = [(n, p) for n, p in zip(self.lengths, parts, strict=True)]
+            from_ = [0] * len(parts)
+            acc = 0
+            for i in sorted(range(len(parts)), key=keys.__getitem__, reverse=True):
+                acc |= 1 << i
+                from_[i] = acc
+        self.from_ = from_
+
+    def _runs(self, by_number: list[list[str]], lo: int, hi: int, jokers: int, by_size: list[int],
+              by_jokers: list[int]) -> None:
+        """Every run of ``lo``..``hi`` cards, in the table's order.
+
+        From each first number, the runs grow one number at a time: the runs ending at ``b`` are those ending at
+        ``b - 1``, each followed by one of ``b``'s cards (in colour order) or a joker while one is left, which is
+        the table's order. Growth stops when no run can reach further.
+        """
+        parts = self.parts
+        reals = self.reals
+        used = self.jokers
+        lengths = self.lengths
+        # the numbers without a card, then stops past the end: a run from ``a`` ends before the (jokers+1)-th
+        empty = [x for x in range(_NUMBERS) if not by_number[x]]
+        empty += range(_NUMBERS, _NUMBERS + jokers + 1)
+        e = 0
+        singles = [[(t,) for t in cards] for cards in by_number]
+        joker_ones = _JOKER_ONES
+        for a in range(_NUMBERS - lo + 1):
+            while empty[e] < a:
+                e += 1
+            end = min(empty[e + jokers], a + hi, _NUMBERS)
+            if end - a < lo:
+                continue
+            # (the part: kind, cards and joker tokens; real cards; jokers used) of every run from ``a`` to ``b``
+            grown: list[_Grown] = [(("run",), (), 0)]
+            for b in range(a, end):
+                grown = _grow_runs(grown, singles[b], joker_ones[b], jokers)
+                if not grown:
+                    break
+                length = b - a + 1
+                if length < lo:
+                    continue
+                start = len(parts)
+                parts += [toks for toks, _, _ in grown]
+                reals += [real for _, real, _ in grown]
+                count = len(grown)
+                block = ((1 << count) - 1) << start
+                by_size[length] |= block
+                lengths += [length] * count
+                if jokers:
+                    bit = 1 << start
+                    for _, _, js in grown:
+                        used.append(js)
+                        by_jokers[js] |= bit
+                        bit <<= 1
+                else:
+                    used += [0] * count
+                    by_jokers[0] |= block
+        self.blocks = range(-1, -1 - len(parts), -1)  # ``-1 - index`` for every part, made in O(1)
+
+    def _groups(self, kind: str, groups: list[list[str]], joker_tokens: tuple[str, ...], lo: int, hi: int,
+                jokers: int, by_size: list[int], by_jokers: list[int]) -> None:
+        """Every set (colour group) of ``lo``..``hi`` cards, in the table's order.
+
+        A block is the parts of one group with ``k`` jokers and ``r`` real cards; a block of one part (no real
+        card, or all of the group's) is added without building combinations."""
+        parts = self.parts
+        reals = self.reals
+        blocks: list[int] = []
+        self.blocks = blocks
+        used = self.jokers
+        lengths = self.lengths
+        combinations = itertools.combinations
+        top = min(jokers, hi)
+        for key, group in enumerate(groups):
+            n = len(group)
+            if n + jokers < lo:
+                continue
+            jt = joker_tokens[key]
+            whole = tuple(group)
+            for k in range(0, top + 1):
+                js = (jt,) * k
+                for r in range(max(0, lo - k), min(n, hi - k) + 1):
+                    if r + k == 0:
+                        continue
+                    start = len(parts)
+                    if r == 0 or r == n:
+                        # one part: jokers alone, or the whole group (and jokers)
+                        real = whole if r else ()
+                        parts.append((kind, *real, *js))
+                        reals.append(real)
+                        bit = 1 << start
+                        by_size[r + k] |= bit
+                        by_jokers[k] |= bit
+                        used.append(k)
+                        lengths.append(r + k)
+                        blocks.append(start)
+                        continue
+                    combos = list(combinations(group, r))
+                    parts += [(kind, *c, *js) for c in combos]
+                    reals += combos
+                    count = len(combos)
+                    block = ((1 << count) - 1) << start
+                    by_size[r + k] |= block
+                    by_jokers[k] |= block
+                    used += [k] * count
+                    lengths += [r + k] * count
+                    blocks += [start] * count

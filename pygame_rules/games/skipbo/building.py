@@ -1,0 +1,95 @@
+"""Skip-Bo's building rule (:func:`fits`, :func:`completes`), which the checker and the moves ask, and the listing
+tables derived from it at import and checked against it there, which the legal list reads."""
+
+from __future__ import annotations
+
+from ...core.actions import Action
+from ...core.memo import Memo
+from .cards import (
+    END_TURN,
+    MAX_PLAYERS,
+    RULES,
+    WILD,
+    Discard,
+    PlayDiscard,
+    PlayHand,
+    PlayStock,
+)
+
+# ----- the rules of building ---------------------------------------------------------------------------------------
+CARDS = range(RULES.numbers + 1)  # every card, the wild (0) first: the order in which moves are listed
+PILES = range(RULES.building_piles)
+
+
+def fits(card: int, height: int) -> bool:
+    """The building rule: a pile of ``height`` cards takes the next number up (a new pile a 1), or a wild."""
+    return card == WILD or card == height + 1
+
+
+def completes(height: int) -> bool:
+    """A building pile that reaches the top number (12) is complete: it is set aside for the next draw pile."""
+    return height == RULES.numbers
+
+
+_COMPLETES = tuple(completes(height) for height in range(RULES.numbers + 1))  # by height: the rule as a table
+
+
+# every action of the game, built once (actions are frozen values): the legal list hands out these objects
+_PLAY_HAND: list[tuple[Action, ...]] = [tuple(PlayHand(card, p) for p in PILES) for card in CARDS]
+_PLAY_STOCK: list[tuple[Action, ...]] = [tuple(PlayStock(owner, p) for p in PILES) for owner in range(MAX_PLAYERS)]
+_PLAY_DISCARD: list[list[tuple[Action, ...]]] = [
+    [tuple(PlayDiscard(owner, d, p) for p in PILES) for d in range(RULES.discard_piles)]
+    for owner in range(MAX_PLAYERS)]
+_DISCARD: list[tuple[Action, ...]] = [tuple(Discard(card, d) for d in range(RULES.discard_piles)) for card in CARDS]
+# The listed objects also carry their class's ``kind`` as their own attribute (the same value; equality, hashing and
+# JSON are by fields and unchanged). Callers filter legal lists by ``a.kind`` (the bench's play-first policy, bots),
+# and CPython 3.11 never specialises reading a class attribute through an instance, while it does an instance one:
+# measured 4-7% of a whole bench game. Only these prebuilt objects get it (set as frozen dataclasses set fields, by
+# ``object.__setattr__``): actions parsed or built elsewhere (bots' plans) are made as fast as ever.
+for _row in [*_PLAY_HAND, *_PLAY_STOCK, *[row for rows in _PLAY_DISCARD for row in rows], *_DISCARD, (END_TURN,)]:
+    for _action in _row:
+        object.__setattr__(_action, "kind", type(_action).kind)
+
+
+def _by_mask(row: tuple[Action, ...]) -> tuple[tuple[Action, ...], ...]:
+    """``row``'s sub-tuples for every bit mask of building piles (bit p set: pile p), in pile order."""
+    return tuple(tuple(a for p, a in enumerate(row) if mask >> p & 1) for mask in range(1 << len(row)))
+
+
+# the same objects per mask of the piles a card fits: listing a card's plays is one index
+_PLAY_HAND_M = [_by_mask(row) for row in _PLAY_HAND]
+_PLAY_STOCK_M = [_by_mask(row) for row in _PLAY_STOCK]
+_PLAY_DISCARD_M = [[_by_mask(row) for row in rows] for rows in _PLAY_DISCARD]
+
+if RULES.building_piles != 4:  # _list_legal reads the four building piles by name
+    raise ValueError("skipbo rules: the engine is written for four building piles")
+# :func:`fits` as tables, derived from it here: the number card that fits a pile of each height, and the bit mask of
+# the piles that a card fitting every height (the wild) fits; listing asks only these (checked below)
+_NEXT = tuple(next(card for card in CARDS if card != WILD and fits(card, height)) for height in range(RULES.numbers))
+_NO_FIT = [(1 << RULES.building_piles) - 1 if card == WILD else 0 for card in CARDS]  # every pile, for the wild
+if any(fits(card, height) != (card == WILD or card == _NEXT[height])
+       for card in CARDS for height in range(RULES.numbers)) or not all(fits(WILD, h) for h in range(RULES.numbers)):
+    raise ValueError("skipbo rules: the building rule no longer has the shape the listing's tables assume")
+_HELD: Memo[int, tuple[int, ...]] = Memo("skipbo.held", None)  # a mask of cards -> those cards, ascending
+_ENDS: Memo[int, tuple[Action, ...]] = Memo("skipbo.ends", None)  # a mask of the hand's cards -> how the turn ends
+
+
+def _held(mask: int) -> tuple[int, ...]:
+    """The cards whose bits are set in ``mask``, wild first (kept in ``_HELD``)."""
+    cards = _HELD.get(mask)
+    if cards is None:
+        cards = _HELD.put(mask, tuple(card for card in CARDS if mask >> card & 1))
+    return cards
+
+
+def _ends(held: int) -> tuple[Action, ...]:
+    """How a turn may end, for a hand whose distinct cards are the bits of ``held``: by discarding any hand card
+    on any own discard pile; only an empty hand (the draw pile ran dry) ends it without a discard."""
+    ends = _ENDS.get(held)
+    if ends is None:
+        ends = _ENDS.put(held, tuple(a for card in CARDS if held >> card & 1 for a in _DISCARD[card])
+                         if held else (END_TURN,))
+    return ends
+
+
+_DECK = RULES.deck()  # the unshuffled deck, copied for every deal
