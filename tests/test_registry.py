@@ -72,6 +72,13 @@ def test_importing_the_engine_imports_no_games_rules() -> None:
     assert out.stdout.split() == ["[]", "True", "pygame_rules.games.skipbo.rules"]
 
 
+def test_a_game_package_offers_its_rules_names_and_no_others() -> None:
+    from pygame_rules.games import level8, topspot
+
+    assert topspot.stack_value is topspot.stacks.stack_value and level8.check_layout is level8.parts.check_layout
+    assert not hasattr(topspot, "no_such_rule") and not hasattr(level8, "__no_such_dunder__")
+
+
 def test_every_games_data_file_is_in_the_wheel() -> None:
     """Each game's rules data lies in its package; pyproject's package data must name it or the wheel (and the
     browser) lacks it."""
