@@ -6,7 +6,8 @@ first), then of the next colour, and so on, each take all display cards of one c
 claiming. The played cards then join the display. Points are the numbers on the cards won. See
 ``docs/games/etalage.md`` for the rules in full and the decisions taken where the rulebook is open.
 
-Seats play clockwise, which here means in increasing seat number (wrapping round).
+Seats play clockwise, which here means in increasing seat number (wrapping round). Here: the actions, the match,
+the table, the checker, the lister and the moves; the cards and the ranking of a trick are :mod:`.cards`.
 """
 
 from __future__ import annotations

@@ -4,7 +4,10 @@ Cards are integers: ``1..12`` are numbers, ``0`` is the Skip-Bo wild. A building
 cards; because a pile always starts at 1 and rises by exactly one, the number its top stands for is simply its
 length. Piles (stock, discard, draw) are lists whose last element is the top.
 
-Choices the rulebook leaves open are pinned in docs/games/skipbo.md (turn order, recycling, stalemate, matches).
+Here: the match, the table, setup and dealing, the checker, the lister and the moves. Beside it: the numbers of the
+game, the cards and the actions (:mod:`.cards`), the building rule and the listing tables derived from it
+(:mod:`.building`). Choices the rulebook leaves open are pinned in docs/games/skipbo.md (turn order, recycling,
+stalemate, matches).
 """
 
 from __future__ import annotations
