@@ -3,8 +3,8 @@
 // Keys: hand:<card> (the viewer's hand card), hand@<seat> (another seat's hand), trick:<seat> (the card a seat
 // played in this trick; the viewer's own slot receives a play), group:<colour> (a colour group on the display,
 // picked to claim it), won:<seat> (a seat's face-down pile of won cards; the viewer's own pile receives a claim).
-import { h, nameFromContent } from "../util.js";
-import { t } from "../i18n.js";
+import { h, nameFromContent } from "../lib/util.js";
+import { t } from "../words/i18n.js";
 
 
 const colourOf = (card) => card.slice(0, card.lastIndexOf("-"));

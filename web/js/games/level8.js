@@ -7,11 +7,11 @@
 // card), hand@<seat> (another seat's hand), seat:<seat> (a player's name plate: the skip target), table:<seat> (a
 // seat's laid-out parts), part:<seat>:<i> (one laid-out part), part:<seat>:<i>:lo|hi (the ends of a run, where a
 // joker is added), lay:<i> (part i of the lay-out being built), placed:<i>:<j> (card j placed in that part).
-import { canon, h, nameFromContent } from "../util.js";
-import { t as tr } from "../i18n.js";
-import { refusalWords } from "../log-words.js";
-import { level8CardName as cardName, level8ColourName as colourName, setLevel8Deck } from "../card-words.js";
-import { skipMark } from "../art.js";
+import { canon, h, nameFromContent } from "../lib/util.js";
+import { t as tr } from "../words/i18n.js";
+import { refusalWords } from "../words/log-words.js";
+import { level8CardName as cardName, level8ColourName as colourName, setLevel8Deck } from "../words/card-words.js";
+import { skipMark } from "../lib/art.js";
 
 // The stylesheet of this renderer, loaded once with the module (same origin; the build copies and precaches it).
 const sheetUrl = new URL("../../css/level8.css", import.meta.url).href;

@@ -1,8 +1,8 @@
 // Skip-Bo drawing and gesture mapping. The engine decides everything; this module only draws the view and says
 // which action a "source -> target" gesture means. Keys: hand:<card> (the viewer's hand), hand@<seat> (another
 // seat's hand), stock:<seat>, discard:<seat>:<pile>, build:<pile>.
-import { h, nameFromContent } from "../util.js";
-import { t } from "../i18n.js";
+import { h, nameFromContent } from "../lib/util.js";
+import { t } from "../words/i18n.js";
 
 const cardName = (c) => (c === 0 ? "Skip-Bo" : String(c));
 const colour = (c) => (c === 0 ? "wild" : c <= 4 ? "blue" : c <= 8 ? "green" : "red");

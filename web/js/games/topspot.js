@@ -6,8 +6,8 @@
 //
 // Keys: stack (the stack being built: the source of every play of the viewer), hand@<seat> (a seat's hand),
 // spot:<seat> (that seat's place in the current round: the target of its play).
-import { h, nameFromContent, setLabel } from "../util.js";
-import { t } from "../i18n.js";
+import { h, nameFromContent, setLabel } from "../lib/util.js";
+import { t } from "../words/i18n.js";
 
 // The stylesheet of this renderer, loaded once with the module (same origin; the build copies and precaches it).
 const sheet = new URL("../../css/topspot.css", import.meta.url).href;

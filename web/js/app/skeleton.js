@@ -3,8 +3,8 @@
 // card shapes; no rule and no card is decided here (the counts are the same for every game). Its words live here in
 // the four interface languages so that this small module stays independent of the app's catalogues; the start-up
 // line and the bytes fetched come from the caller (skeletonProgress), in the caller's words.
-import { h } from "./util.js";
-import { getLang } from "./i18n.js";
+import { h } from "../lib/util.js";
+import { getLang } from "../words/i18n.js";
 
 const WORDS = {
   en: { waiting: "Dealing as soon as the rules engine has started. The first visit takes longer; later visits start at once.",
@@ -17,7 +17,7 @@ const WORDS = {
     label: "La table, en attente du moteur de règles" },
 };
 
-const sheet = new URL("../css/skeleton.css", import.meta.url).href;
+const sheet = new URL("../../css/skeleton.css", import.meta.url).href;
 
 function ensureSheet() {
   if (document.querySelector(`link[href="${sheet}"]`)) return;

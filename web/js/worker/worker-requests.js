@@ -7,9 +7,9 @@
 //   {op: "forget", keep}        delete the save stored under `keep`
 // If Python itself fails (a Pyodide fatal error), the request is answered "engine_crashed" and the page is told
 // {type: "dead"}, so it restarts the worker (js/engine.js) and resumes from the last stored save.
-import { deleteSave, getSave, putSave } from "./saves.js";
+import { deleteSave, getSave, putSave } from "../storage/saves.js";
 import { freeRoomForSaves } from "./pyodide-start.js";
-import { isQuotaError } from "./storage-room.js";
+import { isQuotaError } from "../storage/storage-room.js";
 
 const OWN_OPS = new Set(["resume", "forget"]);
 const SLOT = /^[a-z0-9_.-]{1,32}$/;

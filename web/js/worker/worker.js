@@ -13,13 +13,15 @@
 //   {type: "dead", message}                      Python failed for good after starting: restart the worker
 // Requests and saved games are handled in js/worker-requests.js (saves never leave the worker).
 import "./worker-shared.js"; // first: serves each port of a SharedWorker like this dedicated one
-import { BUILD } from "./build-info.js";
+import { BUILD } from "../build-info.js";
 import { keepSnapshot, startPython } from "./pyodide-start.js";
 import { requestHandler } from "./worker-requests.js";
 
 const started = performance.now();
-const pyodideBase = new URL(BUILD.pyodide, import.meta.url).href;
-const wheelUrl = new URL(BUILD.wheel, import.meta.url).href;
+// build-info.js sits in js/ and names its paths relative to js/, one folder above this module.
+const jsRoot = new URL("../", import.meta.url);
+const pyodideBase = new URL(BUILD.pyodide, jsRoot).href;
+const wheelUrl = new URL(BUILD.wheel, jsRoot).href;
 
 // key: the i18n catalogue key of the label (the page shows it in the reader's language; label is the English).
 function progress(stage, label, fraction, key) {

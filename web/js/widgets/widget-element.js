@@ -5,10 +5,10 @@
 // nothing else.
 import { checkSpec, decodeSpec, fetchSpec, ScenarioWidget, startOnInteraction, startWhenVisible, stats }
   from "./widget.js";
-import { h } from "./util.js";
+import { h } from "../lib/util.js";
 import { t } from "./widget-strings.js";
 
-const sheets = ["../css/app.css", "../css/etalage.css", "../css/widget.css"];
+const sheets = ["../../css/app.css", "../../css/etalage.css", "../../css/widget.css"];
 for (const rel of sheets) {
   const href = new URL(rel, import.meta.url).href;
   if (!document.querySelector(`link[href="${href}"]`)) document.head.append(h("link", { rel: "stylesheet", href }));

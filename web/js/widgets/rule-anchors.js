@@ -1,11 +1,11 @@
 // "Why?" links (docs/lessons.md): every refusal reason of every game maps to the anchor of the rules-page section
 // that states the rule (site file lessons/why.json, checked by tests/test_rule_anchors.py). The map is fetched once
 // when this module loads, without holding anything up: until it has arrived a link opens the top of the rules page.
-import { h } from "./util.js";
-import { t, getLang } from "./i18n.js";
+import { h } from "../lib/util.js";
+import { t, getLang } from "../words/i18n.js";
 
 /** The site root (index.html, rules/, lessons/): this module lives in app/<hash>/js/. */
-const ROOT = new URL("../../../", import.meta.url);
+const ROOT = new URL("../../../../", import.meta.url);
 let anchors = {};
 export const loaded = fetch(new URL("lessons/why.json", ROOT))
   .then((r) => (r.ok ? r.json() : {}))

@@ -8,7 +8,7 @@ export const LANG_NAMES = { en: "English", nl: "Nederlands", de: "Deutsch", fr: 
 const STORE_KEY = "pygame_rules.lang";
 
 async function loadCatalogue(lang) {
-  const response = await fetch(new URL(`../i18n/${lang}.json`, import.meta.url));
+  const response = await fetch(new URL(`../../i18n/${lang}.json`, import.meta.url));
   if (!response.ok) throw new Error(`catalogue ${lang}: HTTP ${response.status}`);
   return response.json();
 }

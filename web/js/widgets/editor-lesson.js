@@ -4,8 +4,8 @@
 // the target from the declared set and the rules section, and the engine says whether the recorded moves reach it
 // (api op goal). Out come the lesson file and an iframe snippet that carries the lesson in its address (?l=<code>).
 import { encodeWithFirst, SITE_ROOT } from "./widget.js";
-import { h } from "./util.js";
-import { LANG_NAMES, LANGS, t } from "./i18n.js";
+import { h } from "../lib/util.js";
+import { LANG_NAMES, LANGS, t } from "../words/i18n.js";
 
 // The declared targets (pygame_rules/lessons.py TESTS) that need no parameter beyond what is asked here, per game.
 const TARGETS = {

@@ -3,17 +3,17 @@
 // <rules-scenario> (js/widget-element.js, same site) and by embed.html (any site, in an iframe).
 // No rule lives here: the engine (api ops scenario, table, check, act) decides everything; the board is drawn by the
 // app's renderer for the game (js/games/<game>.js). The engine starts lazily and is shared by every widget of a page.
-import { Engine } from "./engine.js";
-import { RENDERERS } from "./games/index.js";
-import { canon, h } from "./util.js";
+import { Engine } from "../worker/engine.js";
+import { RENDERERS } from "../games/index.js";
+import { canon, h } from "../lib/util.js";
 import { t, pick, widgetLang } from "./widget-strings.js";
-import { logLines, refusalWords } from "./log-words.js";
+import { logLines, refusalWords } from "../words/log-words.js";
 import { whyLink } from "./rule-anchors.js";
-import { getLang, setLang } from "./i18n.js";
-import { SNAPSHOT_CACHE } from "./pyodide-start.js";
+import { getLang, setLang } from "../words/i18n.js";
+import { SNAPSHOT_CACHE } from "../worker/pyodide-start.js";
 
 /** The site root (where sw.js, embed.html and scenarios/ live): js/ is in app/<hash>/js/. */
-export const SITE_ROOT = new URL("../../../", import.meta.url);
+export const SITE_ROOT = new URL("../../../../", import.meta.url);
 
 let engine = null;
 // paintedAt: when each widget drew its stored first table (performance.now(), for tools/measure_browser.py).
@@ -27,7 +27,7 @@ export function getEngine() {
     // dedicated worker where the browser has none).
     // `worker=dedicated` in the page's query is a measuring switch (tools/measure_widgets.py): one worker per frame.
     const shared = new URLSearchParams(location.search).get("worker") !== "dedicated";
-    engine = new Engine(new URL("./worker.js", import.meta.url), { shared });
+    engine = new Engine(new URL("../worker/worker.js", import.meta.url), { shared });
     engine.ready.then(() => {
       stats.engineReadyAt = performance.now();
       stats.engineMs = Math.round(stats.engineReadyAt - stats.engineRequestedAt);

@@ -4,11 +4,13 @@
 // stored: false, reason, quota?}: js/pyodide-start.js keepSnapshot) to the page and terminates it. Its interpreter
 // never serves a request, so no game is ever frozen into a snapshot.
 // docs/web.md, "Instant start", says why the snapshot is made here and not in the engine's own interpreter.
-import { BUILD } from "./build-info.js";
+import { BUILD } from "../build-info.js";
 import { keepSnapshot, makeSnapshot, snapshotKey } from "./pyodide-start.js";
 
-const pyodideBase = new URL(BUILD.pyodide, import.meta.url).href;
-const wheelUrl = new URL(BUILD.wheel, import.meta.url).href;
+// build-info.js sits in js/ and names its paths relative to js/, one folder above this module.
+const jsRoot = new URL("../", import.meta.url);
+const pyodideBase = new URL(BUILD.pyodide, jsRoot).href;
+const wheelUrl = new URL(BUILD.wheel, jsRoot).href;
 
 async function run() {
   const t0 = performance.now();

@@ -4,9 +4,9 @@
 // situations from the player's own table (api op coach, pygame_rules/coach.py); each tip is shown once per device and
 // never blocks play. The coach is on for a player's first COACH_GAMES finished games of each game, then off, unless
 // the player chose (the new-game dialog's setting, or "No more tips"): an explicit choice wins, on this device.
-import { h } from "./util.js";
-import { hasKey, t } from "./i18n.js";
-import { whyLink } from "./rule-anchors.js";
+import { h } from "../lib/util.js";
+import { hasKey, t } from "../words/i18n.js";
+import { whyLink } from "../widgets/rule-anchors.js";
 
 const KEY = "pygame_rules.coach.v1";
 /** Finished games of a game during which the coach is on by default. */

@@ -1,7 +1,7 @@
 // The widgets' interface text comes from the app's catalogues (web/js/i18n.js, keys "widget.*"), in the language of
 // the page that hosts the widget (<html lang>, e.g. a Dutch rules page), else the reader's app language.
 // pick() chooses a language from a scenario file's title/caption ({"en": ..., "nl": ...} or a plain string).
-import { LANGS, getLang, t as translate } from "./i18n.js";
+import { LANGS, getLang, t as translate } from "../words/i18n.js";
 
 /** The language a widget speaks: the host page's when we have it, else the reader's choice. */
 export function widgetLang() {

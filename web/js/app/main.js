@@ -1,24 +1,24 @@
 // The app shell: draws at once while Python starts in the worker, then lists games, runs the new-game dialog,
 // resumes a saved game, and shows results. Every rule question goes to the engine through Engine.request.
-import { Engine, EngineError } from "./engine.js";
-import { openExample } from "./example.js";
-import { RENDERERS } from "./games/index.js";
+import { Engine, EngineError } from "../worker/engine.js";
+import { openExample } from "../widgets/example.js";
+import { RENDERERS } from "../games/index.js";
 import { clearGame, GAME_SLOT, gameInProgress, markFinished, newGameId, readGame, readSettings, saveSettings }
-  from "./store.js";
+  from "../storage/store.js";
 import { defaultName, SPEEDS, TableController } from "./table.js";
-import { h, toast } from "./util.js";
-import { gameArt, trophy } from "./art.js";
+import { h, toast } from "../lib/util.js";
+import { gameArt, trophy } from "../lib/art.js";
 import { readLink, readStats, recordGame, shareLink } from "./stats.js";
 import { COACH_GAMES, coachOn, noteFinished, setCoach } from "./coach.js";
 import { showTableSkeleton, skeletonProgress } from "./skeleton.js";
 import { watchForUpdate } from "./update-check.js";
 import { watchStorage } from "./storage-notice.js";
-import { getLang, LANG_NAMES, LANGS, setLang, t } from "./i18n.js";
+import { getLang, LANG_NAMES, LANGS, setLang, t } from "../words/i18n.js";
 
 const app = document.getElementById("app");
 const SEED_MAX = 64; // characters; the engine refuses longer seeds (docs/api.md)
 const settings = readSettings();
-const engine = new Engine(new URL("./worker.js", import.meta.url));
+const engine = new Engine(new URL("../worker/worker.js", import.meta.url));
 window.__app = { engine, started: performance.now() };
 let catalogue = null;
 let controller = null;
@@ -77,7 +77,7 @@ watchForUpdate(offerUpdate);
 // ----- games catalogue (the API's `games` answer, written at build time so it needs no Python) -----------------
 async function loadCatalogue() {
   if (!catalogue) {
-    const response = await fetch(new URL("../games.json", import.meta.url));
+    const response = await fetch(new URL("../../games.json", import.meta.url));
     catalogue = (await response.json()).games;
   }
   return catalogue;
@@ -564,7 +564,7 @@ function openTable(setup, session, seed, viewer, table) {
 // ----- a table with guests on other devices (js/net/, docs/multiplayer.md) ---------------------------------------
 async function hostGuests(setup) {
   setup.gameId = newGameId(); // as startGame: counted once, told apart from other tabs' games
-  const { hostLobby } = await import("./net/host.js");
+  const { hostLobby } = await import("../net/host.js");
   await hostLobby({ engine, setup, settings, saveSettings, keep: GAME_SLOT,
     openTable: (...args) => { const c = openTable(...args); claimTable(); return c; } });
 }
@@ -572,7 +572,7 @@ async function hostGuests(setup) {
 async function joinTable(invite) {
   if (controller) { controller.destroy(); controller = null; }
   history.replaceState(null, "", location.pathname + location.search); // the invite is used once
-  const { openJoin } = await import("./net/guest.js");
+  const { openJoin } = await import("../net/guest.js");
   openJoin({ engine, app, hooks, settings, saveSettings, invite, onLeave: () => showHome() });
 }
 
@@ -595,7 +595,7 @@ async function resumeSaved() {
     const table = openTable(record.setup, answer.session, answer.seed, record.viewer, answer.table);
     claimTable();
     if (record.setup.seats.some((s) => s.kind === "guest")) { // guests on other devices: offer them to come back
-      const { resumeHost } = await import("./net/host.js");
+      const { resumeHost } = await import("../net/host.js");
       resumeHost({ engine, controller: table, session: answer.session });
     }
   } catch (err) {

@@ -2,7 +2,7 @@
 // again on Run (window.labRun, defined by the page's last Python block), says what happens while Python starts,
 // registers the app's service worker (so the page, PyScript, Pyodide and the wheel load offline after one visit)
 // and reports when Python is done.
-const root = new URL("../../../", import.meta.url);
+const root = new URL("../../../../", import.meta.url);
 for (const [code, script] of [["code-topspot", "py-topspot"], ["code-etalage", "py-etalage"]]) {
   const el = /** @type {HTMLTextAreaElement | null} */ (document.getElementById(code));
   const src = document.getElementById(script);

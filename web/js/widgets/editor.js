@@ -4,10 +4,10 @@
 // No rule lives here: the deck and the places come from the engine (api op `editor`), every judgement from the
 // engine's `scenario`, `act` and `table` ops. The JSON stays editable for experts.
 import { checkSpec, encodeWithFirst, getEngine, SITE_ROOT } from "./widget.js";
-import { RENDERERS } from "./games/index.js";
-import { canon, h } from "./util.js";
-import { getLang, hasKey, t, translatePage } from "./i18n.js";
-import { refusalWords } from "./log-words.js";
+import { RENDERERS } from "../games/index.js";
+import { canon, h } from "../lib/util.js";
+import { getLang, hasKey, t, translatePage } from "../words/i18n.js";
+import { refusalWords } from "../words/log-words.js";
 import { LessonPanel } from "./editor-lesson.js";
 
 // The page speaks the reader's language (docs/i18n.md): static texts carry data-i18n keys, the rest goes through t().
@@ -434,7 +434,7 @@ function drawPlayers() {
 async function init() {
   const [index, games] = await Promise.all([
     fetch(new URL("scenarios/index.json", SITE_ROOT)).then((r) => r.json()),
-    fetch(new URL("../games.json", import.meta.url)).then((r) => r.json()),
+    fetch(new URL("../../games.json", import.meta.url)).then((r) => r.json()),
   ]);
   state.games = games.games;
   selectEl("ed-demo").replaceChildren(...index.map((e) => h("option", { value: e.file }, `${e.title || e.file} (${e.game})`)));

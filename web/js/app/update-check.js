@@ -8,9 +8,9 @@
 
 const VERSION_TIMEOUT_MS = 3000;
 
-/** This page's app directory hash (`app/<hash>/js/update-check.js`), or null when it is not served from one. */
+/** This page's app directory hash (`app/<hash>/js/app/update-check.js`), or null when it is not served from one. */
 export function ownAppVersion(url = import.meta.url) {
-  const match = /\/app\/([^/]+)\/js\/[^/]+$/.exec(new URL(url).pathname);
+  const match = /\/app\/([^/]+)\/js\/app\/[^/]+$/.exec(new URL(url).pathname);
   return match ? match[1] : null;
 }
 

@@ -1,8 +1,8 @@
 // The interactive replay of a renderer's worked example (optional renderer member `example`, see docs/web.md).
 // The engine sets up the scenario and applies every step; this module only steps back and forth through the
 // tables it answered and draws them with the game's renderer. No rule lives here.
-import { h } from "./util.js";
-import { t } from "./i18n.js";
+import { h } from "../lib/util.js";
+import { t } from "../words/i18n.js";
 
 /**
  * Open the replay dialog. example = {label, title, names, seat, scenario, intro, steps: [{seat, action, text}]}.

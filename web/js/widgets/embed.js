@@ -3,9 +3,9 @@
 // frames can tell them apart). The frame tells its parent its height with postMessage and accepts only messages of
 // the documented shape (docs/embedding.md); anything else is ignored.
 import { decodeSpec, fetchSpec, ScenarioWidget, startOnInteraction, startWhenVisible, stats } from "./widget.js";
-import { h } from "./util.js";
+import { h } from "../lib/util.js";
 import { t } from "./widget-strings.js";
-import { LANGS, getLang } from "./i18n.js";
+import { LANGS, getLang } from "../words/i18n.js";
 
 const params = new URLSearchParams(location.search);
 // The frame speaks the language its snippet asks for (?lang=), else the reader's; embed.html's lang="en" is only the

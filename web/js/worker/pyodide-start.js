@@ -24,10 +24,10 @@
 // A snapshot that cannot be kept (its heap is too big, or the storage quota has no room: js/storage-room.js) is
 // remembered under its key (REFUSED), so later visits start normally without making it again; a new wheel tries again.
 
-import { packPages, unpackPages } from "./snapshot-pages.js";
-import { BUILD } from "./build-info.js";
+import { packPages, unpackPages } from "../storage/snapshot-pages.js";
+import { BUILD } from "../build-info.js";
 import { countStartBytes } from "./fetch-progress.js";
-import { dropPartialSiteCaches, isQuotaError, quotaError, roomFor } from "./storage-room.js";
+import { dropPartialSiteCaches, isQuotaError, quotaError, roomFor } from "../storage/storage-room.js";
 
 export const SNAPSHOT_CACHE = "pyodide-snapshot.v1"; // not "pygame-rules-*": sw.js deletes those on update
 const FORMAT = 2; // bump when what goes into the snapshot or its stored form changes (2: zero pages left out)

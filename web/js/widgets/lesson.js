@@ -4,9 +4,9 @@
 // page), plays the other seats' scripted replies, and says whether the target is met (api op goal). No rule lives
 // here. Progress (stars, and the moves of a lesson in progress) stays on the device in localStorage.
 import { ScenarioWidget, SITE_ROOT, SpecError, decodeSpec, getEngine } from "./widget.js";
-import { refusalWords } from "./log-words.js";
+import { refusalWords } from "../words/log-words.js";
 import { loaded as anchorsLoaded, whyLink } from "./rule-anchors.js";
-import { h } from "./util.js";
+import { h } from "../lib/util.js";
 import { t, pick, widgetLang } from "./widget-strings.js";
 
 const PROGRESS_KEY = "pygame_rules.lessons.v1";
@@ -15,7 +15,7 @@ const GAME = /^[a-z0-9_]{1,40}$/;
 const GAME_TITLES = { skipbo: "lesson.game.skipbo", topspot: "lesson.game.topspot", level8: "lesson.game.level8",
   etalage: "lesson.game.etalage" };
 
-const sheet = new URL("../css/lesson.css", import.meta.url).href;
+const sheet = new URL("../../css/lesson.css", import.meta.url).href;
 if (!document.querySelector(`link[href="${sheet}"]`)) document.head.append(h("link", { rel: "stylesheet", href: sheet }));
 
 // ----- progress on this device --------------------------------------------------------------------------------------

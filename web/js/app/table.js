@@ -1,11 +1,11 @@
 // The generic table: draws a game's view through its renderer, turns clicks, drags and keys into the actions the
 // engine listed as legal, asks the engine why anything else is refused, runs bots in the worker with animations,
 // handles hot-seat hand-overs, undo, hints, the move log and saving. It knows no rule of any game.
-import { canon, h, nameFromContent, sleep, toast } from "./util.js";
-import { saveGame } from "./store.js";
-import { t } from "./i18n.js";
-import { logLines, refusalWords } from "./log-words.js";
-import { whyLink } from "./rule-anchors.js";
+import { canon, h, nameFromContent, sleep, toast } from "../lib/util.js";
+import { saveGame } from "../storage/store.js";
+import { t } from "../words/i18n.js";
+import { logLines, refusalWords } from "../words/log-words.js";
+import { whyLink } from "../widgets/rule-anchors.js";
 import { Coach } from "./coach.js";
 
 /** How long a bot may think before the table says so (ms); `<html data-think-delay>` overrides it (tests). */

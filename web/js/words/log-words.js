@@ -6,7 +6,7 @@
 // same catalogues line for line; tests/test_words.py holds the two equal. See docs/i18n.md.
 import { getLang, hasKey, MISSING, t, withLang } from "./i18n.js";
 import { level8CardName as level8Card, level8ColourName as level8Colour } from "./card-words.js";
-import { cardName as topspotCard, topspotEnd } from "./games/topspot.js";
+import { cardName as topspotCard, topspotEnd } from "../games/topspot.js";
 
 const KINDS = { run: "log.level8.kind_run", set: "log.level8.kind_set", colour: "log.level8.kind_colour" };
 const has = (e, ...fields) => fields.every((f) => e[f] !== undefined && e[f] !== null);
