@@ -42,7 +42,7 @@ export function coachOn(game, stored = readCoach()) {
   return (stored.finished[game] || 0) < COACH_GAMES;
 }
 
-/** A game of `game` with a player at this device was finished (counted once: js/main.js calls this when the
+/** A game of `game` with a player at this device was finished (counted once: js/app/main.js calls this when the
  * statistics record a new game). */
 export function noteFinished(game) {
   const now = readCoach();
@@ -50,7 +50,7 @@ export function noteFinished(game) {
 }
 
 export class Coach {
-  /** `table`: the app's table controller (js/table.js): its engine, session, viewer, setup and status line. */
+  /** `table`: the app's table controller (js/app/table.js): its engine, session, viewer, setup and status line. */
   constructor(table) {
     this.table = table;
     this.since = 0;

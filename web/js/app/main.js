@@ -342,7 +342,7 @@ function newGameDialog(info, preset = null) {
     "aria-describedby": "seed-help", value: preset?.seed ?? "" });
   const speedSelect = h("select#speed-input", Object.keys(SPEEDS).map((k) =>
     h("option", { value: k, selected: k === (settings.speed || "normal") }, speedName(k))));
-  // The coach (js/coach.js): ticked as it stands for this game (the player's choice, else on for their first games);
+  // The coach (js/app/coach.js): ticked as it stands for this game (the player's choice, else on for their first games);
   // changing it is the player's explicit choice, kept on the device at once.
   const coachBox = h("input#coach-input", { type: "checkbox", checked: coachOn(info.name),
     "aria-describedby": "coach-help", onchange: () => setCoach(coachBox.checked) });

@@ -1,5 +1,5 @@
 // Says once, in the reader's language, that this browser gives the site too little storage for the start-up
-// snapshot (the worker reports it: js/pyodide-start.js keepSnapshot). Later visits report the snapshot `skipped`
+// snapshot (the worker reports it: js/worker/pyodide-start.js keepSnapshot). Later visits report the snapshot `skipped`
 // and stay quiet; a flag in localStorage keeps it to once even when the worker could not remember the refusal.
 import { t } from "../words/i18n.js";
 import { toast } from "../lib/util.js";

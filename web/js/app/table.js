@@ -40,7 +40,7 @@ export class TableController {
     this.botRoundTrips = []; // ms from the page's request to the answer, per move
     this.names = setup.seats.map((s, i) => s.name || defaultName(setup.seats, i));
     this._build();
-    this.coach = new Coach(this); // one-line rule tips the first time a situation arises (js/coach.js)
+    this.coach = new Coach(this); // one-line rule tips the first time a situation arises (js/app/coach.js)
   }
 
   // ----- layout ---------------------------------------------------------------------------------------------

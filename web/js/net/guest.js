@@ -21,7 +21,7 @@ const REFUSED = { too_big: "net.refused.too_big", bad_message: "net.refused.bad_
 const NOT_VERIFIED = { commitment: "net.not_verified.commitment", value: "net.not_verified.value",
   refused: "net.not_verified.refused", log: "net.not_verified.log", error: "net.not_verified.error" };
 
-/** The face of js/engine.js's Engine that a table uses, answered by the host over the data channel. */
+/** The face of js/worker/engine.js's Engine that a table uses, answered by the host over the data channel. */
 export class RemoteEngine {
   constructor(channel) {
     this.channel = channel;

@@ -1,4 +1,4 @@
-// The stored form of a Pyodide memory snapshot without its all-zero pages (js/pyodide-start.js keeps this form in
+// The stored form of a Pyodide memory snapshot without its all-zero pages (js/worker/pyodide-start.js keeps this form in
 // Cache Storage). About half of a fresh interpreter's memory is untouched heap: 242 of 481 pages of 64 KiB in a
 // snapshot of 31.5 MB. Leaving them out halves what a return visit reads from disk and hashes, and what the origin
 // keeps on disk; the restore rebuilds the full memory in a zero-filled buffer (a few ms of copying).

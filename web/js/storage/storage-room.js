@@ -1,7 +1,7 @@
 // Room in the origin's storage (docs/web.md, "Storage limits"). Everything the app keeps shares one per-origin
 // quota: the saved game (IndexedDB, a few kB), the service worker's copy of the site (Cache Storage, about 20 MB)
 // and the start-up snapshot (Cache Storage, about 17 MB). The save comes first: the two copies can be fetched or
-// made again, a lost game cannot. Used by the engine worker (js/pyodide-start.js, js/worker-requests.js); sw.js
+// made again, a lost game cannot. Used by the engine worker (js/worker/pyodide-start.js, js/worker/worker-requests.js); sw.js
 // keeps its own few lines of the same rules (it is a classic script filled in by tools/build_site.py).
 
 /** Bytes kept free for the saved game when something bigger is stored. */

@@ -1,6 +1,6 @@
 // The game in progress: the page keeps only its setup in localStorage (game, seats, bots, options, seed, whose
 // table was showing). The engine's save (every hand, the draw pile, the unredacted log) is written and read by the
-// worker alone, in IndexedDB under the slot GAME_SLOT (js/saves.js, js/worker-requests.js); the page resumes it
+// worker alone, in IndexedDB under the slot GAME_SLOT (js/storage/saves.js, js/worker/worker-requests.js); the page resumes it
 // with the worker's `resume` op and never holds it. A record that is not valid JSON or lacks a field is reported as
 // corrupt (the caller discards it and says so); the worker checks the save itself.
 import { deleteSave } from "./saves.js";

@@ -293,7 +293,7 @@ async function validate() {
     }
     // The snippets carry the table the reader's seat sees at the start, so the pasted widget paints before Python.
     await drawSnippets(spec, { seat: spec.seat, table: answer.table });
-    lessonPanel.update(spec).catch(() => {}); // the lesson mode (js/editor-lesson.js) judges the same steps
+    lessonPanel.update(spec).catch(() => {}); // the lesson mode (js/widgets/editor-lesson.js) judges the same steps
     return true;
   } catch (err) {
     if (run !== state.validating) return false;

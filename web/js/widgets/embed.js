@@ -42,7 +42,7 @@ window.addEventListener("message", (event) => {
 
 async function main() {
   try {
-    if (params.has("lesson") || params.has("learn") || params.has("l")) { // lessons (js/lesson.js, docs/lessons.md)
+    if (params.has("lesson") || params.has("learn") || params.has("l")) { // lessons (js/widgets/lesson.js, docs/lessons.md)
       const lessons = await import("./lesson.js");
       const lang = document.documentElement.lang;
       const onResize = () => reportSize();

@@ -1,4 +1,4 @@
-// The widgets' interface text comes from the app's catalogues (web/js/i18n.js, keys "widget.*"), in the language of
+// The widgets' interface text comes from the app's catalogues (web/js/words/i18n.js, keys "widget.*"), in the language of
 // the page that hosts the widget (<html lang>, e.g. a Dutch rules page), else the reader's app language.
 // pick() chooses a language from a scenario file's title/caption ({"en": ..., "nl": ...} or a plain string).
 import { LANGS, getLang, t as translate } from "../words/i18n.js";

@@ -1,6 +1,6 @@
 // Scenario widgets: one teaching position from a scenario file, stepped through (Previous/Next with the move log in
 // words) or tried out (the reader acts for one seat and the engine gives the verdict). Used by the custom element
-// <rules-scenario> (js/widget-element.js, same site) and by embed.html (any site, in an iframe).
+// <rules-scenario> (js/widgets/widget-element.js, same site) and by embed.html (any site, in an iframe).
 // No rule lives here: the engine (api ops scenario, table, check, act) decides everything; the board is drawn by the
 // app's renderer for the game (js/games/<game>.js). The engine starts lazily and is shared by every widget of a page.
 import { Engine } from "../worker/engine.js";
@@ -31,7 +31,7 @@ export function getEngine() {
     engine.ready.then(() => {
       stats.engineReadyAt = performance.now();
       stats.engineMs = Math.round(stats.engineReadyAt - stats.engineRequestedAt);
-      stats.start = engine.start; // {path: "snapshot" | "normal" | "fallback", reason} (js/pyodide-start.js)
+      stats.start = engine.start; // {path: "snapshot" | "normal" | "fallback", reason} (js/worker/pyodide-start.js)
       registerServiceWorker();
     }, () => {});
   }
@@ -356,7 +356,7 @@ export class ScenarioWidget {
     // Seats: the reader's seat is a person while they may act; every other seat (and every seat of a scripted
     // replay) is "replay": nobody thinks there, so no renderer shows a "thinking" line.
     const seats = this.names.map((name, i) => ({ kind: live && i === this.seat ? "human" : "replay", name }));
-    // The same hooks the app's table gives a renderer (web/js/table.js): play an action built on the page (Level 8's
+    // The same hooks the app's table gives a renderer (web/js/app/table.js): play an action built on the page (Level 8's
     // lay-out, Top Spot's stack), ask the engine's verdict without changing anything, and redraw page-only state.
     const ui = { names: this.names, viewer: this.seat, seats, redraw: () => this._drawBoard(table, live) };
     if (live) {

@@ -158,7 +158,7 @@ export class Engine {
     if (msg.type === "progress") {
       this._status({ stage: msg.stage, label: msg.label, key: msg.key, fraction: msg.fraction, bytes: this.state.bytes });
     } else if (msg.type === "bytes") {
-      // {done, total}: the start-up downloads so far (js/fetch-progress.js), kept with the stage until ready
+      // {done, total}: the start-up downloads so far (js/worker/fetch-progress.js), kept with the stage until ready
       if (this.state.stage !== "ready") this._status({ ...this.state, bytes: { done: msg.done, total: msg.total } });
     } else if (msg.type === "ready") {
       this.started = true;
@@ -166,7 +166,7 @@ export class Engine {
       this.python = msg.python;
       this.timings = msg.timings; // ms since the worker started: python (runtime up), wheel (unpacked), api
       if (typeof msg.at === "number") this.workerRanAt = msg.at - performance.timeOrigin; // page time of stage 0
-      this.start = msg.start; // {path: "snapshot" | "normal" | "fallback", reason} (js/pyodide-start.js)
+      this.start = msg.start; // {path: "snapshot" | "normal" | "fallback", reason} (js/worker/pyodide-start.js)
       this._status({ stage: "ready", label: "Engine ready", fraction: 1, python: msg.python });
       this._resolve();
     } else if (msg.type === "snapshot") {
@@ -217,7 +217,7 @@ export class Engine {
     });
   }
 
-  /** The worker's own counters (web/js/worker-shared.js): instance id, ports, Python starts, requests. */
+  /** The worker's own counters (web/js/worker/worker-shared.js): instance id, ports, Python starts, requests. */
   workerStats() {
     return new Promise((resolve) => {
       (this._statsWaiting ||= []).push(resolve);

@@ -3,7 +3,7 @@
 // files with the worker's global `fetch`, so while Python starts that function is wrapped: for each file the build
 // listed (BUILD.sizes: name -> bytes, written by tools/build_site.py), a copy of the response (`clone()`, so the
 // original keeps its URL and streams into WebAssembly as before) is read alongside and its bytes counted. The
-// worker posts {type: "bytes", done, total} (at most every PERIOD_MS, and when a file is complete); js/engine.js
+// worker posts {type: "bytes", done, total} (at most every PERIOD_MS, and when a file is complete); js/worker/engine.js
 // keeps it with the start-up status. Counted are the bytes as the worker receives them (decoded), against the
 // files' sizes, so the bar ends full whatever the server's compression. Only while `wanted` says so (the caller:
 // when no start snapshot is stored, i.e. a first visit, where the downloads are what the player waits for); a return

@@ -5,7 +5,7 @@
 // The snapshot is Pyodide's own (underscore, experimental) `_makeSnapshot` / `makeMemorySnapshot` /
 // `_loadSnapshot`. It is made here in the browser after a normal start, kept in Cache Storage (cache
 // SNAPSHOT_CACHE, one entry, keyed by Pyodide version + wheel hash + FORMAT) without its zero pages
-// (js/snapshot-pages.js), with the stored length and SHA-256, and checked before use. Anything wrong (missing, other key, wrong length or hash, a restore Pyodide rejects, a
+// (js/storage/snapshot-pages.js), with the stored length and SHA-256, and checked before use. Anything wrong (missing, other key, wrong length or hash, a restore Pyodide rejects, a
 // restored interpreter without our marker) means: start normally, make a new snapshot, replace the stored one.
 //
 // Rules Pyodide's snapshot imposes (read in pyodide.asm.mjs `serializeHiwireState`; pinned by e2e/test_start.py):
@@ -21,7 +21,7 @@
 //   Pyodide 314, BUILD.snapshotHeapLimit) fails every restore with "RangeError: offset is out of bounds" (Pyodide
 //   issue #6254). So the heap is checked before a snapshot is made, and such a snapshot is neither made nor stored.
 //
-// A snapshot that cannot be kept (its heap is too big, or the storage quota has no room: js/storage-room.js) is
+// A snapshot that cannot be kept (its heap is too big, or the storage quota has no room: js/storage/storage-room.js) is
 // remembered under its key (REFUSED), so later visits start normally without making it again; a new wheel tries again.
 
 import { packPages, unpackPages } from "../storage/snapshot-pages.js";
@@ -116,8 +116,8 @@ async function checkedBytes(response, key) {
 }
 
 /** Store the snapshot `memory` as the one entry (older keys and refusals are deleted), without its zero pages
- * (js/snapshot-pages.js). Returns `{bytes, memory, ms}`: the stored size, the snapshot's own size, the time taken.
- * Rejects with a quota error (js/storage-room.js) when it does not fit beside the room kept for the saved game. */
+ * (js/storage/snapshot-pages.js). Returns `{bytes, memory, ms}`: the stored size, the snapshot's own size, the time taken.
+ * Rejects with a quota error (js/storage/storage-room.js) when it does not fit beside the room kept for the saved game. */
 export async function storeSnapshot(key, memory) {
   const t0 = performance.now();
   const bytes = packPages(memory);
@@ -200,13 +200,13 @@ async function forget(key) {
  * "normal" (no usable snapshot was stored) or "fallback" (one was stored but refused; `reason` says why).
  * After a normal start a new snapshot is wanted: with `background` (the caller can start a worker of its own) the
  * engine is ready without importing every module or snapshotting, and `makeInBackground` is true: the caller
- * runs `makeSnapshot` in a short-lived worker (js/snapshot-worker.js). Otherwise `snapshot` is a function that
+ * runs `makeSnapshot` in a short-lived worker (js/worker/snapshot-worker.js). Otherwise `snapshot` is a function that
  * resolves to the snapshot made here (or rejects with why none was), to hand to `keepSnapshot` once the engine is
  * idle (null after a restore). `skipped` ({kind, reason}) says why no snapshot is wanted: one for this key could
  * not be kept before (REFUSED). docs/web.md, "Instant start", says why; docs/perf/ has the figures.
  */
 export async function startPython(how) {
-  // The bytes of the downloads, as they arrive, for the page's progress bar (js/fetch-progress.js): counted when no
+  // The bytes of the downloads, as they arrive, for the page's progress bar (js/worker/fetch-progress.js): counted when no
   // snapshot is stored (a first visit); a return visit starts in about a second from files it already holds.
   const firstVisit = snapshotsPossible() ? caches.open(SNAPSHOT_CACHE).then((c) => c.keys()).then((k) => !k.length)
     : Promise.resolve(true);
@@ -309,7 +309,7 @@ function snapshotOf(pyodide, key, limit) {
 }
 
 /**
- * Make the start snapshot in a fresh interpreter of its own (js/snapshot-worker.js runs this in a short-lived
+ * Make the start snapshot in a fresh interpreter of its own (js/worker/snapshot-worker.js runs this in a short-lived
  * worker): no request has ever reached it, so no game is frozen into the snapshot. Resolves to `{bytes, heap, brk,
  * limit}` (snapshotOf); rejects when the heap is past `heapLimit`.
  * @param {{pyodideBase: string, wheelUrl: string, key: string, heapLimit?: number}} where

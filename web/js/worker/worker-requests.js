@@ -1,12 +1,12 @@
 // The worker's message handling (imported by worker.js): one request at a time, in arrival order, so a save is
 // stored before the next request runs and before its answer reaches the page (a reload right after a move resumes
 // that move). The page never receives a save: after each request the worker asks pygame_rules.api.pending_saves()
-// for the kept sessions that changed and stores them itself (js/saves.js). Two ops are the worker's own:
+// for the kept sessions that changed and stores them itself (js/storage/saves.js). Two ops are the worker's own:
 //   {op: "resume", keep, seat}  load the save stored under `keep` (answers like `load`; "no_save" when none; a
 //                               save the engine refuses is deleted, and the answer says why)
 //   {op: "forget", keep}        delete the save stored under `keep`
 // If Python itself fails (a Pyodide fatal error), the request is answered "engine_crashed" and the page is told
-// {type: "dead"}, so it restarts the worker (js/engine.js) and resumes from the last stored save.
+// {type: "dead"}, so it restarts the worker (js/worker/engine.js) and resumes from the last stored save.
 import { deleteSave, getSave, putSave } from "../storage/saves.js";
 import { freeRoomForSaves } from "./pyodide-start.js";
 import { isQuotaError } from "../storage/storage-room.js";

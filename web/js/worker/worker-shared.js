@@ -1,4 +1,4 @@
-// Shared-worker adapter for web/js/worker.js (imported first by it, so it runs before the worker starts Python).
+// Shared-worker adapter for web/js/worker/worker.js (imported first by it, so it runs before the worker starts Python).
 // In a dedicated Worker it only answers the stats probe. In a SharedWorker (every widget frame of a host page connects
 // to the same one: docs/embedding.md, "One engine per page") it lets worker.js run unchanged:
 // - worker.js's self.postMessage becomes a broadcast of start-up messages (progress, ready, fatal) to every
@@ -40,7 +40,7 @@ if (typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWork
       if (msg.type === "ready") stats.pythonReady += 1;
     }
     for (const port of ports) port.postMessage(msg);
-    // Python failed for good: every page restarts its engine (js/engine.js), and a new SharedWorker must start,
+    // Python failed for good: every page restarts its engine (js/worker/engine.js), and a new SharedWorker must start,
     // not this dead one, which other pages would keep alive.
     if (msg && msg.type === "dead") setTimeout(() => self.close(), 0);
   };

@@ -2,16 +2,16 @@
 // pygame_rules/api.py. Bots think here, so the page never freezes. Messages to the page:
 //   {type: "progress", stage, label, fraction}   while starting
 //   {type: "ready", ms, python, timings, start, at}  once api.handle is callable; start = {path, reason}: path is
-//                                                "snapshot", "normal" or "fallback" (js/pyodide-start.js)
+//                                                "snapshot", "normal" or "fallback" (js/worker/pyodide-start.js)
 //   {type: "snapshot", stored, bytes, ms, heap, limit, headroom}
 //                                                after a normal start, once the new snapshot is kept (made by
-//                                                js/snapshot-worker.js where this worker can start a worker);
+//                                                js/worker/snapshot-worker.js where this worker can start a worker);
 //                                                {type: "snapshot", stored: false, reason, quota?} when it was not;
-//                                                {..., skipped: true} at once when none is made (js/pyodide-start.js)
+//                                                {..., skipped: true} at once when none is made (js/worker/pyodide-start.js)
 //   {type: "fatal", message}                     when Python could not start
 //   {type: "response", json}                     the JSON text api.handle returned for one request
 //   {type: "dead", message}                      Python failed for good after starting: restart the worker
-// Requests and saved games are handled in js/worker-requests.js (saves never leave the worker).
+// Requests and saved games are handled in js/worker/worker-requests.js (saves never leave the worker).
 import "./worker-shared.js"; // first: serves each port of a SharedWorker like this dedicated one
 import { BUILD } from "../build-info.js";
 import { keepSnapshot, startPython } from "./pyodide-start.js";
@@ -57,7 +57,7 @@ async function start() {
 // reads the table).
 const SNAPSHOT_DELAY_MS = 1000;
 
-// Make the next visit's snapshot in a worker of its own (js/snapshot-worker.js) and relay its report to the page.
+// Make the next visit's snapshot in a worker of its own (js/worker/snapshot-worker.js) and relay its report to the page.
 function makeSnapshotInBackground() {
   const report = (msg) => self.postMessage(msg);
   let maker;
@@ -91,7 +91,7 @@ function makeSnapshotInBackground() {
 const SNAPSHOT_LIMIT_MS = 90_000;
 
 // Store a snapshot made here once the engine has answered what was already waiting (the first answer never waits
-// for hashing and writing 30 MB); the page hears {type: "snapshot", stored, ...} (js/pyodide-start.js keepSnapshot).
+// for hashing and writing 30 MB); the page hears {type: "snapshot", stored, ...} (js/worker/pyodide-start.js keepSnapshot).
 function keepLater(key, made) {
   setTimeout(() => {
     keepSnapshot(key, made).then((report) => self.postMessage({ type: "snapshot", ...report, where: "here" }));
