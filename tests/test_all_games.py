@@ -10,8 +10,11 @@ Per-game suites beside this one pin each game's own rules; this one pins the con
 
 from __future__ import annotations
 
+import ast
+import inspect
 import json
 import random
+import textwrap
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -21,6 +24,7 @@ from hypothesis import strategies as st
 
 import pygame_rules as pr
 from pygame_rules.core.match import MatchState
+from pygame_rules.registry import game_class
 from tests import test_etalage_properties as etalage_props
 from tests import test_level8_properties as level8_props
 from tests import test_skipbo_properties as skipbo_props
@@ -211,8 +215,6 @@ def test_every_fast_lister_equals_the_reference_lister(index: int, seed: int) ->
     """Each game's fast ``legal_actions`` is exactly "every candidate the checker accepts", in every variant."""
     game, players, options, _, _ = VARIANTS[index]
     state = pr.new_game(game, players=players, seed=seed, options=options)
-    if type(inner(state)).candidates is pr.State.candidates:
-        return  # transitional: this game declares no candidates yet (test_every_game_declares_candidates lists them)
     rng = random.Random(seed)
     for step in range(STEP_CAP):
         if state.is_over():
@@ -225,3 +227,19 @@ def test_every_fast_lister_equals_the_reference_lister(index: int, seed: int) ->
                 f"accepted but not listed {sorted(map(str, set(reference) - set(fast)))}")
         state.apply(choose(state.legal_actions(), rng))
     raise AssertionError(f"{game} did not end within {STEP_CAP} actions")
+
+
+def test_every_game_has_one_apply_path_and_none_of_the_cores_machinery() -> None:
+    """Each game writes its rules once: ``_perform`` (one path for the page, bots and the bench), ``_list_legal``
+    and ``candidates``; the blank table, clone, legal cache, quiet play and JSON are the core's, never a game's."""
+    for game in pr.GAMES:
+        cls = game_class(game)
+        # (read from the source: the core installs its generated __init__ and clone on the class when first used)
+        tree = ast.parse(textwrap.dedent(inspect.getsource(cls))).body[0]
+        assert isinstance(tree, ast.ClassDef)
+        defined = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
+        copies = defined & {"_apply", "play", "legal_actions", "__init__", "clone", "to_json", "_blank", "apply_listed"}
+        assert not copies, f"{game} writes the core's {sorted(copies)} again"
+        assert {"_perform", "_list_legal", "candidates"} <= defined, game
+        source = inspect.getsource(inspect.getmodule(cls))  # type: ignore[arg-type]
+        assert "_quiet" not in source, game

@@ -5,31 +5,10 @@ one-card heuristic (:class:`HeuristicBot`, still the rivals' model inside ``hard
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
-from pygame_rules import registry as pr
 from pygame_rules.bots import make_bot
 from pygame_rules.bots.skipbo import HeuristicBot, NormalBot, rival_chance
 from pygame_rules.games.skipbo import WILD, Discard, PlayHand, PlayStock
-
-
-def _state(**kw: Any) -> Any:
-    base: dict[str, Any] = {
-        "players": 2,
-        "current_player": 0,
-        "hands": [[3, 4, 9, 11, 12], [5, 6, 7, 8, 10]],
-        "stocks": [[7, 5], [10, 10]],
-        "discards": [[[], [], [], []], [[], [], [], []]],
-        "building": [[1, 2], [], [], []],
-        "seed": 5,
-    }
-    base.update(kw)
-    return pr.from_scenario("skipbo", base)
-
-
-def _choose(bot: Any, state: Any) -> Any:
-    return bot.choose(state.view(0), state.legal_actions(), random.Random(1))
+from tests.test_bots_skipbo_plan import _choose, _state  # the same two-player position builder
 
 
 def test_normal_is_the_turn_searching_bot() -> None:

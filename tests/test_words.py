@@ -218,8 +218,6 @@ def test_core_events_carry_no_text() -> None:
     assert not offenders, f"events that word themselves in English: {offenders}"
 
 
-@pytest.mark.xfail(strict=False, reason="issue 25 transition: the game modules lose their event texts on the "
-                   "four game branches; remove this mark once they are merged")
 def test_no_event_carries_english_text() -> None:
     offenders = _events_with_text()
     assert not offenders, f"{len(offenders)} events that word themselves in English: {offenders}"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Annotated, Any, ClassVar
 
 from .errors import MalformedAction
@@ -25,22 +25,69 @@ class Action:
 
     kind: ClassVar[str] = ""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "to_json" not in cls.__dict__:  # each class gets its own, written at first use (below)
+            type.__setattr__(cls, "to_json", _write_to_json)
+
     def to_json(self) -> dict[str, Any]:
-        """Canonical JSON: ``{"type": kind, field: value, ...}`` in declaration order, tuples as lists."""
-        out: dict[str, Any] = {"type": self.kind}
-        names = _FIELD_NAMES.get(type(self))
-        if names is None:  # looked up once per class: dataclasses.fields() is slow on every event
-            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in dataclasses.fields(self))
-        for name in names:
-            out[name] = _to_plain(getattr(self, name))
-        return out
+        """Canonical JSON: ``{"type": kind, field: value, ...}`` in declaration order, tuples as lists.
+
+        Every action class gets this as straight-line code made from its dataclass fields the first time one of
+        its actions is written (``return {"type": "discard", "card": self.card, ...}``), as :mod:`.compiled`
+        writes a table's ``clone``: every logged move carries its action, so this runs for every event.
+        """
+        return _json_writer(type(self))(self)
 
     def __str__(self) -> str:
         args = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self))
         return f"{self.kind}({args})"
 
 
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+def _write_to_json(self: Action) -> dict[str, Any]:
+    """The placeholder ``to_json`` of an action class until its own is written (at its first call)."""
+    return _json_writer(type(self))(self)
+
+
+def _plain_type(hint: Any) -> bool:
+    """Whether a field of type ``hint`` is written to JSON as it is (no tuple inside to turn into a list)."""
+    if typing.get_origin(hint) is Annotated:
+        return _plain_type(typing.get_args(hint)[0])
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        return all(_plain_type(option) for option in typing.get_args(hint))
+    return hint in (int, str, bool, None, type(None))
+
+
+def _json_writer(cls: type[Action]) -> Callable[[Action], dict[str, Any]]:
+    """The generated ``to_json`` of ``cls``, written and compiled the first time it is asked for.
+
+    It is installed as ``cls.to_json`` unless the class wrote its own ``to_json`` in its body (that one is kept).
+    """
+    writer: Callable[[Action], dict[str, Any]] | None = cls.__dict__.get("_generated_to_json")
+    if writer is not None:
+        return writer
+    try:
+        hints = _hints(cls)
+    except (NameError, TypeError):  # (annotations that do not resolve: every field goes through _to_plain)
+        hints = {}
+    items = [f"'type': {cls.kind!r}"]
+    for field in dataclasses.fields(cls):
+        value = f"self.{field.name}"
+        plain = field.name in hints and _plain_type(hints[field.name])
+        items.append(f"{field.name!r}: {value if plain else f'_to_plain({value})'}")
+    text = f"def to_json(self):\n    return {{{', '.join(items)}}}\n"
+    scope: dict[str, Any] = {}
+    exec(compile(text, f"<{cls.__name__}.to_json generated from its fields>", "exec"),  # noqa: S102
+         {"_to_plain": _to_plain}, scope)
+    writer = scope["to_json"]
+    assert writer is not None
+    writer.__qualname__ = f"{cls.__name__}.to_json"
+    writer.__doc__ = Action.to_json.__doc__
+    setattr(writer, "__source__", text)  # noqa: B010 - kept for reading and for tests
+    type.__setattr__(cls, "_generated_to_json", writer)
+    if cls.__dict__.get("to_json") is _write_to_json:
+        type.__setattr__(cls, "to_json", writer)
+    return writer
 
 
 def _to_plain(value: Any) -> Any:

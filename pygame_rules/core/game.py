@@ -171,8 +171,9 @@ class State:
     :mod:`pygame_rules.core.table`. From that declaration this class derives the blank table of a new game, saving
     (:meth:`to_json`), loading with validation (:meth:`from_json`), :meth:`clone`, equality, the common part of every
     view (:meth:`view_envelope`) and scenarios as partial tables (:meth:`from_scenario`). The game itself writes the
-    rules: the deal (``_setup``), what may be played and why not (``_list_legal`` and ``problem``), what happens
-    (``_apply``), what each seat sees (``view``) and what must always hold (``_validate``).
+    rules: the deal (``_setup``), what may be played and why not (``_list_legal``, ``refusal``/``problem``, and
+    ``candidates`` for the reference lister), what happens (``_perform``, which writes its events to a sink or
+    nowhere), what each seat sees (``view``) and what must always hold (``_validate``).
 
     ``apply`` parses, checks the seat, asks :meth:`problem` and only then mutates, so a refused action leaves the
     state untouched. The legal-move list is cached here, once for every game, and dropped by every action.
@@ -194,15 +195,6 @@ class State:
     options: dict[str, Any]
     rng: GameRandom
     _legal: list[Action] | None = None
-    #: True while :meth:`play` performs an action whose events nobody reads (a bot's rollout, the bench). A game's
-    #: ``_apply`` may then skip building its events (dicts, texts) and return an empty list; the rules must run
-    #: exactly as in :meth:`apply_listed`, so the state afterwards is the same. (Games that set
-    #: :attr:`EVENT_SINK` never read it: they are given the sink instead.)
-    _quiet: bool = False
-    #: True for a game whose hook is :meth:`_perform` ``(action, log)``: one path for every caller, events written
-    #: to ``log`` (a list) or to nowhere (``log is None``, when bots and the bench play). False: the older
-    #: ``_apply(action)`` that reads :attr:`_quiet`. Transitional: every game moves to the sink, then this flag goes.
-    EVENT_SINK: ClassVar[bool] = False
 
     def __init__(self, players: int, options: dict[str, Any], rng: GameRandom) -> None:
         """A blank table: every declared field at its empty value (class-level scalar defaults win).
@@ -447,39 +439,24 @@ class State:
         Anything else is undefined behaviour: use :meth:`apply` for actions from outside.
         """
         self._legal = None
+        events: list[Event] = []
         try:
-            if self.EVENT_SINK:
-                events: list[Event] = []
-                self._perform(action, events)
-                return events
-            return self._apply(action)
+            self._perform(action, events)
         finally:
             self._legal = None
+        return events
 
     def play(self, action: Action) -> None:
         """Perform an action taken from :meth:`legal_actions` when nobody reads its events (searches, the bench).
 
-        The same rules as :meth:`apply_listed`, and the same state afterwards, but the game may skip wording the
-        log, which is much of the cost of a move in a rollout. Anything not from the legal list is undefined
-        behaviour, as for :meth:`apply_listed`.
+        The same code as :meth:`apply_listed` (:meth:`_perform`), given no event sink, so no event is built.
+        Anything not from the legal list is undefined behaviour, as for :meth:`apply_listed`.
         """
         self._legal = None
-        if self.EVENT_SINK:
-            try:
-                self._perform(action, None)
-            finally:
-                self._legal = None
-            return
-        self._quiet = True
         try:
-            self._apply(action)
+            self._perform(action, None)
         finally:
-            self._quiet = False
             self._legal = None
-
-    def _apply(self, action: Action) -> list[Event]:
-        """Hook (older form): perform a legal action, return its events; the core drops the legal cache around it."""
-        raise NotImplementedError
 
     def _perform(self, action: Action, log: list[Event] | None) -> None:
         """Hook: perform a legal action; append its events to ``log``, or build none when ``log`` is ``None``.

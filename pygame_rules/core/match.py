@@ -47,8 +47,6 @@ def new_state(cls: type[State], players: int, seed: int | str, options: Mapping[
 class MatchState(State):
     """A whole match: delegates every query to the current game and deals the next game when one ends."""
 
-    EVENT_SINK = True
-
     def __init__(self, cls: type[State], first: State, seed: int | str) -> None:
         self.inner_cls = cls
         self.info = cls.info  # type: ignore[misc]

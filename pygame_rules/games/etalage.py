@@ -317,7 +317,6 @@ class EtalageState(State):
                 "Equal strengths stop the claiming.",
     )
     ACTIONS = action_kinds(Play, Claim)
-    EVENT_SINK = True
     MATCH = MATCH
 
     # the table

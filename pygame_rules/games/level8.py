@@ -125,7 +125,6 @@ def _sorted_deck(edition: str) -> tuple[str, ...]:
 class Level8State(State):
     """A whole game of Level 8: several deals until somebody completes level 8."""
 
-    EVENT_SINK = True  # one path for every move: :meth:`_perform` writes events to a list, or none
 
     # the reason codes of this game's refusals (docs/api.md, "Refusal codes"; worded per language by the page)
     REFUSAL_CODES = frozenset({

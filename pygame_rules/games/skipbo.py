@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from importlib import resources
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -20,6 +20,7 @@ from ..core.actions import Action, action_kinds
 from ..core.errors import BadOptions, BadScenario, IllegalAction, TableProblem
 from ..core.game import Event, GameInfo, OptionSpec, Refusal, State, winners_by_min
 from ..core.match import MatchRules
+from ..core.memo import Memo
 from ..core.rng import GameRandom
 from ..core.table import Count, Is, PerSeat, Range, Seat, Size
 
@@ -96,10 +97,6 @@ class PlayHand(Action):
     card: int
     pile: int
 
-    def to_json(self) -> dict[str, Any]:
-        """:meth:`Action.to_json` written out (every logged move carries its action)."""
-        return {"type": "play_hand", "card": self.card, "pile": self.pile}
-
 
 @dataclasses.dataclass(frozen=True)
 class PlayStock(Action):
@@ -108,10 +105,6 @@ class PlayStock(Action):
     kind = "play_stock"
     owner: int
     pile: int
-
-    def to_json(self) -> dict[str, Any]:
-        """:meth:`Action.to_json` written out (every logged move carries its action)."""
-        return {"type": "play_stock", "owner": self.owner, "pile": self.pile}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -123,10 +116,6 @@ class PlayDiscard(Action):
     discard: int
     pile: int
 
-    def to_json(self) -> dict[str, Any]:
-        """:meth:`Action.to_json` written out (every logged move carries its action)."""
-        return {"type": "play_discard", "owner": self.owner, "discard": self.discard, "pile": self.pile}
-
 
 @dataclasses.dataclass(frozen=True)
 class Discard(Action):
@@ -135,10 +124,6 @@ class Discard(Action):
     kind = "discard"
     card: int
     discard: int
-
-    def to_json(self) -> dict[str, Any]:
-        """:meth:`Action.to_json` written out (every logged move carries its action)."""
-        return {"type": "discard", "card": self.card, "discard": self.discard}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -151,16 +136,32 @@ class EndTurn(Action):
 ACTIONS = action_kinds(PlayHand, PlayStock, PlayDiscard, Discard, EndTurn)
 END_TURN = EndTurn()
 
-# every action of the game, built once (actions are frozen values): the legal list reuses them instead of
-# allocating about a dozen new dataclasses per move
-_PILES = range(RULES.building_piles)
-_PLAY_HAND: list[tuple[Action, ...]] = [tuple(PlayHand(card, p) for p in _PILES) for card in range(RULES.numbers + 1)]
-_PLAY_STOCK: list[tuple[Action, ...]] = [tuple(PlayStock(owner, p) for p in _PILES) for owner in range(MAX_PLAYERS)]
+
+# ----- the rules of building ---------------------------------------------------------------------------------------
+CARDS = range(RULES.numbers + 1)  # every card, the wild (0) first: the order in which moves are listed
+PILES = range(RULES.building_piles)
+
+
+def fits(card: int, height: int) -> bool:
+    """The building rule: a pile of ``height`` cards takes the next number up (a new pile a 1), or a wild."""
+    return card == WILD or card == height + 1
+
+
+def completes(height: int) -> bool:
+    """A building pile that reaches the top number (12) is complete: it is set aside for the next draw pile."""
+    return height == RULES.numbers
+
+
+_COMPLETES = tuple(completes(height) for height in range(RULES.numbers + 1))  # by height: the rule as a table
+
+
+# every action of the game, built once (actions are frozen values): the legal list hands out these objects
+_PLAY_HAND: list[tuple[Action, ...]] = [tuple(PlayHand(card, p) for p in PILES) for card in CARDS]
+_PLAY_STOCK: list[tuple[Action, ...]] = [tuple(PlayStock(owner, p) for p in PILES) for owner in range(MAX_PLAYERS)]
 _PLAY_DISCARD: list[list[tuple[Action, ...]]] = [
-    [tuple(PlayDiscard(owner, d, p) for p in _PILES) for d in range(RULES.discard_piles)]
+    [tuple(PlayDiscard(owner, d, p) for p in PILES) for d in range(RULES.discard_piles)]
     for owner in range(MAX_PLAYERS)]
-_DISCARD: list[tuple[Action, ...]] = [
-    tuple(Discard(card, d) for d in range(RULES.discard_piles)) for card in range(RULES.numbers + 1)]
+_DISCARD: list[tuple[Action, ...]] = [tuple(Discard(card, d) for d in range(RULES.discard_piles)) for card in CARDS]
 # The listed objects also carry their class's ``kind`` as their own attribute (the same value; equality, hashing and
 # JSON are by fields and unchanged). Callers filter legal lists by ``a.kind`` (the bench's play-first policy, bots),
 # and CPython 3.11 never specialises reading a class attribute through an instance, while it does an instance one:
@@ -169,79 +170,50 @@ _DISCARD: list[tuple[Action, ...]] = [
 for _row in [*_PLAY_HAND, *_PLAY_STOCK, *[row for rows in _PLAY_DISCARD for row in rows], *_DISCARD, (END_TURN,)]:
     for _action in _row:
         object.__setattr__(_action, "kind", type(_action).kind)
-_ALL_PILES = (1 << RULES.building_piles) - 1
-_TOP = RULES.numbers  # a building pile that reaches this height is complete and set aside
-_HAND = RULES.hand_size
-_QUIET: Event = {"type": "quiet"}  # stands for an event nobody reads (State.play): never shown, never kept
 
 
 def _by_mask(row: tuple[Action, ...]) -> tuple[tuple[Action, ...], ...]:
     """``row``'s sub-tuples for every bit mask of building piles (bit p set: pile p), in pile order."""
-    return tuple(tuple(a for p, a in enumerate(row) if mask >> p & 1) for mask in range(_ALL_PILES + 1))
+    return tuple(tuple(a for p, a in enumerate(row) if mask >> p & 1) for mask in range(1 << len(row)))
 
 
-# the same objects as the rows above, per mask of the piles a card fits: listing a move is one index, no loop
+# the same objects per mask of the piles a card fits: listing a card's plays is one index
 _PLAY_HAND_M = [_by_mask(row) for row in _PLAY_HAND]
 _PLAY_STOCK_M = [_by_mask(row) for row in _PLAY_STOCK]
 _PLAY_DISCARD_M = [[_by_mask(row) for row in rows] for rows in _PLAY_DISCARD]
 
+if RULES.building_piles != 4:  # _list_legal reads the four building piles by name
+    raise ValueError("skipbo rules: the engine is written for four building piles")
+# :func:`fits` as tables, derived from it here: the number card that fits a pile of each height, and the bit mask of
+# the piles that a card fitting every height (the wild) fits; listing asks only these (checked below)
+_NEXT = tuple(next(card for card in CARDS if card != WILD and fits(card, height)) for height in range(RULES.numbers))
+_NO_FIT = [(1 << RULES.building_piles) - 1 if card == WILD else 0 for card in CARDS]  # every pile, for the wild
+if any(fits(card, height) != (card == WILD or card == _NEXT[height])
+       for card in CARDS for height in range(RULES.numbers)) or not all(fits(WILD, h) for h in range(RULES.numbers)):
+    raise ValueError("skipbo rules: the building rule no longer has the shape the listing's tables assume")
+_HELD: Memo[int, tuple[int, ...]] = Memo("skipbo.held", None)  # a mask of cards -> those cards, ascending
+_ENDS: Memo[int, tuple[Action, ...]] = Memo("skipbo.ends", None)  # a mask of the hand's cards -> how the turn ends
 
-if RULES.building_piles != 4 or RULES.discard_piles != 4:  # _list_legal is written out for the published table
-    raise ValueError("skipbo rules: the engine is written for four building piles and four discard piles")
-_FITS_SIZE = RULES.numbers + 2  # fits[c] for every card c, and for the number above a pile of 12 (never held)
-_WILD_BIT = 1 << WILD
-_BIT = tuple(1 << card for card in range(_FITS_SIZE))  # a card's (or a pile's next number's) bit in a mask of cards
-# the cards (ascending) whose bits are set in a mask of cards, filled when first asked for (only masks of at most
-# five cards ever are: the wild and the next number of each of the four piles)
-_CARDS: list[tuple[int, ...] | None] = [None] * (1 << (RULES.numbers + 1))
 
-
-def _cards(mask: int) -> tuple[int, ...]:
-    """The cards of ``mask`` in ascending order (wild first), remembered in ``_CARDS``."""
-    cards = _CARDS[mask] = tuple(c for c in range(RULES.numbers + 1) if mask >> c & 1)
+def _held(mask: int) -> tuple[int, ...]:
+    """The cards whose bits are set in ``mask``, wild first (kept in ``_HELD``)."""
+    cards = _HELD.get(mask)
+    if cards is None:
+        cards = _HELD.put(mask, tuple(card for card in CARDS if mask >> card & 1))
     return cards
-
-# the card of a mask that holds exactly one card, else -1
-_ONLY = [-1] * (1 << (RULES.numbers + 1))
-for _card in range(RULES.numbers + 1):
-    _ONLY[1 << _card] = _card
-
-# how a turn can end, per bit mask of the distinct hand cards: every discard of a hand card (by card, then discard
-# pile), or ending the turn when the hand is empty (the end-turn rule, see _end_turn_refusal); filled when first met
-_ENDS: list[tuple[Action, ...] | None] = [None] * (1 << (RULES.numbers + 1))
 
 
 def _ends(held: int) -> tuple[Action, ...]:
-    """The turn-ending actions of a hand whose distinct cards are the bits of ``held``."""
-    if not held:
-        return (END_TURN,)
-    return tuple(a for card in range(RULES.numbers + 1) if held >> card & 1 for a in _DISCARD[card])
+    """How a turn may end, for a hand whose distinct cards are the bits of ``held``: by discarding any hand card
+    on any own discard pile; only an empty hand (the draw pile ran dry) ends it without a discard."""
+    ends = _ENDS.get(held)
+    if ends is None:
+        ends = _ENDS.put(held, tuple(a for card in CARDS if held >> card & 1 for a in _DISCARD[card])
+                         if held else (END_TURN,))
+    return ends
 
 
-# ----- shuffling -------------------------------------------------------------------------------------------------
 _DECK = RULES.deck()  # the unshuffled deck, copied for every deal
-# the steps of a Fisher-Yates shuffle of the whole deck: (i, k) for i = 161 .. 1, k the bits of i + 1; a shuffle
-# of n cards takes the last n - 1 steps
-_FISHER_YATES = tuple((i, (i + 1).bit_length()) for i in range(RULES.deck_size - 1, 0, -1))
-
-
-def _shuffle(rng: GameRandom, items: list[int]) -> None:
-    """:meth:`GameRandom.shuffle` (the same permutation from the same generator, the same draw counted).
-
-    A four-player game reshuffles its completed piles a dozen times or more, so the loop is written with its steps
-    precomputed (a quarter fewer instructions per card). Tests hold it equal to :meth:`GameRandom.shuffle` for
-    many seeds and lengths (tests/test_skipbo_speed.py).
-    """
-    skip = RULES.deck_size - len(items)
-    if skip < 0:  # (more cards than the deck: never in a game)
-        rng.shuffle(items)
-        return
-    getrandbits = rng._next().getrandbits
-    for i, k in _FISHER_YATES[skip:]:
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
 
 
 # ----- match -----------------------------------------------------------------------------------------------------
@@ -327,16 +299,10 @@ class SkipBoState(State):
     end_reason: Literal["stock_empty", "stalemate"] | None
 
     def _init(self) -> None:
-        self._recycled = False  # set while a refill reshuffles the completed piles (for the draw event)
+        self._fit = _NO_FIT[:]
         # whose piles each seat plays from: its own, and its partner's in the partnership game
-        partners = [self.partner(seat) for seat in range(self.players)]
-        self._team = [(seat,) if p is None else (seat, p) for seat, p in enumerate(partners)]
-        self._partner_of = partners
-        self._partnered = any(p is not None for p in partners)
-        # scratch for legal_actions: fits[c] is the bit mask of the building piles card c fits; between calls it is
-        # all zero but for the wild, which fits every pile (one list per state, set and cleared by each listing)
-        self._fit_masks = [0] * _FITS_SIZE
-        self._fit_masks[WILD] = _ALL_PILES
+        self._team = [(seat,) if p is None else (seat, p) for seat, p in
+                      ((seat, self.partner(seat)) for seat in range(self.players))]
 
     # ----- setup ------------------------------------------------------------------------------------------------
     @classmethod
@@ -355,7 +321,7 @@ class SkipBoState(State):
     def _setup(cls, players: int, options: dict[str, Any], rng: GameRandom, start: int | None) -> SkipBoState:
         state = cls(players, options, rng)
         deck = _DECK[:]
-        _shuffle(rng, deck)
+        rng.shuffle(deck)
         # dealt one card at a time around the table from the top (the end) of the deck: seat s gets the cards at
         # -1-s, -1-s-players, ... (taken as slices, the same cards in the same order)
         dealt = options["stock_size"] * players
@@ -366,7 +332,7 @@ class SkipBoState(State):
         if start is None:
             start = options["first_player"] if options["first_player"] is not None else rng.randint(0, players - 1)
         state.start = state.current = start
-        state._top_up(state.hands[start])  # (the first hand: no event to word, the draw pile is full)
+        state._refill(start, None)  # (the first hand: no event, the draw pile is full)
         return state
 
     def _deal_rest(self, given: set[str], params: dict[str, Any]) -> None:
@@ -381,7 +347,7 @@ class SkipBoState(State):
         if "draw" in given:
             self.set_aside += rest
         else:
-            _shuffle(self.rng, rest)
+            self.rng.shuffle(rest)
             self.draw = rest
 
     # ----- helpers ----------------------------------------------------------------------------------------------
@@ -391,63 +357,17 @@ class SkipBoState(State):
             return None
         return (seat + self.players // 2) % self.players
 
-    def _owners(self, seat: int) -> tuple[int, ...]:
-        return self._team[seat]
+    def _team_out(self, seat: int) -> bool:
+        """The winning rule: ``seat``'s stock is empty (in the partnership game, its partner's too)."""
+        stocks = self.stocks
+        for owner in self._team[seat]:  # (a plain loop: this runs after every stock play)
+            if stocks[owner]:
+                return False
+        return True
 
-    def _draw_one(self) -> int | None:
-        if not self.draw and self.set_aside:
-            self.draw = self.set_aside
-            self.set_aside = []
-            _shuffle(self.rng, self.draw)
-            self._recycled = True
-        return self.draw.pop() if self.draw else None
-
-    def _top_up(self, hand: list[int]) -> int:
-        """Draw into ``hand`` (appended in the order drawn) up to a full hand; return how many cards were drawn.
-
-        The one drawing rule of both paths (the logged refill and quiet play). Cards come off the top (the end) of
-        the draw pile one by one; when the pile runs dry mid-way, the completed piles are shuffled into a new one
-        (``_recycled`` says so). A draw pile that holds enough is taken as one slice, the same cards in the same
-        order as popping them one at a time.
-        """
-        need = _HAND - len(hand)
-        if need <= 0:
-            return 0
-        draw = self.draw
-        if len(draw) >= need:
-            taken = draw[-need:]
-            del draw[-need:]
-            taken.reverse()
-            hand += taken
-            return need
-        count = 0
-        while count < need:
-            card = self._draw_one()
-            if card is None:
-                break
-            hand.append(card)
-            count += 1
-        return count
-
-    def _refill(self, seat: int) -> Event | None:
-        """Draw ``seat`` up to a full hand; the event tells everyone the count and the seat the cards."""
-        self._recycled = False
-        hand = self.hands[seat]
-        count = self._top_up(hand)
-        # (a reshuffle always yields a card, so nothing drawn means nothing happened)
-        if not count:
-            return None
-        if self._quiet:  # nobody reads this move's events
-            return _QUIET
-        drawn = hand[-count:]
-        text = f"Seat {seat} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}."
-        if self._recycled:
-            text = "The completed building piles are shuffled into a new draw pile. " + text
-        return {
-            "type": "draw", "player": seat, "count": len(drawn), "recycled": self._recycled, "text": text,
-            "private": {str(seat): {"cards": drawn,
-                                    "text": text[:-1] + ": " + ", ".join(map(card_name, drawn)) + "."}},
-        }
+    def _stalled(self, idle_turns: int) -> bool:
+        """The stalemate rule: nobody could play or discard for a whole round of turns."""
+        return idle_turns >= self.players
 
     # ----- queries ----------------------------------------------------------------------------------------------
     @property
@@ -457,116 +377,88 @@ class SkipBoState(State):
     def is_over(self) -> bool:
         return self.winners is not None
 
-    def legal_actions(self) -> list[Action]:
-        """Every card that is there (hand cards, the tops of the piles this seat may use) on every pile where the
-        building rule (:meth:`_fits`, which also refuses a submitted play) accepts it; then every discard of a hand
-        card, or ending the turn when :meth:`refusal` allows it. Tests hold this list equal to asking
-        :meth:`refusal` about every action of the game, in that order.
-
-        This runs before every move of every rollout, so it is :meth:`State.legal_actions` (a cached list, copied
-        on every read) with the listing written out in it for speed, on prebuilt rows of the same action objects
-        in the same order as ever: the building rule is inlined (a number fits the piles whose height is one less,
-        a wild fits all), ``fits[c]`` is the bit mask of the piles card ``c`` fits and indexes the rows, the four
-        piles are unrolled, and of the hand only the distinct cards that fit somewhere are visited (by bit masks:
-        ``held`` holds the hand's cards, ``playable`` those that are the wild or the next number of a pile). Tops
-        that fit nowhere add nothing.
-        """
-        legal = self._legal
-        if legal is not None:
-            return [*legal]
-        if self.winners is not None:
-            self._legal = ()  # type: ignore[assignment]  # (a tuple: see below)
-            return []
+    def candidates(self) -> Iterator[Action]:
+        """The shape of a move: any hand card, or the top of any seat's stock or discard pile (the own seat's first,
+        then around the table), onto any building pile; any card onto any own discard pile; or ending the turn."""
         seat = self.current
-        bit = _BIT
-        held = 0
-        for card in self.hands[seat]:
-            held |= bit[card]
-        b0, b1, b2, b3 = self.building
-        n0 = len(b0) + 1
-        n1 = len(b1) + 1
-        n2 = len(b2) + 1
-        n3 = len(b3) + 1
-        fits = self._fit_masks
-        try:
-            fits[n0] = 1
-            fits[n1] |= 2
-            fits[n2] |= 4
-            fits[n3] |= 8
-            plays: tuple[Action, ...] = ()
-            playable = held & (_WILD_BIT | bit[n0] | bit[n1] | bit[n2] | bit[n3])
-            if playable:
-                card = _ONLY[playable]
-                if card >= 0:  # (one card: the commonest case, no loop)
-                    plays = _PLAY_HAND_M[card][fits[card]]
-                else:
-                    cards = _CARDS[playable]
-                    if cards is None:
-                        cards = _cards(playable)
-                    for card in cards:
-                        plays += _PLAY_HAND_M[card][fits[card]]
-            # the own stock and discard piles, written out; then the partner's, if any
-            stock = self.stocks[seat]
-            if stock:
-                mask = fits[stock[-1]]
-                if mask:
-                    plays += _PLAY_STOCK_M[seat][mask]
-            d0, d1, d2, d3 = self.discards[seat]
-            if d0:
-                mask = fits[d0[-1]]
-                if mask:
-                    plays += _PLAY_DISCARD_M[seat][0][mask]
-            if d1:
-                mask = fits[d1[-1]]
-                if mask:
-                    plays += _PLAY_DISCARD_M[seat][1][mask]
-            if d2:
-                mask = fits[d2[-1]]
-                if mask:
-                    plays += _PLAY_DISCARD_M[seat][2][mask]
-            if d3:
-                mask = fits[d3[-1]]
-                if mask:
-                    plays += _PLAY_DISCARD_M[seat][3][mask]
-            if self._partnered:
-                plays += self._partner_plays(seat, fits)
-        finally:
-            fits[n0] = fits[n1] = fits[n2] = fits[n3] = 0
-        # every discard of a hand card, or ending the turn with an empty hand: one prebuilt tuple per hand
-        ends = _ENDS[held]
-        if ends is None:
-            ends = _ENDS[held] = _ends(held)
-        listed = plays + ends
-        self._legal = listed  # type: ignore[assignment]  # (a tuple: see below)
-        return [*listed]
-
-    def _partner_plays(self, seat: int, fits: list[int]) -> tuple[Action, ...]:
-        """The plays from the stock and discard piles of ``seat``'s partner (the partnership game), in listing order."""
-        owner = self._partner_of[seat]
-        assert owner is not None
-        plays: tuple[Action, ...] = ()
-        stock = self.stocks[owner]
-        if stock:
-            mask = fits[stock[-1]]
-            if mask:
-                plays += _PLAY_STOCK_M[owner][mask]
-        for dpile, rows in zip(self.discards[owner], _PLAY_DISCARD_M[owner], strict=True):
-            if dpile:
-                mask = fits[dpile[-1]]
-                if mask:
-                    plays += rows[mask]
-        return plays
+        for row in _PLAY_HAND:
+            yield from row
+        for step in range(self.players):
+            owner = (seat + step) % self.players
+            yield from _PLAY_STOCK[owner]
+            for row in _PLAY_DISCARD[owner]:
+                yield from row
+        for row in _DISCARD:
+            yield from row
+        yield END_TURN
 
     def _list_legal(self) -> list[Action]:
-        """The hook of :meth:`State.legal_actions`, which Skip-Bo overrides with the listing written out."""
-        return self.legal_actions()
+        """The candidates that :meth:`refusal` accepts, in the same order, by tables derived from the rules.
+
+        ``fit[c]`` is the bit mask of the building piles card ``c`` fits (from :func:`fits`: the wild fits every
+        pile, a number the piles of height one less) and indexes prebuilt rows of the actions; of the hand only
+        the distinct cards that fit somewhere are visited (``held`` holds the hand's cards as bits); the turn ends
+        as :func:`_ends` says.
+        """
+        seat = self.current
+        b0, b1, b2, b3 = self.building
+        n0 = _NEXT[len(b0)]
+        n1 = _NEXT[len(b1)]
+        n2 = _NEXT[len(b2)]
+        n3 = _NEXT[len(b3)]
+        fit = self._fit
+        fit[n0] = 1
+        fit[n1] |= 2
+        fit[n2] |= 4
+        fit[n3] |= 8
+        held = 0
+        for card in self.hands[seat]:
+            held |= 1 << card
+        plays: tuple[Action, ...] = ()
+        playable = held & (1 << WILD | 1 << n0 | 1 << n1 | 1 << n2 | 1 << n3)
+        if playable:
+            if playable & (playable - 1):
+                for card in _HELD.get(playable) or _held(playable):
+                    plays += _PLAY_HAND_M[card][fit[card]]
+            else:  # (one card: the commonest case)
+                card = playable.bit_length() - 1
+                plays = _PLAY_HAND_M[card][fit[card]]
+        for owner in self._team[seat]:
+            stock = self.stocks[owner]
+            if stock:
+                mask = fit[stock[-1]]
+                if mask:
+                    plays += _PLAY_STOCK_M[owner][mask]
+            d0, d1, d2, d3 = self.discards[owner]
+            rows = _PLAY_DISCARD_M[owner]
+            if d0:
+                mask = fit[d0[-1]]
+                if mask:
+                    plays += rows[0][mask]
+            if d1:
+                mask = fit[d1[-1]]
+                if mask:
+                    plays += rows[1][mask]
+            if d2:
+                mask = fit[d2[-1]]
+                if mask:
+                    plays += rows[2][mask]
+            if d3:
+                mask = fit[d3[-1]]
+                if mask:
+                    plays += rows[3][mask]
+        fit[n0] = fit[n1] = fit[n2] = fit[n3] = 0
+        return plays + (_ENDS.get(held) or _ends(held))  # type: ignore[return-value]
 
     def refusal(self, action: Action) -> Refusal | None:
         """Why ``action`` is illegal now, as a reason code and parameters (no words), or ``None`` when legal."""
         return self._rules[type(action)](self, action)
 
     def _end_turn_refusal(self, action: EndTurn) -> Refusal | None:
-        return Refusal("must_discard", {}) if self.hands[self.current] else None
+        held = 0
+        for card in self.hands[self.current]:
+            held |= 1 << card
+        return None if action in _ends(held) else Refusal("must_discard", {})
 
     def _discard_refusal(self, action: Discard) -> Refusal | None:
         if not 0 <= action.discard < RULES.discard_piles:
@@ -581,7 +473,7 @@ class SkipBoState(State):
         return self._build_refusal(action.card, action.pile, "hand")
 
     def _owner_refusal(self, owner: int) -> Refusal | None:
-        if owner in self._owners(self.current):
+        if owner in self._team[self.current]:
             return None
         return Refusal("not_your_pile", {"owner": owner, "partnership": self.options["partnership"]})
 
@@ -608,15 +500,11 @@ class SkipBoState(State):
     def _build_refusal(self, card: int, pile_index: int, source: str) -> Refusal | None:
         if not 0 <= pile_index < RULES.building_piles:
             return Refusal("no_such_pile", {"kind": "building", "pile": pile_index})
-        if self._fits(card, pile_index):
-            return None
         pile = self.building[pile_index]
+        if fits(card, len(pile)):
+            return None
         reason = "does_not_fit" if pile else "pile_starts_with_1"
         return Refusal(reason, {"card": card, "pile": pile_index, "needs": len(pile) + 1, "source": source})
-
-    def _fits(self, card: int, pile_index: int) -> bool:
-        """The building rule: a pile takes the next number up from its height, or a wild."""
-        return card == WILD or card == len(self.building[pile_index]) + 1
 
     _rules: ClassVar[dict[type, Callable[[Any, Any], Refusal | None]]] = {
         EndTurn: _end_turn_refusal, Discard: _discard_refusal, PlayHand: _hand_refusal,
@@ -633,218 +521,122 @@ class SkipBoState(State):
         return self.last_undoable and self.winners is None
 
     # ----- acting -----------------------------------------------------------------------------------------------
-    def _apply(self, action: Action) -> list[Event]:
-        seat = self.current
-        self.last_undoable = False
-        if isinstance(action, (Discard, EndTurn)):
-            return self._end_turn(seat, action)
-        events: list[Event] = []
-        if isinstance(action, PlayHand):
-            card = action.card
-            self.hands[seat].remove(card)
-            undoable = True
-        elif isinstance(action, PlayStock):
-            card = self.stocks[action.owner].pop()
-            undoable = False  # the next stock card is turned face up
-        else:
-            assert isinstance(action, PlayDiscard)
-            card = self.discards[action.owner][action.discard].pop()
-            undoable = True  # discard piles are fanned out: nothing hidden is revealed
-        pile = self.building[action.pile]
-        pile.append(card)
-        self.played_this_turn = True
-        value = len(pile)
-        if not self._quiet:
-            events.append(self._play_event(action, seat, card, value))
-        if value == RULES.numbers:
-            self.set_aside.extend(pile)
-            self.building[action.pile] = []
-            if not self._quiet:
-                events.append({"type": "complete", "player": seat, "pile": action.pile,
-                               "text": f"Building pile {action.pile + 1} reaches {RULES.numbers} and is set aside."})
-        if self._check_win(seat, events):
-            return events
-        if not self.hands[seat]:
-            drew = self._refill(seat)
-            if drew is not None:
-                events.append(drew)
-                undoable = False
-        self.last_undoable = undoable
-        return events
-
-    def play(self, action: Action) -> None:
-        """:meth:`State.play` for Skip-Bo: the rules of :meth:`_apply` with no event built or even considered.
-
-        Bots' rollouts and the bench play millions of moves whose log nobody reads, so this path is written out on
-        its own (one test of types per move, no event list, no quiet flags). Tests hold the state it leaves equal
-        to :meth:`apply_listed`'s after every move of many seeded games (tests/test_skipbo_fast_paths.py, every
-        player count, partnership, reshuffles, stalemates; and the shared test of every game's variants). Like
-        ``apply_listed`` it trusts that ``action`` comes from :meth:`legal_actions`.
-        """
-        self._legal = None
-        seat = self.current
+    def _perform(self, action: Action, log: list[Event] | None) -> None:
+        """Every action's one path: a building play (then a refill of an emptied hand, or the win), or the end of
+        the turn (a discard, or none with an empty hand: a whole round of those is a stalemate) and the next seat's
+        refill. Events are appended to ``log`` as data; with ``log`` ``None`` (bots' rollouts, the bench) none is
+        built."""
         act: Any = action  # (read without narrowing: the exact class is tested once, below)
         cls = type(act)
-        # (each branch reads its action's fields itself: an attribute read that sees one class only is specialised)
-        if cls is PlayHand:  # (the kinds in the order of how often they are played; the commonest written out)
-            card = act.card
-            hand = self.hands[seat]
-            hand.remove(card)
-            building = self.building
-            index = act.pile
-            pile = building[index]
-            pile.append(card)
-            self.played_this_turn = True
-            if len(pile) == _TOP:
-                self.set_aside += pile
-                building[index] = []
-            # (a hand play empties no stock; a hand it empties draws anew, which ends undo if a card came)
-            self.last_undoable = True if hand else not self._top_up(hand)
-            return
-        if cls is Discard:
+        seat = self.current
+        if cls is PlayHand:  # (the kinds in the order of how often they are played)
             card = act.card
             self.hands[seat].remove(card)
-            self.discards[seat][act.discard].append(card)
+            undoable = True
+        elif cls is Discard or cls is EndTurn:
             self.last_undoable = False
-            self.idle_turns = 0
-            # the next seat's turn begins and it draws up to a full hand (_pass_turn and _top_up, written out)
+            if cls is Discard:
+                card = act.card
+                self.hands[seat].remove(card)
+                self.discards[seat][act.discard].append(card)
+                self.idle_turns = 0
+            else:  # a turn without a discard is idle unless a card was played in it
+                self.idle_turns = 0 if self.played_this_turn else self.idle_turns + 1
+            if log is not None:
+                log.append({"type": cls.kind, "player": seat, "card": card, "discard": act.discard,
+                            "action": act.to_json()} if cls is Discard else
+                           {"type": cls.kind, "player": seat, "action": act.to_json()})
+            if cls is EndTurn and self._stalled(self.idle_turns):
+                self._stalemate(log)
+                return
             following = seat + 1
-            if following == self.players:
-                following = 0
-            self.current = following
+            self.current = seat = following if following < self.players else 0
             self.turn += 1
             self.played_this_turn = False
-            hand = self.hands[following]
-            need = _HAND - len(hand)
-            if need > 0:
-                draw = self.draw
-                if len(draw) >= need:
-                    taken = draw[-need:]
-                    del draw[-need:]
-                    taken.reverse()
-                    hand += taken
-                else:
-                    self._top_up(hand)
+            self._refill(seat, log)
             return
         elif cls is PlayDiscard:
             card = self.discards[act.owner][act.discard].pop()
-            index = act.pile
-            hand = self.hands[seat]
-            undoable = True
-        elif cls is PlayStock:
+            undoable = True  # discard piles are fanned out: nothing hidden is revealed
+        else:
             card = self.stocks[act.owner].pop()
-            index = act.pile
-            hand = self.hands[seat]
-            undoable = False
-        else:  # EndTurn
-            self.last_undoable = False
-            idle = 0 if self.played_this_turn else self.idle_turns + 1
-            self.idle_turns = idle
-            if idle >= self.players:
-                self._stalemate()
-            else:
-                self._pass_turn(seat)
-            return
+            undoable = False  # the next stock card is turned face up
         building = self.building
-        pile = building[index]
+        pile = building[act.pile]
         pile.append(card)
         self.played_this_turn = True
-        if len(pile) == _TOP:
+        value = len(pile)  # the number the card stands for
+        if _COMPLETES[value]:
             self.set_aside += pile
-            building[index] = []
-        if cls is PlayStock:  # only a stock play can empty a stock (a game in progress has none empty: _validate)
-            stocks = self.stocks
-            for s in self._team[seat]:
-                if stocks[s]:
-                    break
-            else:
-                self.last_undoable = False
-                self._check_win(seat, [])
-                return
-        if not hand and self._top_up(hand):
-            undoable = False
-        self.last_undoable = undoable
-
-    def _pass_turn(self, seat: int) -> None:
-        """Quiet play's end of a turn: the next seat's turn begins and it draws up to a full hand."""
-        following = seat + 1
-        if following == self.players:
-            following = 0
-        self.current = following
-        self.turn += 1
-        self.played_this_turn = False
-        self._top_up(self.hands[following])
-
-    def _play_event(self, action: Action, seat: int, card: int, value: int) -> Event:
-        """The log entry of a building play (``value``: the number the card stands for on its pile)."""
-        if isinstance(action, PlayHand):
-            source = "from the hand"
-        elif isinstance(action, PlayStock):
-            source = "from the stock" if action.owner == seat else f"from partner seat {action.owner}'s stock"
+            building[act.pile] = []
+        if log is not None:
+            self._log_play(act, seat, card, value, log)
+        if cls is PlayStock and not self.stocks[act.owner] and self._team_out(seat):  # (only a stock play can)
+            self.last_undoable = False
+            self._win(seat, log)
+        elif not self.hands[seat] and self._refill(seat, log):
+            self.last_undoable = False  # cards were drawn: they cannot go back
         else:
-            assert isinstance(action, PlayDiscard)
-            source = f"from discard pile {action.discard + 1}"
-            if action.owner != seat:
-                source += f" of partner seat {action.owner}"
-        stands = f" as {value}" if card == WILD else ""
+            self.last_undoable = undoable
+
+    def _log_play(self, action: Any, seat: int, card: int, value: int, log: list[Event]) -> None:
+        """The events of a building play: the play (a stock play tells the card it reveals), and a completed pile."""
         event: Event = {"type": action.kind, "player": seat, "card": card, "pile": action.pile, "value": value,
-                        "action": action.to_json(),
-                        "text": f"Seat {seat} plays {card_name(card)}{stands} {source} on building pile "
-                                f"{action.pile + 1}."}
-        if isinstance(action, PlayStock):
+                        "action": action.to_json()}
+        if type(action) is PlayStock:
             stock = self.stocks[action.owner]
             event["revealed"] = stock[-1] if stock else None
-        return event
+        log.append(event)
+        if _COMPLETES[value]:
+            log.append({"type": "complete", "player": seat, "pile": action.pile})
 
-    def _check_win(self, seat: int, events: list[Event]) -> bool:
-        team = self._team[seat]
-        stocks = self.stocks
-        for s in team:  # (a plain loop: this runs after every building play)
-            if stocks[s]:
-                return False
-        self.winners = sorted(team)
-        self.end_reason = "stock_empty"
-        who = " and ".join(f"seat {s}" for s in self.winners)
-        events.append({"type": "game_over", "winners": self.winners, "reason": self.end_reason,
-                       "text": f"Stock empty: {who} win{'s' if len(self.winners) == 1 else ''}!"})
-        return True
+    def _refill(self, seat: int, log: list[Event] | None) -> int:
+        """The drawing rule: ``seat`` draws up to a full hand; return how many cards were drawn.
 
-    def _end_turn(self, seat: int, action: Discard | EndTurn) -> list[Event]:
-        events: list[Event] = []
-        if isinstance(action, Discard):
-            self.hands[seat].remove(action.card)
-            self.discards[seat][action.discard].append(action.card)
-            if not self._quiet:
-                events.append({"type": "discard", "player": seat, "card": action.card,
-                               "discard": action.discard, "action": action.to_json(),
-                               "text": f"Seat {seat} discards {card_name(action.card)} on discard pile "
-                                       f"{action.discard + 1}."})
-            self.idle_turns = 0
+        Cards come off the top (the end) of the draw pile one by one (a pile that holds enough is taken as one
+        slice, the same cards in the same order); when it runs dry mid-way, the completed piles are shuffled into
+        a new one. The event tells everyone the count and the seat the cards.
+        """
+        hand = self.hands[seat]
+        need = RULES.hand_size - len(hand)
+        if need <= 0:
+            return 0
+        draw = self.draw
+        recycled = False
+        if len(draw) >= need:
+            taken = draw[-need:]
+            del draw[-need:]
+            taken.reverse()
+            hand += taken
         else:
-            if not self._quiet:
-                events.append({"type": "end_turn", "player": seat, "action": action.to_json(),
-                               "text": f"Seat {seat} has no card to discard and ends the turn."})
-            self.idle_turns = 0 if self.played_this_turn else self.idle_turns + 1
-            if self.idle_turns >= self.players:
-                return events + self._stalemate()
-        self.current = (seat + 1) % self.players
-        self.turn += 1
-        self.played_this_turn = False
-        drew = self._refill(self.current)
-        if drew is not None:
-            events.append(drew)
-        return events
+            while len(hand) < RULES.hand_size:
+                if not draw and self.set_aside:
+                    draw = self.draw = self.set_aside
+                    self.set_aside = []
+                    self.rng.shuffle(draw)
+                    recycled = True
+                if not draw:
+                    break
+                hand.append(draw.pop())
+            need -= RULES.hand_size - len(hand)
+        if need and log is not None:  # (a reshuffle always yields a card: nothing drawn means nothing happened)
+            log.append({"type": "draw", "player": seat, "count": need, "recycled": recycled,
+                        "private": {str(seat): {"cards": hand[-need:]}}})
+        return need
 
-    def _stalemate(self) -> list[Event]:
-        left = self._team_stock_left()
-        self.winners = winners_by_min(left)
+    def _win(self, seat: int, log: list[Event] | None) -> None:
+        self.winners = sorted(self._team[seat])
+        self.end_reason = "stock_empty"
+        if log is not None:
+            log.append({"type": "game_over", "winners": self.winners, "reason": self.end_reason})
+
+    def _stalemate(self, log: list[Event] | None) -> None:
+        """The fewest stock cards left (per team) win."""
+        self.winners = winners_by_min(
+            [sum(len(self.stocks[s]) for s in self._team[seat]) for seat in range(self.players)])
         self.end_reason = "stalemate"
-        return [{"type": "game_over", "winners": self.winners, "reason": self.end_reason,
-                 "text": "Nobody could play or discard for a full round: the fewest stock cards win "
-                         f"(seat(s) {', '.join(map(str, self.winners))})."}]
-
-    def _team_stock_left(self) -> list[int]:
-        return [sum(len(self.stocks[s]) for s in self._owners(seat)) for seat in range(self.players)]
+        if log is not None:
+            log.append({"type": "game_over", "winners": self.winners, "reason": self.end_reason})
 
     # ----- results and views ------------------------------------------------------------------------------------
     def result(self) -> dict[str, Any]:
@@ -892,10 +684,10 @@ class SkipBoState(State):
     def _validate(self) -> None:
         """Piles well formed, a game in progress has a stock to empty, a finished game has its winners."""
         for i, pile in enumerate(self.building):
-            if len(pile) >= RULES.numbers:
+            if len(pile) > RULES.numbers or completes(len(pile)):
                 raise ValueError(f"building pile {i + 1} has {len(pile)} cards: a pile of 12 is set aside")
             for n, card in enumerate(pile):
-                if card not in (WILD, n + 1):
+                if not fits(card, n):
                     raise ValueError(f"building pile {i + 1} is not a valid sequence: card {card_name(card)} "
                                      f"cannot stand at height {n + 1}")
         if (self.winners is None) != (self.end_reason is None):
@@ -904,10 +696,10 @@ class SkipBoState(State):
             if not self.winners or self.winners != sorted(set(self.winners)):
                 raise ValueError("winners must list distinct seats in order")
             return
-        if self.idle_turns >= self.players:
+        if self._stalled(self.idle_turns):
             raise ValueError("idle_turns reaches a full round: that game would already be over")
         for seat in range(self.players):
-            if not any(self.stocks[s] for s in self._owners(seat)):
+            if self._team_out(seat):
                 raise TableProblem(f"seat {seat}'s stock is empty: that game would already be over",
                                    reason="stock_empty", params={"seat": seat})
 

@@ -74,7 +74,7 @@ def stack_layers(cards: tuple[str, ...] | list[str]) -> list[tuple[int, int]]:
     that every card must raise the value are all read from this.
 
     >>> [(len(_cells(seen)), len(_cells(spots))) for seen, spots in stack_layers(["red-1", "red-7"])]
-    [(1, 1), (8, 4)]
+    [(1, 1), (4, 4)]
     """
     open_cells = ALL_CELLS
     layers = []
@@ -381,7 +381,6 @@ class TopSpotState(State):
     info = INFO
     ACTIONS = action_kinds(Play)
     MATCH = MATCH
-    EVENT_SINK = True  # one path for every action: _perform, its events to a sink or nowhere
 
     SCENARIO_ALIASES = {"dealer": "start"}
     SCENARIO_PARAMS = ("leader",)

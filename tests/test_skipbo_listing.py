@@ -1,0 +1,130 @@
+"""Skip-Bo's legal list and its events, pinned where the shared suite does not reach.
+
+- The listing is exactly the candidates the checker accepts, in the candidates' order (hand plays by card, wild
+  first, then by pile; the own stock and discard plays, then the partner's; then the discards by card and pile, or
+  ending the turn), at every position of seeded games of every kind, stalemates and dry draw piles included.
+  The shared test (tests/test_all_games.py) compares the two as sets; bots and the bench pick by position, so the
+  order is part of the promise.
+- The listed objects are the prebuilt ones, carrying their class's ``kind`` as their own attribute (a speed trick
+  for callers that filter by kind) without changing what they are; the listing's scratch is left clean.
+- Events are data: a ``type`` and fields (the page words them from web/js/log-words.js), no English.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pygame_rules as pr
+from pygame_rules.core.actions import Action
+from pygame_rules.games import skipbo
+from pygame_rules.games.skipbo import RULES, WILD, SkipBoState
+
+BUILDS = ("play_hand", "play_stock", "play_discard")
+
+
+def pick(legal: list[Any], rng: random.Random, eagerness: float) -> Any:
+    """Mostly building plays (so piles complete and stocks empty), sometimes anything."""
+    builds = [a for a in legal if a.kind in BUILDS]
+    if builds and rng.random() < eagerness:
+        return rng.choice(builds)
+    return rng.choice(legal)
+
+
+def dry_start(seed: int) -> SkipBoState:
+    """Two players, draw pile and set-aside empty, short hands: turns end without a discard, stalemates come."""
+    stocks = [[7, 9, 3], [10, 10, 11]]
+    hands = [[5], [2, 12]]
+    rest = Counter(RULES.deck())
+    rest.subtract([c for s in stocks for c in s] + [c for h in hands for c in h])
+    cards = sorted(rest.elements(), key=lambda c: (c not in (0, 1), c))
+    piles = [cards[i::8] for i in range(8)]
+    for p in piles:
+        p.sort(key=lambda c: (c not in (0, 1), c))
+    return pr.from_scenario("skipbo", {  # type: ignore[return-value]
+        "players": 2, "current_player": seed % 2, "hands": hands, "stocks": stocks, "draw": [],
+        "discards": [piles[:4], piles[4:]], "building": [[], [], [], []], "seed": seed})
+
+
+def starts() -> list[tuple[SkipBoState, float]]:
+    """The games: (first position, eagerness of the policy)."""
+    out: list[tuple[SkipBoState, float]] = []
+    configs = [(2, {}), (3, {}), (4, {"partnership": True}), (5, {}), (6, {"partnership": True}),
+               (2, {"stock_size": 5}), (6, {"stock_size": 3})]
+    for n, (players, options) in enumerate(configs):
+        for seed in range(2):
+            state = pr.new_game("skipbo", players=players, seed=100 * n + seed, options=options)
+            out.append((state, (0.97, 0.5)[seed]))  # type: ignore[arg-type]
+    out += [(dry_start(seed), 0.5) for seed in range(3)]
+    return out
+
+
+def test_the_listing_is_the_accepted_candidates_in_their_order() -> None:
+    rng = random.Random(15)
+    seen: Counter[str] = Counter()
+    for state, eagerness in starts():
+        while not state.is_over():
+            legal = state.legal_actions()
+            assert legal == state.reference_legal_actions()
+            action = pick(legal, rng, eagerness)
+            for event in state.apply(action):
+                seen[event["type"]] += 1
+                seen[str(event.get("reason"))] += 1
+    for path in ("play_hand", "play_stock", "play_discard", "discard", "end_turn", "complete", "draw",
+                 "stalemate", "stock_empty"):
+        assert seen[path], f"no game went through {path!r}: the comparison did not cover it"
+
+
+def test_listed_actions_carry_their_kind_without_changing_what_they_are() -> None:
+    state = pr.new_game("skipbo", players=4, seed=1)
+    rows = [*skipbo._PLAY_HAND, *skipbo._PLAY_STOCK, *[r for rows in skipbo._PLAY_DISCARD for r in rows],
+            *skipbo._DISCARD, (skipbo.END_TURN,)]
+    for action in [a for row in rows for a in row]:
+        assert vars(action)["kind"] == type(action).kind  # own attribute, same value as the class's
+        parsed = state.parse_action(action.to_json())  # made anew, as bots' plans are: the class's kind only
+        assert type(parsed) is type(action) and parsed.kind == type(action).kind
+        assert parsed == action and hash(parsed) == hash(action)
+        assert action.to_json() == Action.to_json(action) == parsed.to_json()
+        assert "kind" not in action.to_json()
+
+
+def test_listing_leaves_its_scratch_clean_and_lists_prebuilt_objects() -> None:
+    blank = [(1 << RULES.building_piles) - 1 if card == WILD else 0 for card in range(RULES.numbers + 1)]
+    for players, options in ((2, {}), (4, {"partnership": True}), (6, {})):
+        state = pr.new_game("skipbo", players=players, seed=5, options=options)
+        assert isinstance(state, SkipBoState)
+        rng = random.Random(5)
+        while not state.is_over():
+            legal = state.legal_actions()
+            assert state._fit == blank  # between listings only the wild fits (every pile)
+            assert all(vars(a)["kind"] == type(a).kind for a in legal)
+            state.play(rng.choice(legal))
+
+
+# the fields of each event (beside ``type``) that the page's log words read, and that bots and lessons use
+EVENT_FIELDS = {
+    "play_hand": {"player", "card", "pile", "value", "action"},
+    "play_stock": {"player", "card", "pile", "value", "action", "revealed"},
+    "play_discard": {"player", "card", "pile", "value", "action"},
+    "discard": {"player", "card", "discard", "action"},
+    "end_turn": {"player", "action"},
+    "complete": {"player", "pile"},
+    "draw": {"player", "count", "recycled", "private"},
+    "game_over": {"winners", "reason"},
+}
+
+
+def test_events_are_data_without_words() -> None:
+    rng = random.Random(3)
+    seen: set[str] = set()
+    for state, eagerness in starts()[::3]:
+        while not state.is_over():
+            for event in state.apply(pick(state.legal_actions(), rng, eagerness)):
+                assert set(event) == {"type"} | EVENT_FIELDS[event["type"]], event
+                assert all(not isinstance(v, str) or k in ("type", "reason") for k, v in event.items()), event
+                if event["type"] == "draw":
+                    private = event["private"][str(event["player"])]
+                    assert set(private) == {"cards"} and len(private["cards"]) == event["count"]
+                seen.add(event["type"])
+    assert seen == set(EVENT_FIELDS)
