@@ -210,11 +210,12 @@ def test_every_editor_place_is_worded_in_every_language() -> None:
 
 def test_the_problems_of_an_empty_editor_table_are_worded_in_every_language() -> None:
     """Issue 24: "bad scenario: seat 0's stock is empty" on the editor's empty table. Each problem the engine
-    names (BadScenario reason) for an empty table has words in every catalogue, mapped in editor.js."""
+    names (BadScenario reason) for an empty table has words in every catalogue, listed in the game's words module
+    (``editorProblems`` in web/js/games/<game>-words.js), which editor.js words them from."""
     from pygame_rules.api import handle_request
     from pygame_rules.scenario_tools import editor_kit
 
-    source = (WEB / "js" / "widgets" / "editor.js").read_text(encoding="utf-8")
+    source = "".join(p.read_text(encoding="utf-8") for p in (WEB / "js" / "games").glob("*-words.js"))
     mapped = set(re.findall(r'"(editor\.problem\.\w+\.\w+)"', source))
     named = 0
     for game, players in (("skipbo", 2), ("topspot", 3), ("level8", 2), ("etalage", 4)):
@@ -224,7 +225,7 @@ def test_the_problems_of_an_empty_editor_table_are_worded_in_every_language() ->
             continue
         assert error.get("reason"), f"{game}: the empty table's problem has no reason code: {error}"
         key = f"editor.problem.{game}.{error['reason']}"
-        assert key in mapped, f"editor.js does not word {game}'s {error['reason']}"
+        assert key in mapped, f"games/{game}-words.js does not list {game}'s {error['reason']} in editorProblems"
         params = set(error["params"]) - {"seat"} | ({"player"} if "seat" in error["params"] else set())
         for lang in LANGS:
             assert set(PLACEHOLDER.findall(CATALOGUES[lang][key])) == params, (lang, key)

@@ -189,25 +189,13 @@ function titleOf(name) {
   return (catalogue || []).find((g) => g.name === name)?.title || name;
 }
 
-// One-click play: the player against normal bots at each game's usual table size, a single game (Top Spot and
-// Etalage would otherwise default to a match). Typical play time in minutes for one game at that size.
-export const QUICK = {
-  skipbo: { players: 2, options: {}, minutes: [20, 40] },
-  topspot: { players: 3, options: { games: 1 }, minutes: [10, 20] },
-  level8: { players: 2, options: {}, minutes: [30, 60] },
-  etalage: { players: 3, options: { games: 1 }, minutes: [10, 20] },
-};
-
-const PITCHES = { skipbo: "home.pitch.skipbo", topspot: "home.pitch.topspot", level8: "home.pitch.level8",
-  etalage: "home.pitch.etalage" };
-
 function gameTile(info, renderer) {
-  const quick = QUICK[info.name];
+  const quick = renderer?.quick;
   const players = info.min_players ? t("home.players", { min: info.min_players, max: info.max_players }) : "";
   const minutes = quick ? t("home.minutes", { min: quick.minutes[0], max: quick.minutes[1] }) : "";
-  const pitch = renderer && PITCHES[info.name] ? t(PITCHES[info.name]) : info.summary || t("home.engine_in_progress");
+  const pitch = renderer?.pitch ? call(renderer.pitch) : info.summary || t("home.engine_in_progress");
   return h(`li.game-tile${renderer ? "" : ".coming"}`, { dataset: { game: info.name } },
-    gameArt(info.name),
+    gameArt(renderer),
     h("div.tile-head", h("h2", info.title), renderer ? null : h("span.badge", t("home.coming"))),
     h("p.pitch", pitch),
     h("p.facts", players ? h("span.players", players) : null, minutes ? h("span.minutes", minutes) : null),
@@ -222,9 +210,10 @@ function gameTile(info, renderer) {
     h("a.learn-link", { href: `embed.html?learn=${info.name}&lang=${getLang()}` }, t("home.learn", { game: info.title })));
 }
 
-/** The big Play button: deal at once (a fresh deal) with the defaults of QUICK, no dialog. */
+/** The big Play button: deal at once (a fresh deal) with the renderer's quick-start table (`quick`: the player
+ * against normal bots at the game's usual size, one game), no dialog. */
 async function quickPlay(info, button) {
-  const quick = QUICK[info.name] || { players: info.min_players, options: {} };
+  const quick = RENDERERS[info.name]?.quick || { players: info.min_players, options: {} };
   const levels = info.bots && info.bots.length ? info.bots : ["random"];
   const level = levels.includes("normal") ? "normal" : levels[levels.length - 1];
   /** @type {Array<{kind: string, level?: string, name?: string}>} */

@@ -122,9 +122,16 @@ function freeCards() {
   return [...left.values()].filter((e) => e.n > 0);
 }
 
+/** A card's short name on a chip: the renderer's `cardText` (Skip-Bo's wild card), else the card as written. */
 function cardText(card) {
-  if (state.spec.game === "skipbo") return card === 0 ? "Skip-Bo" : String(card);
-  return String(card);
+  const text = RENDERERS[state.spec.game]?.cardText;
+  return text ? text(card) : String(card);
+}
+
+/** A combination's kind in the game's words (Level 8's places hold runs, sets and colour groups). */
+function kindWords(kind) {
+  const words = RENDERERS[state.spec.game]?.words?.params?.kind;
+  return words ? words(kind) : kind;
 }
 
 function cardChip(card, cls, attrs, ...extra) {
@@ -145,7 +152,7 @@ function drawLayout() {
     const kind = place.kinds ? h("select.ed-kind", { "aria-label": t("editor.kind", { place: label }), onchange: (e) => {
       list[0] = e.currentTarget.value;
       changed();
-    } }, place.kinds.map((k) => h("option", { value: k, selected: list[0] === k }, t(`log.level8.kind_${k}`)))) : null;
+    } }, place.kinds.map((k) => h("option", { value: k, selected: list[0] === k }, kindWords(k)))) : null;
     return h(`div.ed-place${active ? ".active" : ""}`, { dataset: { place: String(i), path: JSON.stringify(place.path) } },
       h("button.ed-place-head", { type: "button", "aria-pressed": String(active),
         onclick: () => { state.active = i; drawLayout(); } }, `${label} · ${cards.length}`), kind,
@@ -233,9 +240,9 @@ function describe(action, mover, table, game) {
   return JSON.stringify(action);
 }
 
-/** The problems of a position the engine names (BadScenario reason codes) and how they are worded. */
-const PROBLEMS = new Set(["editor.problem.skipbo.stock_empty", "editor.problem.topspot.leader_no_cards",
-  "editor.problem.etalage.hand_size"]);
+/** The problems of a position the engine names (BadScenario reason codes) that the page words: the catalogue keys
+ * each game's words module lists (`editorProblems`, games/<game>-words.js). */
+const PROBLEMS = new Set(Object.values(RENDERERS).flatMap((r) => r.words?.editorProblems || []));
 
 /** Why the engine refused a position, in the reader's words: players counted from 1 as the places name them. A
  * problem without a reason code keeps the engine's own sentence. */

@@ -590,22 +590,16 @@ export function startWhenVisible(el, widget) {
 // ----- reserved height ---------------------------------------------------------------------------------------------
 // The board's height at ready, per game and number of players (index = players), measured in Chromium with the
 // shipped scenarios at two frame widths (wide >= 640 px: 900; narrow: 420) and estimated for the player counts no
-// shipped scenario has (docs/embedding.md, "No jumping"). `live`: the reader acts at once (try, no scripted
-// steps), so the game's move builder is drawn too (Level 8's lay-out builder). The board never gets smaller than
-// this (min-height): a board that turns out shorter leaves the space instead of making the page jump.
-const RESERVE = {
-  skipbo: { wide: [0, 0, 540, 620, 700, 780, 860], narrow: [0, 0, 432, 520, 610, 700, 790] },
-  topspot: { wide: [0, 0, 340, 368, 400, 430, 460], narrow: [0, 0, 320, 347, 380, 410, 440] },
-  level8: { wide: [0, 0, 614, 640, 700, 760, 820], narrow: [0, 0, 586, 630, 690, 750, 810] },
-  level8_live: { wide: [0, 0, 947, 980, 1040, 1100, 1160], narrow: [0, 0, 943, 980, 1040, 1100, 1160] },
-  etalage: { wide: [0, 0, 560, 590, 610, 630, 652], narrow: [0, 0, 800, 880, 950, 1010, 1081] },
-};
-
+// shipped scenario has (docs/embedding.md, "No jumping"), kept with each game's renderer (its `reserve`). `live`:
+// the reader acts at once (try, no scripted steps), so the game's move builder is drawn too (Level 8's lay-out
+// builder). The board never gets smaller than this (min-height): a board that turns out shorter leaves the space
+// instead of making the page jump.
 /** The board height to reserve for a scenario file in `root`'s width (a middling guess for other games). */
 export function reservedHeight(spec, players, root) {
   const width = root?.clientWidth || document.documentElement.clientWidth || 800;
   const live = spec.try === true && spec.steps.length === 0;
-  const table = (live && RESERVE[`${spec.game}_live`]) || RESERVE[spec.game];
+  const reserve = RENDERERS[spec.game]?.reserve;
+  const table = (live && reserve?.live) || reserve;
   const row = table?.[width >= 640 ? "wide" : "narrow"];
   if (!row) return 320;
   return row[Math.min(Math.max(players, 2), row.length - 1)];
