@@ -225,7 +225,7 @@ const EXAMPLE = () => ({
   ],
 });
 
-// ----- the start page's tile picture (a few of the game's cards, our own drawing; lib/art.js frames it) -----
+// ----- the start page's tile picture: a few of the game's cards (lib/art.js frames it) -----
 function picture() {
   const colours = ["#dc2626", "#eab308", "#2563eb", "#16a34a", "#9333ea", "#ea580c"];
   const out = [];
@@ -246,12 +246,10 @@ function picture() {
 const renderer = {
   name: "etalage",
   title: "Etalage",
-  // the start page: its tile's one-line pitch and picture, and the Play button's table (the player against normal
-  // bots at the game's usual size, one game) with its usual playing time in minutes (docs/web.md)
+  // the start page's tile and Play button, a widget's reserved height, the words (docs/web.md, the renderer table)
   pitch: () => t("home.pitch.etalage"),
   picture,
   quick: { players: 3, options: { games: 1 }, minutes: [10, 20] },
-  // the board height a widget reserves before it is ready, per number of players (widgets/widget.js reservedHeight)
   reserve: { wide: [0, 0, 560, 590, 610, 630, 652], narrow: [0, 0, 800, 880, 950, 1010, 1081] },
   words,
   rules: () => ["etalage.rules.1", "etalage.rules.2", "etalage.rules.3", "etalage.rules.4"].map((k) => t(k)),

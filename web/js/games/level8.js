@@ -600,7 +600,7 @@ function dealBanner(view, ui) {
 }
 
 // ----- the renderer ------------------------------------------------------------------------------------------------
-// ----- the start page's tile picture (a few of the game's cards, our own drawing; lib/art.js frames it) -----
+// ----- the start page's tile picture: a few of the game's cards (lib/art.js frames it) -----
 function picture() {
   const shapes = { "#dc2626": "●", "#2563eb": "★" };
   const run = [["3", "#dc2626"], ["4", "#dc2626"], ["5", "#dc2626"]].map(([n, c], i) =>
@@ -615,12 +615,10 @@ function picture() {
 const renderer = {
   name: "level8",
   title: "Level 8",
-  // the start page: its tile's one-line pitch and picture, and the Play button's table (the player against normal
-  // bots at the game's usual size, one game) with its usual playing time in minutes (docs/web.md)
+  // the start page's tile and Play button, a widget's reserved height, the words (docs/web.md, the renderer table)
   pitch: () => tr("home.pitch.level8"),
   picture,
   quick: { players: 2, options: {}, minutes: [30, 60] },
-  // the board height a widget reserves before it is ready, per number of players (widgets/widget.js reservedHeight)
   reserve: { wide: [0, 0, 614, 640, 700, 760, 820], narrow: [0, 0, 586, 630, 690, 750, 810],
     live: { wide: [0, 0, 947, 980, 1040, 1100, 1160], narrow: [0, 0, 943, 980, 1040, 1100, 1160] } },
   words,

@@ -1,7 +1,5 @@
-// Skip-Bo in the reader's words: the move log's lines for its events (`log.skipbo.<type>`), its cards as the game
-// names them, and the catalogue keys of the refusals it words its own way. words/log-words.js reaches it through
-// games/words.js (every game's words), so the shared log and refusal code names no game; the renderer
-// (games/skipbo.js) names its cards with the same functions. Runs in Node too (tests/test_words.py): no DOM here.
+// Skip-Bo in the reader's words (move log, cards, refusals worded per case); docs/web.md "words". No DOM: runs in
+// Node too (tests/test_words.py).
 import { t } from "../words/i18n.js";
 import { has, list } from "../words/phrases.js";
 

@@ -81,7 +81,7 @@ function seatPanel(view, s, ui, current) {
       h("div.discards", info.discards.map((pile, i) => discardPile(s, i, pile, false, who)))));
 }
 
-// ----- the start page's tile picture (a few of the game's cards, our own drawing; lib/art.js frames it) -----
+// ----- the start page's tile picture: a few of the game's cards (lib/art.js frames it) -----
 function picture() {
   return [
     card(30, 22, -16, numberFace("1", "#1d4ed8")),
@@ -96,12 +96,10 @@ function picture() {
 const renderer = {
   name: "skipbo",
   title: "Skip-Bo",
-  // the start page: its tile's one-line pitch and picture, and the Play button's table (the player against normal
-  // bots at the game's usual size, one game) with its usual playing time in minutes (docs/web.md)
+  // the start page's tile and Play button, a widget's reserved height, the words (docs/web.md, the renderer table)
   pitch: () => t("home.pitch.skipbo"),
   picture,
   quick: { players: 2, options: {}, minutes: [20, 40] },
-  // the board height a widget reserves before it is ready, per number of players (widgets/widget.js reservedHeight)
   reserve: { wide: [0, 0, 540, 620, 700, 780, 860], narrow: [0, 0, 432, 520, 610, 700, 790] },
   words,
   /** A card's short name where the cards are listed as chips (the scenario editor): a number, or "Skip-Bo". */

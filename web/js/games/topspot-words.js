@@ -1,7 +1,5 @@
-// Top Spot in the reader's words: the move log's lines for its events (`log.topspot.<type>`), its cards as the game
-// names them, and the catalogue keys of the refusals it words its own way. words/log-words.js reaches it through
-// games/words.js (every game's words), so the shared log and refusal code names no game; the renderer
-// (games/topspot.js) names its cards with the same functions. Runs in Node too (tests/test_words.py): no DOM here.
+// Top Spot in the reader's words (move log, cards, refusals worded per case); docs/web.md "words". No DOM: runs in
+// Node too (tests/test_words.py).
 import { t } from "../words/i18n.js";
 import { colour, has, list, perSeat } from "../words/phrases.js";
 

@@ -353,7 +353,7 @@ function myArea(table, ui) {
 }
 
 // ----- the renderer ------------------------------------------------------------------------------------------------
-// ----- the start page's tile picture (a few of the game's cards, our own drawing; lib/art.js frames it) -----
+// ----- the start page's tile picture: a few of the game's cards (lib/art.js frames it) -----
 /** A Top Spot style card: a 3x3 grid of spots (dots), holes (windows) and blanks, in one colour. */
 function gridCard(x, y, turn, fill, cells, windowFill) {
   const inner = [];
@@ -377,12 +377,10 @@ function picture() {
 const renderer = {
   name: "topspot",
   title: "Top Spot",
-  // the start page: its tile's one-line pitch and picture, and the Play button's table (the player against normal
-  // bots at the game's usual size, one game) with its usual playing time in minutes (docs/web.md)
+  // the start page's tile and Play button, a widget's reserved height, the words (docs/web.md, the renderer table)
   pitch: () => t("home.pitch.topspot"),
   picture,
   quick: { players: 3, options: { games: 1 }, minutes: [10, 20] },
-  // the board height a widget reserves before it is ready, per number of players (widgets/widget.js reservedHeight)
   reserve: { wide: [0, 0, 340, 368, 400, 430, 460], narrow: [0, 0, 320, 347, 380, 410, 440] },
   words,
   rules: () => ["topspot.rules.1", "topspot.rules.2", "topspot.rules.3", "topspot.rules.4"].map((k) => t(k)),
