@@ -230,7 +230,7 @@ def open_new_game(page: Any, game: str, *, seats: list[str], board: str, seed: i
 
 
 def replace_if_asked(page: Any, board: str) -> None:
-    """After a start: a game still in progress on this device is replaced only after asking (js/main.js
+    """After a start: a game still in progress on this device is replaced only after asking (js/app/main.js
     mayReplace); say yes, then wait for ``board`` (or the pass screen or a result)."""
     page.wait_for_selector(f"{board}, #pass-screen, #result-dialog, #replace-dialog", timeout=ENGINE_TIMEOUT)
     if page.locator("#replace-dialog").count():
@@ -268,7 +268,7 @@ def click_key(page: Any, key: str) -> None:
 
 GAME_KEY = "pygame_rules.game.v2"
 
-# Test-only: the worker's gzip-compressed save in IndexedDB (js/saves.js), decompressed. The app itself never reads
+# Test-only: the worker's gzipped save in IndexedDB (js/storage/saves.js), decompressed. The app itself never reads
 # it on the page; a test may, as the device's owner with developer tools could (docs/web.md, threat model).
 READ_SAVE_JS = """async (slot) => {
   const db = await new Promise((ok, no) => { const r = indexedDB.open("pygame_rules", 1);

@@ -51,7 +51,7 @@ function watch(page) {
 }
 
 // Before leaving a page, wait until its engine has no background work left: after a normal start the engine worker
-// makes the next visit's snapshot in a worker of its own one second after "ready" (js/worker.js). A navigation
+// makes the next visit's snapshot in a worker of its own one second after "ready" (js/worker/worker.js). A navigation
 // that ends that worker while it is still loading its scripts makes Firefox log "A ServiceWorker intercepted the
 // request and encountered an unexpected error" for the cut load: harmless for a player (the next visit makes the
 // snapshot again), but a page error for this suite, which has to stay able to catch the real ones.
@@ -69,7 +69,7 @@ async function settled(page) {
   if (snap && snap.stored === false && /^no report within/.test(snap.reason || "")) makerCut = true;
 }
 
-// Set when the engine worker had to end a snapshot maker that never reported (js/worker.js SNAPSHOT_LIMIT_MS): its
+// Set when the engine worker had to end a snapshot maker that never reported (js/worker/worker.js SNAPSHOT_LIMIT_MS): its
 // cut script loads may then be logged as interception errors, which is that safeguard working, not a page error.
 let makerCut = false;
 const CUT_LOAD = /A ServiceWorker intercepted the request and encountered an unexpected error/;
@@ -124,7 +124,7 @@ try {
       await page.goto(server.url, { waitUntil: "load" });
       await page.waitForSelector("body[data-engine=ready]", { timeout: ENGINE_MS });
       await page.click(`.game-tile[data-game=${game}] .play-now`);
-      // the previous game is still in progress: the app asks before replacing it (js/main.js mayReplace)
+      // the previous game is still in progress: the app asks before replacing it (js/app/main.js mayReplace)
       await page.waitForSelector(`#board ${board}, #pass-screen, #replace-dialog`, { timeout: ENGINE_MS });
       if (await page.$("#replace-dialog")) await page.click("#replace-confirm");
       await page.waitForSelector(`#board ${board}, #pass-screen`, { timeout: ENGINE_MS });

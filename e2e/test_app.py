@@ -401,7 +401,7 @@ def test_an_updated_site_replaces_the_old_cache(browser: Any, site_dir: Any, tmp
         page.goto(url)
         wait_engine(page)
         page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
-        # (the engine's start snapshot has its own cache, js/pyodide-start.js, which updates do not touch)
+        # (the engine's start snapshot has its own cache, js/worker/pyodide-start.js, which updates do not touch)
         old = page.evaluate("async () => (await caches.keys()).filter((k) => k.startsWith('pygame-rules-'))")
         assert len(old) == 1
 

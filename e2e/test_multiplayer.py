@@ -426,7 +426,7 @@ def test_a_firefox_guest_joins_a_chromium_host_and_checks_the_deal(browser: Any,
 
 CODES_JS = """async () => {
   const main = document.querySelector('script[type=module]').src;
-  const m = await import(main.replace(/main\\.js$/, "net/peer.js"));
+  const m = await import(new URL("../net/peer.js", main).href);
   const sdp = ["v=0", "a=ice-ufrag:Ab+/", "a=ice-pwd:0123456789abcdefghijklmn",
     "a=fingerprint:sha-256 " + Array.from({length: 32}, (_, i) => (i + 16).toString(16).toUpperCase()).join(":"),
     "a=setup:actpass",

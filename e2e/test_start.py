@@ -14,7 +14,7 @@ from typing import Any
 
 from e2e.conftest import ENGINE_TIMEOUT, Guard, open_new_game, wait_engine
 
-CACHE = "pyodide-snapshot.v1"  # js/pyodide-start.js SNAPSHOT_CACHE
+CACHE = "pyodide-snapshot.v1"  # js/worker/pyodide-start.js SNAPSHOT_CACHE
 
 
 def start_path(page: Any) -> dict[str, Any]:
@@ -87,7 +87,7 @@ def first_visit(context: Any, url: str) -> Any:
 
 def test_a_return_visit_starts_from_the_snapshot(context: Any, guard: Guard, base_url: str) -> None:
     page = first_visit(context, base_url)
-    # The app's dedicated worker left the snapshot to a worker of its own (js/snapshot-worker.js), so its own start
+    # The app's worker left the snapshot to a worker of its own (js/worker/snapshot-worker.js), so its own start
     # imported only what the page asked for.
     assert page.evaluate("() => window.__app.engine.snapshot.where") == "background"
     [entry] = stored_entries(page)
@@ -215,7 +215,7 @@ def test_a_snapshot_past_the_restore_limit_is_not_made_again(browser: Any, site_
 
     copy = tmp_path / "site"
     shutil.copytree(site_dir, copy)
-    [start] = copy.glob("app/*/js/pyodide-start.js")
+    [start] = copy.glob("app/*/js/worker/pyodide-start.js")
     text = start.read_text()
     assert text.count("del _pkg, _mod, _info\n") == 1
     ballast = "del _pkg, _mod, _info\n_heap_ballast = bytearray(6 << 20)\n"

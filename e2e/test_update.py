@@ -22,7 +22,7 @@ from e2e.conftest import ENGINE_TIMEOUT, Guard, wait_engine
 BANNER = "#update-banner"
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 OWN_APP = "() => new URL(document.querySelector('script[type=module][src*=\"app/\"]').src).pathname.split('/')[2]"
-# The controlling service worker's app directory, asked as js/update-check.js asks it.
+# The controlling service worker's app directory, asked as js/app/update-check.js asks it.
 SW_APP = """() => new Promise((ok) => {
   const channel = new MessageChannel();
   setTimeout(() => ok(null), 10000);

@@ -320,7 +320,7 @@ def test_a_widget_goes_on_after_its_engine_restarts(context: Any, guard: Guard, 
         page.wait_for_selector("#ts[data-step='1']", timeout=ENGINE_TIMEOUT)
         # the page's one widget module (the engine lives there), as loaded by widgets.js
         js = page.evaluate("""() => performance.getEntriesByType('resource').map(e => e.name)
-            .find(n => /\\/app\\/[^/]+\\/js\\/widget\\.js$/.test(n))""")
+            .find(n => /\\/app\\/[^/]+\\/js\\/widgets\\/widget\\.js$/.test(n))""")
         assert js
         page.evaluate("""async (url) => {
             document.documentElement.dataset.engineTimeout = '3000';

@@ -150,7 +150,7 @@ def test_two_widgets_on_another_origin_share_one_engine_and_do_not_jump(
 def test_a_widget_on_another_site_works_where_third_party_storage_is_blocked(
         context: Any, guard: Guard, host: tuple[Path, str], base_url: str) -> None:
     """A teacher's page on another SITE (localhost, not 127.0.0.1): this Chromium blocks the frame's storage, so
-    its SharedWorker is refused; the widget must still start, on a worker of its own (js/engine.js)."""
+    its SharedWorker is refused; the widget must still start, on a worker of its own (js/worker/engine.js)."""
     folder, host_url = host
     code = embed_code.encode(json.loads((SCENARIOS / "demo-topspot.json").read_text()))
     _host_page(folder, "cross-site.html", [("ts", f"{base_url}embed.html?s={code}", 560)])

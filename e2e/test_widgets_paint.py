@@ -4,6 +4,7 @@ the same board, and the widget works as before (docs/embedding.md, "Drawn before
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .conftest import ENGINE_TIMEOUT, Guard
@@ -12,7 +13,11 @@ WASM = "pyodide.asm.wasm"
 
 
 def _wasm_requests(guard: Guard) -> list[str]:
-    return [u for u in guard.requests if u.split("?")[0].endswith(WASM) or "/pyodide/" in u or "worker" in u]
+    """Requests that mean Python is on its way: Pyodide's files, or the engine's Worker scripts (js/worker/worker.js,
+    snapshot-worker.js and the modules only they import). The page-side modules beside them in js/worker/ (engine.js,
+    pyodide-start.js, fetch-progress.js) are plain modules the widget code imports; loading one starts nothing."""
+    return [u for u in guard.requests if u.split("?")[0].endswith(WASM) or "/pyodide/" in u
+            or re.search(r"/js/worker/(worker|snapshot-worker|worker-shared|worker-requests)\.js$", u.split("?")[0])]
 
 
 def test_a_rules_page_paints_every_board_before_python(context: Any, guard: Guard, base_url: str) -> None:
@@ -34,6 +39,7 @@ def test_a_rules_page_paints_every_board_before_python(context: Any, guard: Guar
     first.locator(".rw-stage").click()  # the first interaction starts the engine
     page.wait_for_selector("rules-scenario[data-state=ready]", timeout=ENGINE_TIMEOUT)
     assert any(u.split("?")[0].endswith(WASM) for u in guard.requests)
+    assert any(u.split("?")[0].endswith("/js/worker/worker.js") for u in _wasm_requests(guard))  # seen when it starts
     assert first.locator(".rw-board").inner_html() == painted  # the engine's table draws the same board
     # The other widgets stayed painted, untouched, on the one engine the page now has.
     assert widgets.nth(1).get_attribute("data-state") == "painted"

@@ -686,7 +686,7 @@ _LEADING_ID = re.compile(r'\s*\{\s*"id"\s*:\s*(-?\d{1,16}|"[^"\\]{0,64}")\s*[,}]
 
 
 def _rescue_id(text: Any) -> Any:
-    """The id of a request refused before parsing, when it comes first (as js/engine.js sends it), so the page can
+    """The id of a request refused before parsing, if it comes first (as js/worker/engine.js sends it), so the page can
     still match the refusal to its request; otherwise None."""
     match = _LEADING_ID.match(text[:200]) if isinstance(text, str) else None
     return json.loads(match.group(1)) if match else None

@@ -3,7 +3,7 @@
 The engine's events and refusals are data: a ``type`` (or a ``reason`` code) and fields. This module words them in
 one of the four languages from the words catalogues shipped with the package (``pygame_rules/i18n/<lang>.json``,
 the one source of words per language; the site's build copies them for the page, docs/i18n.md). It reads the same
-keys as the page's ``web/js/log-words.js`` and fills them the same way, line for line: an event is worded from
+keys as the page's ``web/js/words/log-words.js`` and fills them the same way, line for line: an event is worded from
 ``log.<game>.<type>`` (``log.<type>`` for a match's events), a refusal from ``refusal.<game>.<reason>``; cards are
 named as the game names them, players by their names (``Seat 1``... counted from 1 when none are given), piles
 counted from 1. ``tests/test_words.py`` holds the two describers equal over every event of the reference games and

@@ -1,4 +1,4 @@
-"""Run the page's wording modules (web/js/log-words.js, i18n.js) in Node on data from Python, for the tests that
+"""Run the page's wording modules (web/js/words/log-words.js, i18n.js) in Node on data from Python, for the tests that
 hold the page's words and the Python describer's (pygame_rules/words.py) together.
 
 The page fetches its catalogues as ``i18n/<lang>.json`` beside ``js/`` (the site's build copies them there from
@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-LOG_WORDS = (ROOT / "web" / "js" / "log-words.js").as_uri()
-I18N = (ROOT / "web" / "js" / "i18n.js").as_uri()
+LOG_WORDS = (ROOT / "web" / "js" / "words" / "log-words.js").as_uri()
+I18N = (ROOT / "web" / "js" / "words" / "i18n.js").as_uri()
 
 # Prepended to every script: fetch() of a file: URL reads the file; web/i18n/ is the package's catalogue folder.
 PRELUDE = """

@@ -140,7 +140,7 @@ def test_a_bot_action_shows_other_seats_only_its_public_event() -> None:
 
 
 def test_a_request_refused_before_parsing_keeps_its_leading_id() -> None:
-    """js/engine.js sends the id first, so even a request too deep to parse is answered to the right caller."""
+    """js/worker/engine.js sends the id first, so even a request too deep to parse is answered to the right caller."""
     deep = '{"id": 41, "op": "scenario", "scenario": ' + "[" * 5000 + "]" * 5000 + "}"
     assert json.loads(api.handle(deep))["id"] == 41
     assert json.loads(api.handle('{"id": "a1", "op": "games", "x": ' + "[" * 99 + "]" * 99 + "}"))["id"] == "a1"

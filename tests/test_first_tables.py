@@ -56,9 +56,10 @@ def test_a_rules_page_preloads_its_widget_code_and_scenarios(tmp_path: Path) -> 
     """The boards are painted after the widget modules and scenario files arrive: the page names them all up front
     (modulepreload / preload) so they come in one round instead of one module level after another."""
     web = Path(__file__).resolve().parent.parent / "web"
-    found = build_site.static_imports(web / "js" / "widget-element.js")
+    found = build_site.static_imports(web / "js" / "widgets" / "widget-element.js")
     modules = {p.relative_to(web / "js").as_posix() for p in found}
-    assert {"widget-element.js", "widget.js", "engine.js", "games/index.js", "games/topspot.js", "art.js"} <= modules
+    assert {"widgets/widget-element.js", "widgets/widget.js", "worker/engine.js", "games/index.js", "games/topspot.js",
+            "lib/art.js"} <= modules
     app = tmp_path / "app" / "abc"
     shutil.copytree(web / "js", app / "js")
     html = (web / "rules" / "topspot.en.html").read_text(encoding="utf-8")
@@ -76,7 +77,7 @@ LESSONS = Path(__file__).resolve().parent.parent / "web" / "lessons"
 
 
 def _lesson_start(doc: dict) -> dict:
-    """What the lesson player's engine shows at the start, asked step by step as js/lesson.js asks: the scenario,
+    """What the lesson player's engine shows at the start, asked step by step like js/widgets/lesson.js: the scenario,
     the scripted replies while another seat is to move, then the learner's table."""
     def ask(req: dict) -> dict:
         answer = json.loads(api.handle(json.dumps(req)))
@@ -146,9 +147,10 @@ def test_embed_html_preloads_the_widget_and_lesson_code(tmp_path: Path) -> None:
     app = tmp_path / "app" / "abc"
     shutil.copytree(web / "js", app / "js")
     links = build_site.embed_preloads(tmp_path, "abc")
-    modules = {p.relative_to(app / "js").as_posix() for p in build_site.static_imports(app / "js" / "embed.js")}
-    modules |= {p.relative_to(app / "js").as_posix() for p in build_site.static_imports(app / "js" / "lesson.js")}
-    assert {"embed.js", "widget.js", "lesson.js", "rule-anchors.js", "games/topspot.js"} <= modules
+    entries = (app / "js" / "widgets" / "embed.js", app / "js" / "widgets" / "lesson.js")
+    modules = {p.relative_to(app / "js").as_posix() for entry in entries for p in build_site.static_imports(entry)}
+    assert {"widgets/embed.js", "widgets/widget.js", "widgets/lesson.js", "widgets/rule-anchors.js",
+            "games/topspot.js"} <= modules
     for name in modules:
         assert f'<link rel="modulepreload" href="app/abc/js/{name}">' in links
     assert links.count("modulepreload") == len(modules)  # each once

@@ -18,7 +18,7 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 LANGS = ("en", "nl", "de", "fr")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 CHOICE = re.compile(r"""\btr?\(\s*[\w.\s=!<>&|()]+?\?\s*["']([\w.]+)["']\s*:\s*["']([\w.]+)["']""")
-# The widget UI strings (teach contract: keys prefixed "widget."), as web/js/widget-strings.js on teach-widgets lists.
+# The widget UI strings (teach contract: keys prefixed "widget."), as web/js/widgets/widget-strings.js lists them.
 WIDGET_KEYS = {
     "widget.label", "widget.idle", "widget.start", "widget.loading", "widget.failed", "widget.previous", "widget.next",
     "widget.restart", "widget.step", "widget.log", "widget.noMoves", "widget.player", "widget.tryIntro",
@@ -90,7 +90,7 @@ def test_values_are_text_with_the_same_placeholders(lang: str) -> None:
 
 def test_every_key_the_code_uses_is_in_the_catalogue() -> None:
     used = used_keys()
-    assert "js/main.js" in used and "js/table.js" in used  # the scan really reads the app
+    assert "js/app/main.js" in used and "js/app/table.js" in used  # the scan really reads the app
     missing = {f: sorted(keys - set(CATALOGUES["en"])) for f, keys in used.items() if keys - set(CATALOGUES["en"])}
     assert not missing, f"keys used but in no catalogue: {missing}"
 
@@ -131,7 +131,7 @@ def test_the_scan_catches_an_unknown_key(tmp_path: Path) -> None:
     assert CHOICE.findall('t(c === 0 ? "x.wild" : "x.card", { card })') == [("x.wild", "x.card")]
 
 
-# ----- refusal reasons (web/js/log-words.js refusalWords) -----------------------------------------------------------
+# ----- refusal reasons (web/js/words/log-words.js refusalWords) ---------------------------------------------------
 def _refusal_keys() -> dict[str, set[str]]:
     """Every catalogue key the page may use for a game's refusal reason (refusalWords in log-words.js)."""
     from pygame_rules.games.etalage import EtalageState
@@ -171,7 +171,7 @@ def test_every_refusal_reason_is_worded_in_every_language_with_the_same_placehol
         for lang in LANGS:
             assert key in CATALOGUES[lang], f"{lang}: no words for the refusal {key}"
             assert set(PLACEHOLDER.findall(CATALOGUES[lang][key])) == english, f"{lang}: {key} placeholders"
-    source = (WEB / "js" / "log-words.js").read_text()
+    source = (WEB / "js" / "words" / "log-words.js").read_text()
     assert "refusal.${game}.${reason}" in source, "refusalWords no longer builds the keys this test checks"
     assert "refusal.${game}.why.${params.why}" in source
 
@@ -210,11 +210,12 @@ def test_every_editor_place_is_worded_in_every_language() -> None:
 
 def test_the_problems_of_an_empty_editor_table_are_worded_in_every_language() -> None:
     """Issue 24: "bad scenario: seat 0's stock is empty" on the editor's empty table. Each problem the engine
-    names (BadScenario reason) for an empty table has words in every catalogue, mapped in editor.js."""
+    names (BadScenario reason) for an empty table has words in every catalogue, listed in the game's words module
+    (``editorProblems`` in web/js/games/<game>-words.js), which editor.js words them from."""
     from pygame_rules.api import handle_request
     from pygame_rules.scenario_tools import editor_kit
 
-    source = (WEB / "js" / "editor.js").read_text(encoding="utf-8")
+    source = "".join(p.read_text(encoding="utf-8") for p in (WEB / "js" / "games").glob("*-words.js"))
     mapped = set(re.findall(r'"(editor\.problem\.\w+\.\w+)"', source))
     named = 0
     for game, players in (("skipbo", 2), ("topspot", 3), ("level8", 2), ("etalage", 4)):
@@ -224,7 +225,7 @@ def test_the_problems_of_an_empty_editor_table_are_worded_in_every_language() ->
             continue
         assert error.get("reason"), f"{game}: the empty table's problem has no reason code: {error}"
         key = f"editor.problem.{game}.{error['reason']}"
-        assert key in mapped, f"editor.js does not word {game}'s {error['reason']}"
+        assert key in mapped, f"games/{game}-words.js does not list {game}'s {error['reason']} in editorProblems"
         params = set(error["params"]) - {"seat"} | ({"player"} if "seat" in error["params"] else set())
         for lang in LANGS:
             assert set(PLACEHOLDER.findall(CATALOGUES[lang][key])) == params, (lang, key)

@@ -1,4 +1,4 @@
-"""Every refusal the engine gives, worded by the page (web/js/log-words.js ``refusalWords``) in all four languages,
+"""Every refusal the engine gives, worded by the page (js/words/log-words.js ``refusalWords``) in all four languages,
 English included, run in Node on real refusals: each reason in the catalogue's words, cards named as the game names
 them, players by their names, piles counted from 1; no engine ids (R2, J7, red-2), no 0-based "seat 1", no Python
 reprs, no placeholder left unfilled, no catalogue key missing (issue 24, item 2).

@@ -1,4 +1,4 @@
-"""The stored form of a memory snapshot (web/js/snapshot-pages.js): exact round trips and refusals, run in Node."""
+"""The stored form of a memory snapshot (js/storage/snapshot-pages.js): exact round trips and refusals, run in Node."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULE = (ROOT / "web" / "js" / "snapshot-pages.js").as_uri()
+MODULE = (ROOT / "web" / "js" / "storage" / "snapshot-pages.js").as_uri()
 
 SCRIPT = """
 import { PAGE, packPages, unpackPages } from %(module)s;

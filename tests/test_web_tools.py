@@ -21,7 +21,7 @@ def test_hashed_assets_are_immutable_and_entry_points_are_not_cached() -> None:
     from tools import build_site
 
     built = RULES + serve.parse_headers_file(build_site.immutable_headers("0123abcd", "314.0.7", "0.7.31"))
-    for path in ("/app/0123abcd/js/main.js", "/pyodide/314.0.7/python_stdlib.zip"):
+    for path in ("/app/0123abcd/js/app/main.js", "/pyodide/314.0.7/python_stdlib.zip"):
         assert "immutable" in serve.headers_for(path, built)["Cache-Control"]
     for path in ("/", "/index.html", "/sw.js", "/manifest.webmanifest"):
         cache = serve.headers_for(path, RULES)["Cache-Control"]
@@ -163,7 +163,7 @@ def test_the_build_precompresses_big_files_and_the_server_sends_that_body(tmp_pa
 
 
 def test_the_engine_imports_no_javascript_at_import_time() -> None:
-    """A memory snapshot may not hold JavaScript objects (js/pyodide-start.js): no engine module imports ``js``,
+    """A memory snapshot may not hold JavaScript objects (js/worker/pyodide-start.js): no engine module imports ``js``,
     ``pyodide`` or ``pyodide_js``, so the snapshot made after importing every module stays serialisable."""
     import ast
 
@@ -201,16 +201,16 @@ def test_every_path_of_every_page_has_one_policy_and_revalidates() -> None:
             assert "no-cache" in serve.headers_for(path, RULES)["Cache-Control"], path
     assert _csp("/")["frame-ancestors"] == "'self'"
     assert _csp("/rules/skipbo.en.html")["frame-ancestors"] == "'self'"
-    assert "frame-ancestors" in _csp("/app/0123abcd/js/worker.js")
+    assert "frame-ancestors" in _csp("/app/0123abcd/js/worker/worker.js")
 
 
 def test_only_this_builds_hashed_directories_are_immutable() -> None:
     from tools import build_site
 
     rules = RULES + serve.parse_headers_file(build_site.immutable_headers("0123abcd", "314.0.7", "0.7.31"))
-    for path in ("/app/0123abcd/js/main.js", "/pyodide/314.0.7/python_stdlib.zip", "/pyscript/0.7.31/core.js"):
+    for path in ("/app/0123abcd/js/app/main.js", "/pyodide/314.0.7/python_stdlib.zip", "/pyscript/0.7.31/core.js"):
         assert "immutable" in serve.headers_for(path, rules)["Cache-Control"], path
-    for path in ("/app/feedface/js/main.js", "/app/nothing", "/pyodide/0.1/pyodide.mjs", "/"):
+    for path in ("/app/feedface/js/app/main.js", "/app/nothing", "/pyodide/0.1/pyodide.mjs", "/"):
         assert "immutable" not in serve.headers_for(path, rules).get("Cache-Control", ""), path
 
 

@@ -101,7 +101,7 @@ def _csp_rules(path: str) -> list[str]:
 
 
 @pytest.mark.parametrize("path", ["/", "/index.html", "/embed.html", "/editor.html", "/lab.html",
-                                  "/app/abc/js/worker.js", "/sw.js", "/widgets.js"])
+                                  "/app/abc/js/worker/worker.js", "/sw.js", "/widgets.js"])
 def test_no_path_gets_its_policy_from_two_rules(path: str) -> None:
     # Netlify joins a header set by several matching rules; two policies would both be enforced.
     assert len(_csp_rules(path)) <= 1, path
@@ -110,14 +110,14 @@ def test_no_path_gets_its_policy_from_two_rules(path: str) -> None:
 def test_embed_is_framable_and_other_pages_are_not() -> None:
     embed = serve.headers_for("/embed.html", RULES)["Content-Security-Policy"]
     assert "frame-ancestors" not in embed and "unsafe-eval" not in embed.replace("wasm-unsafe-eval", "")
-    for path in ("/", "/index.html", "/editor.html", "/lab.html", "/app/x/js/worker.js"):
+    for path in ("/", "/index.html", "/editor.html", "/lab.html", "/app/x/js/worker/worker.js"):
         csp = serve.headers_for(path, RULES)["Content-Security-Policy"]
         assert "frame-ancestors 'self'" in csp, path
         assert "default-src 'self'" in csp, path
 
 
 def test_only_the_lab_allows_eval() -> None:
-    for path in ("/", "/index.html", "/editor.html", "/embed.html", "/app/x/js/worker.js"):
+    for path in ("/", "/index.html", "/editor.html", "/embed.html", "/app/x/js/worker/worker.js"):
         csp = serve.headers_for(path, RULES)["Content-Security-Policy"]
         assert "'unsafe-eval'" not in csp, path
     assert "'unsafe-eval'" in serve.headers_for("/lab.html", RULES)["Content-Security-Policy"]

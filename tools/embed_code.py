@@ -1,7 +1,7 @@
 """The compact, URL-safe scenario code of the widgets (``embed.html?s=<code>``, ``<rules-scenario code=...>``).
 
 Format (docs/embedding.md): ``"z" + base64url_without_padding(deflate_raw(utf8(json)))``. The browser side is
-``encodeSpec`` / ``decodeSpec`` in web/js/widget.js (CompressionStream "deflate-raw"); this module is the same codec
+``encodeSpec`` / ``decodeSpec`` in js/widgets/widget.js (CompressionStream "deflate-raw"); this module is the codec
 in Python, for scripts that write embed links and for the tests.
 
 Run: ``python tools/embed_code.py web/scenarios/demo-topspot.json [--base https://example.org/]`` prints the code

@@ -154,7 +154,7 @@ class Rounds:
         if snap.get("stored"):
             self.snapshot_bytes.append(snap["bytes"])
             self.snapshot_memory.append(snap.get("memory", snap["bytes"]))
-        self.snapshot_heap.append(snap)  # heap, limit, headroom: js/pyodide-start.js keepSnapshot
+        self.snapshot_heap.append(snap)  # heap, limit, headroom: js/worker/pyodide-start.js keepSnapshot
 
     def bare(self, row: dict[str, Any]) -> None:
         ctx = self.context(service_workers="block")
@@ -468,7 +468,7 @@ def report(r: Rounds, site: Path, bots: tuple[list[float], list[float]] | None) 
           f"{len(sent_lazy)} of its {len(lazy)} files fetched by a first visit")
     if r.snapshot_bytes:
         print(f"snapshot kept in Cache Storage: {med(r.snapshot_bytes) / 1e6:.1f} MB stored (zero pages left out, "
-              f"js/snapshot-pages.js) of {med(r.snapshot_memory) / 1e6:.1f} MB of memory")
+              f"js/storage/snapshot-pages.js) of {med(r.snapshot_memory) / 1e6:.1f} MB of memory")
     if heads := [s for s in r.snapshot_heap if "headroom" in s]:
         print(f"snapshot heap headroom: {min(s['headroom'] for s in heads) / 2**20:.2f} MiB (min of {len(heads)}) "
               f"before Python's heap outgrows the {heads[0]['limit'] / 2**20:.0f} MiB a restore holds (Pyodide #6254)")

@@ -3,7 +3,7 @@
 A host page on a second local origin (tools/serve.py on another port) embeds N iframe widgets of the built site
 (``site/``, build it first). For N = 1 and N = 5 with the shared engine, and N = 5 with one dedicated worker per frame
 (``worker=dedicated``, the behaviour before one engine per page), the script starts a fresh Chromium, waits until
-every widget is ready, asks each frame's worker for its counters (web/js/worker-shared.js) and sums the
+every widget is ready, asks each frame's worker for its counters (web/js/worker/worker-shared.js) and sums the
 proportional set size (PSS, /proc/<pid>/smaps_rollup) of every process of that browser. Figures are printed as
 ratios against one widget measured in the same run. Run it on a quiet machine (``nice`` it on a shared one):
 

@@ -12,13 +12,13 @@
 //   anything, deletes what a failed install stored (an unfinished cache serves nothing and takes the save's space),
 //   and after a failure for lack of room does not try this version again (REFUSED); a new version tries again.
 // - The "version" message answers {cache, files, routes, app}: `app` is this version's app directory hash, which the
-//   page compares with its own to offer the reload (js/update-check.js).
+//   page compares with its own to offer the reload (js/app/update-check.js).
 const CACHE = /*{{CACHE}}*/;
 const PRECACHE = /*{{PRECACHE}}*/;
 const PREFIX = "pygame-rules-";
 const MANIFEST = "./__precache.json";
 const REFUSED = "site-precache-refused.v1"; // not PREFIX: activate and the partial-cache sweep leave it alone
-const SAVE_RESERVE = 1_000_000; // bytes kept free for the saved game (js/storage-room.js)
+const SAVE_RESERVE = 1_000_000; // bytes kept free for the saved game (js/storage/storage-room.js)
 
 const abs = (url) => new URL(url, self.registration.scope).href;
 const LAZY = new Set(PRECACHE.filter((entry) => entry.lazy).map((entry) => abs(entry.url)));
@@ -146,7 +146,7 @@ self.addEventListener("activate", (event) => {
 });
 
 self.addEventListener("message", (event) => {
-  // Answered on the port sent with the message when there is one (js/update-check.js), else to the sender.
+  // Answered on the port sent with the message when there is one (js/app/update-check.js), else to the sender.
   const reply = event.ports && event.ports[0] || event.source;
   if (event.data === "version") reply.postMessage({ cache: CACHE, files: PRECACHE.length, routes, app: APP });
 });

@@ -3,8 +3,10 @@
 // Keys: hand:<card> (the viewer's hand card), hand@<seat> (another seat's hand), trick:<seat> (the card a seat
 // played in this trick; the viewer's own slot receives a play), group:<colour> (a colour group on the display,
 // picked to claim it), won:<seat> (a seat's face-down pile of won cards; the viewer's own pile receives a claim).
-import { h, nameFromContent } from "../util.js";
-import { t } from "../i18n.js";
+import { h, nameFromContent } from "../lib/util.js";
+import { t } from "../words/i18n.js";
+import { el, INK, PAPER } from "../lib/art.js";
+import words from "./etalage-words.js";
 
 
 const colourOf = (card) => card.slice(0, card.lastIndexOf("-"));
@@ -223,9 +225,33 @@ const EXAMPLE = () => ({
   ],
 });
 
+// ----- the start page's tile picture: a few of the game's cards (lib/art.js frames it) -----
+function picture() {
+  const colours = ["#dc2626", "#eab308", "#2563eb", "#16a34a", "#9333ea", "#ea580c"];
+  const out = [];
+  colours.forEach((c, i) => {
+    const col = i % 3;
+    const row = Math.floor(i / 3);
+    for (let k = 0; k < 2; k++) {
+      out.push(el("g", { transform: `translate(${22 + col * 42 + k * 8} ${10 + row * 42 + k * 3})` },
+        el("rect", { width: 26, height: 34, rx: 4, fill: PAPER, stroke: "#0000004d" }),
+        el("rect", { x: 3, y: 3, width: 20, height: 6, rx: 2, fill: c }),
+        el("text", { x: 13, y: 26, "font-size": 13, "font-weight": 800, fill: INK, "text-anchor": "middle" },
+          String(((i * 5 + k * 3) % 9) + 1))));
+    }
+  });
+  return out;
+}
+
 const renderer = {
   name: "etalage",
   title: "Etalage",
+  // the start page's tile and Play button, a widget's reserved height, the words (docs/web.md, the renderer table)
+  pitch: () => t("home.pitch.etalage"),
+  picture,
+  quick: { players: 3, options: { games: 1 }, minutes: [10, 20] },
+  reserve: { wide: [0, 0, 560, 590, 610, 630, 652], narrow: [0, 0, 800, 880, 950, 1010, 1081] },
+  words,
   rules: () => ["etalage.rules.1", "etalage.rules.2", "etalage.rules.3", "etalage.rules.4"].map((k) => t(k)),
   optionHints: {
     games: { label: () => t("etalage.option.games"), short: () => t("etalage.option_short.games") },

@@ -7,11 +7,11 @@
 // card), hand@<seat> (another seat's hand), seat:<seat> (a player's name plate: the skip target), table:<seat> (a
 // seat's laid-out parts), part:<seat>:<i> (one laid-out part), part:<seat>:<i>:lo|hi (the ends of a run, where a
 // joker is added), lay:<i> (part i of the lay-out being built), placed:<i>:<j> (card j placed in that part).
-import { canon, h, nameFromContent } from "../util.js";
-import { t as tr } from "../i18n.js";
-import { refusalWords } from "../log-words.js";
-import { level8CardName as cardName, level8ColourName as colourName, setLevel8Deck } from "../card-words.js";
-import { skipMark } from "../art.js";
+import { canon, h, nameFromContent } from "../lib/util.js";
+import { t as tr } from "../words/i18n.js";
+import { refusalWords } from "../words/log-words.js";
+import words, { level8CardName as cardName, level8ColourName as colourName, setLevel8Deck } from "./level8-words.js";
+import { card, el, numberFace, skipMark } from "../lib/art.js";
 
 // The stylesheet of this renderer, loaded once with the module (same origin; the build copies and precaches it).
 const sheetUrl = new URL("../../css/level8.css", import.meta.url).href;
@@ -600,9 +600,28 @@ function dealBanner(view, ui) {
 }
 
 // ----- the renderer ------------------------------------------------------------------------------------------------
+// ----- the start page's tile picture: a few of the game's cards (lib/art.js frames it) -----
+function picture() {
+  const shapes = { "#dc2626": "●", "#2563eb": "★" };
+  const run = [["3", "#dc2626"], ["4", "#dc2626"], ["5", "#dc2626"]].map(([n, c], i) =>
+    card(22 + i * 26, 20, -8 + i * 4, [...numberFace(n, c), el("text", { x: 37, y: 57, "font-size": 8, fill: c,
+      "text-anchor": "end" }, shapes[c])]));
+  const joker = card(104, 20, 10, [el("text", { x: 22, y: 38, "font-size": 22, fill: "#7c3aed", "text-anchor": "middle" },
+    "★"), el("text", { x: 22, y: 54, "font-size": 8, "font-weight": 700, fill: "#7c3aed", "text-anchor": "middle" },
+    "JOKER")]);
+  return [...run, joker];
+}
+
 const renderer = {
   name: "level8",
   title: "Level 8",
+  // the start page's tile and Play button, a widget's reserved height, the words (docs/web.md, the renderer table)
+  pitch: () => tr("home.pitch.level8"),
+  picture,
+  quick: { players: 2, options: {}, minutes: [30, 60] },
+  reserve: { wide: [0, 0, 614, 640, 700, 760, 820], narrow: [0, 0, 586, 630, 690, 750, 810],
+    live: { wide: [0, 0, 947, 980, 1040, 1100, 1160], narrow: [0, 0, 943, 980, 1040, 1100, 1160] } },
+  words,
   rules: () => ["level8.rules.1", "level8.rules.2", "level8.rules.3", "level8.rules.4", "level8.rules.5"].map((k) => tr(k)),
   optionHints: {
     sheet: { label: () => tr("level8.option.sheet"), choices: (c) => (SHEET_CHOICES[c] ? tr(SHEET_CHOICES[c]) : c) },

@@ -1,8 +1,10 @@
 // Skip-Bo drawing and gesture mapping. The engine decides everything; this module only draws the view and says
 // which action a "source -> target" gesture means. Keys: hand:<card> (the viewer's hand), hand@<seat> (another
 // seat's hand), stock:<seat>, discard:<seat>:<pile>, build:<pile>.
-import { h, nameFromContent } from "../util.js";
-import { t } from "../i18n.js";
+import { h, nameFromContent } from "../lib/util.js";
+import { t } from "../words/i18n.js";
+import { card, el, numberFace } from "../lib/art.js";
+import words from "./skipbo-words.js";
 
 const cardName = (c) => (c === 0 ? "Skip-Bo" : String(c));
 const colour = (c) => (c === 0 ? "wild" : c <= 4 ? "blue" : c <= 8 ? "green" : "red");
@@ -79,9 +81,29 @@ function seatPanel(view, s, ui, current) {
       h("div.discards", info.discards.map((pile, i) => discardPile(s, i, pile, false, who)))));
 }
 
+// ----- the start page's tile picture: a few of the game's cards (lib/art.js frames it) -----
+function picture() {
+  return [
+    card(30, 22, -16, numberFace("1", "#1d4ed8")),
+    card(58, 16, -5, numberFace("6", "#15803d")),
+    card(86, 16, 6, numberFace("12", "#dc2626")),
+    card(112, 22, 16, [el("text", { x: 22, y: 40, "font-size": 24, fill: "#fff", "text-anchor": "middle" }, "★"),
+      el("text", { x: 22, y: 54, "font-size": 7, "font-weight": 700, fill: "#fff", "text-anchor": "middle" },
+        "SKIP-BO")], { fill: "#e11d48" }),
+  ];
+}
+
 const renderer = {
   name: "skipbo",
   title: "Skip-Bo",
+  // the start page's tile and Play button, a widget's reserved height, the words (docs/web.md, the renderer table)
+  pitch: () => t("home.pitch.skipbo"),
+  picture,
+  quick: { players: 2, options: {}, minutes: [20, 40] },
+  reserve: { wide: [0, 0, 540, 620, 700, 780, 860], narrow: [0, 0, 432, 520, 610, 700, 790] },
+  words,
+  /** A card's short name where the cards are listed as chips (the scenario editor): a number, or "Skip-Bo". */
+  cardText: cardName,
   rules: () => ["skipbo.rules.1", "skipbo.rules.2", "skipbo.rules.3"].map((k) => t(k)),
   optionHints: {
     stock_size: { label: () => t("skipbo.option.stock_size"), short: () => t("skipbo.option_short.stock_size"),

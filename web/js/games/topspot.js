@@ -6,8 +6,10 @@
 //
 // Keys: stack (the stack being built: the source of every play of the viewer), hand@<seat> (a seat's hand),
 // spot:<seat> (that seat's place in the current round: the target of its play).
-import { h, nameFromContent, setLabel } from "../util.js";
-import { t } from "../i18n.js";
+import { h, nameFromContent, setLabel } from "../lib/util.js";
+import { t } from "../words/i18n.js";
+import { card, el } from "../lib/art.js";
+import words, { cardName, colourName, topspotEnd } from "./topspot-words.js";
 
 // The stylesheet of this renderer, loaded once with the module (same origin; the build copies and precaches it).
 const sheet = new URL("../../css/topspot.css", import.meta.url).href;
@@ -25,31 +27,11 @@ const draft = { sig: "", picks: [], colour: null };
 const colourOf = (card) => (card === JOKER ? JOKER : card.slice(0, card.lastIndexOf("-")));
 const numberOf = (card) => (card === JOKER ? null : Number(card.slice(card.lastIndexOf("-") + 1)));
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
-const COLOURS = () => ({ red: t("colour.red"), yellow: t("colour.yellow"), green: t("colour.green"),
-  blue: t("colour.blue"), purple: t("colour.purple"), joker: t("topspot.joker") });
-/** A colour's name in the reader's language ("red" / "rood" / "Rot" / "rouge"). */
-const colourName = (colour) => COLOURS()[colour] || colour;
 const cards = (n) => t("topspot.cards", { n });
 /** A shape per colour, printed on every card, chip and window, so that colours never have to be told apart by hue
  * alone (the same shapes as Level 8's colours). */
 export const SYMBOLS = { red: "●", yellow: "■", green: "◆", blue: "★", purple: "✚", joker: "J" };
 const sym = (colour) => SYMBOLS[colour] || "";
-
-const END_WORDS = { last_cards: "log.topspot.reason_last_cards", only_one: "log.topspot.reason_only_one",
-  nobody: "log.topspot.reason_nobody" };
-
-/** Why a game of Top Spot ended, in the reader's language, from the code the engine gives (`end_code` and the seat
- * `end_player` of the `end` event and of the result); null when there is no code (a record from before the codes). */
-export function topspotEnd(code, player, names) {
-  const key = END_WORDS[code];
-  return key ? t(key, { name: player === null || player === undefined ? "" : names[player] ?? "" }) : null;
-}
-
-/** "red 7" / "joker": the words used on the page (the engine's names are "red-7" / "joker"). */
-export function cardName(card) {
-  return card === JOKER ? t("topspot.joker") : t("topspot.card", { colour: colourName(colourOf(card)),
-    n: numberOf(card) });
-}
 
 function layoutOf(card) {
   if (!LAYOUTS) return null;
@@ -371,9 +353,36 @@ function myArea(table, ui) {
 }
 
 // ----- the renderer ------------------------------------------------------------------------------------------------
+// ----- the start page's tile picture: a few of the game's cards (lib/art.js frames it) -----
+/** A Top Spot style card: a 3x3 grid of spots (dots), holes (windows) and blanks, in one colour. */
+function gridCard(x, y, turn, fill, cells, windowFill) {
+  const inner = [];
+  cells.split("").forEach((kind, i) => {
+    const cx = 9 + (i % 3) * 13;
+    const cy = 14 + Math.floor(i / 3) * 17;
+    if (kind === "s") inner.push(el("circle", { cx: cx + 4, cy: cy + 4, r: 4, fill: "#fff" }));
+    if (kind === "h") inner.push(el("rect", { x: cx - 1, y: cy - 1, width: 10, height: 10, rx: 2, fill: windowFill }));
+  });
+  return card(x, y, turn, inner, { fill });
+}
+
+function picture() {
+  return [
+    gridCard(36, 20, -12, "#7c3aed", "sbhbsbhsb", "#0f2e1d"),
+    gridCard(62, 16, -2, "#16a34a", "hbsbhbsbh", "#0f2e1d"),
+    gridCard(88, 18, 10, "#dc2626", "shbbsbbhs", "#facc15"),
+  ];
+}
+
 const renderer = {
   name: "topspot",
   title: "Top Spot",
+  // the start page's tile and Play button, a widget's reserved height, the words (docs/web.md, the renderer table)
+  pitch: () => t("home.pitch.topspot"),
+  picture,
+  quick: { players: 3, options: { games: 1 }, minutes: [10, 20] },
+  reserve: { wide: [0, 0, 340, 368, 400, 430, 460], narrow: [0, 0, 320, 347, 380, 410, 440] },
+  words,
   rules: () => ["topspot.rules.1", "topspot.rules.2", "topspot.rules.3", "topspot.rules.4"].map((k) => t(k)),
   optionHints: {
     level: { label: () => t("topspot.option.level"), choices: (c) => (c === "expert" ? t("topspot.level.expert") : t("topspot.level.junior")) },

@@ -3,7 +3,7 @@
 // the game is over the host reveals the secret and every action, and each guest's own engine replays the game from
 // that seed and compares the log with what it received during play. The host cannot pick a deal that suits it:
 // the guests' values are chosen after its commitment, and its secret cannot change after it.
-import { canon } from "../util.js";
+import { canon } from "../lib/util.js";
 
 /** `n` random bytes as lower-case hex (the browser's cryptographic generator). */
 export function randomHex(n) {

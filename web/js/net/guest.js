@@ -8,11 +8,11 @@ import { qrSvg } from "./qr.js";
 import { scanner } from "./scan.js";
 import { HEX32, HEX64, randomHex, verifyDeal } from "./deal.js";
 import { talkBar } from "./talk.js";
-import { EngineError } from "../engine.js";
+import { EngineError } from "../worker/engine.js";
 import { RENDERERS } from "../games/index.js";
-import { TableController } from "../table.js";
-import { h, toast } from "../util.js";
-import { t } from "../i18n.js";
+import { TableController } from "../app/table.js";
+import { h, toast } from "../lib/util.js";
+import { t } from "../words/i18n.js";
 
 /** A host's refusal of a message itself, by code. */
 const REFUSED = { too_big: "net.refused.too_big", bad_message: "net.refused.bad_message",
@@ -21,7 +21,7 @@ const REFUSED = { too_big: "net.refused.too_big", bad_message: "net.refused.bad_
 const NOT_VERIFIED = { commitment: "net.not_verified.commitment", value: "net.not_verified.value",
   refused: "net.not_verified.refused", log: "net.not_verified.log", error: "net.not_verified.error" };
 
-/** The face of js/engine.js's Engine that a table uses, answered by the host over the data channel. */
+/** The face of js/worker/engine.js's Engine that a table uses, answered by the host over the data channel. */
 export class RemoteEngine {
   constructor(channel) {
     this.channel = channel;

@@ -9,8 +9,8 @@ import { qrSvg } from "./qr.js";
 import { scanner } from "./scan.js";
 import { deriveSeed, HEX32, randomHex, sha256hex } from "./deal.js";
 import { TALK, talkBar } from "./talk.js";
-import { h, toast } from "../util.js";
-import { t } from "../i18n.js";
+import { h, toast } from "../lib/util.js";
+import { t } from "../words/i18n.js";
 
 /** Characters of one guest message at most (an action is well under 1,000). */
 export const GUEST_LIMIT = 32_000;

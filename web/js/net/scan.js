@@ -4,8 +4,8 @@
 // site by tools/build_site.py as js/vendor/jsqr.mjs and loaded only when needed). The code read fills the field as
 // if pasted and the caller proceeds (Join, Connect). The camera stops as soon as a code is read, on Cancel, or when
 // the field leaves the page. Nothing leaves the device: the frames are read here and dropped.
-import { h } from "../util.js";
-import { t } from "../i18n.js";
+import { h } from "../lib/util.js";
+import { t } from "../words/i18n.js";
 
 /** How often a frame is read while looking for a code (ms). */
 const EVERY = 150;

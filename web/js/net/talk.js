@@ -1,7 +1,7 @@
 // The bar above a table with guests: the deal's commitment, the check of the deal at the end, and table talk, a
 // few preset reactions (no free text) that travel as keys and are worded in each reader's own language.
-import { h } from "../util.js";
-import { t } from "../i18n.js";
+import { h } from "../lib/util.js";
+import { t } from "../words/i18n.js";
 
 // The stylesheet of the lobby, the join screen and this bar, loaded once with the module (same origin, precached).
 const sheet = new URL("../../css/net.css", import.meta.url).href;

@@ -1,0 +1,54 @@
+// <rules-scenario game="topspot" src="scenarios/demo-topspot.json" lang="en" seat="0"></rules-scenario>
+// (or code="<compact code>" instead of src). Loaded by the site-root module widgets.js. The element draws at once
+// (the board too, from the first table the build stores in the scenario file), starts the shared engine at the
+// reader's first interaction with it (or, without a stored table, when it first scrolls into view), and needs
+// nothing else.
+import { checkSpec, decodeSpec, fetchSpec, ScenarioWidget, startOnInteraction, startWhenVisible, stats }
+  from "./widget.js";
+import { h } from "../lib/util.js";
+import { t } from "./widget-strings.js";
+
+const sheets = ["../../css/app.css", "../../css/etalage.css", "../../css/widget.css"];
+for (const rel of sheets) {
+  const href = new URL(rel, import.meta.url).href;
+  if (!document.querySelector(`link[href="${href}"]`)) document.head.append(h("link", { rel: "stylesheet", href }));
+}
+
+class RulesScenario extends HTMLElement {
+  connectedCallback() {
+    if (this._connected) return;
+    this._connected = true;
+    this.classList.add("rw-host");
+    this._load();
+  }
+
+  disconnectedCallback() {
+    if (this.widget) this.widget.destroy();
+    this._connected = false;
+  }
+
+  async _load() {
+    this.dataset.state = "loading";
+    try {
+      let spec;
+      if (this.hasAttribute("code")) spec = await decodeSpec(this.getAttribute("code"));
+      else if (this.hasAttribute("src")) spec = await fetchSpec(this.getAttribute("src"), document.baseURI);
+      else throw new Error(t("widget.error.missing"));
+      spec = checkSpec(spec);
+      const game = this.getAttribute("game");
+      if (game && game !== spec.game) throw new Error(t("widget.error.game", { game }));
+      const seatAttr = this.getAttribute("seat");
+      const seat = seatAttr !== null && /^\d$/.test(seatAttr) ? Number(seatAttr) : null;
+      this.widget = new ScenarioWidget(this, spec, { lang: this.getAttribute("lang"), seat });
+      // A board drawn from the file's stored first table waits for the reader before Python starts.
+      if (this.widget.painted) startOnInteraction(this, this.widget);
+      else startWhenVisible(this, this.widget);
+    } catch (err) {
+      this.dataset.state = "failed";
+      this.replaceChildren(h("p.rw-status.error", t("widget.failed", { message: err.message })));
+    }
+  }
+}
+
+if (!customElements.get("rules-scenario")) customElements.define("rules-scenario", RulesScenario);
+window.__widgets = { stats };

@@ -1,0 +1,106 @@
+// Module Web Worker: starts the self-hosted Pyodide, installs our wheel and answers JSON requests through
+// pygame_rules/api.py. Bots think here, so the page never freezes. Messages to the page:
+//   {type: "progress", stage, label, fraction}   while starting
+//   {type: "ready", ms, python, timings, start, at}  once api.handle is callable; start = {path, reason}: path is
+//                                                "snapshot", "normal" or "fallback" (js/worker/pyodide-start.js)
+//   {type: "snapshot", stored, bytes, ms, heap, limit, headroom}
+//                                                after a normal start, once the new snapshot is kept (made by
+//                                                js/worker/snapshot-worker.js where this worker can start a worker);
+//                                                {type: "snapshot", stored: false, reason, quota?} when it was not;
+//                                                {..., skipped: true} at once when none is made (js/worker/pyodide-start.js)
+//   {type: "fatal", message}                     when Python could not start
+//   {type: "response", json}                     the JSON text api.handle returned for one request
+//   {type: "dead", message}                      Python failed for good after starting: restart the worker
+// Requests and saved games are handled in js/worker/worker-requests.js (saves never leave the worker).
+import "./worker-shared.js"; // first: serves each port of a SharedWorker like this dedicated one
+import { BUILD } from "../build-info.js";
+import { keepSnapshot, startPython } from "./pyodide-start.js";
+import { requestHandler } from "./worker-requests.js";
+
+const started = performance.now();
+// build-info.js sits in js/ and names its paths relative to js/, one folder above this module.
+const jsRoot = new URL("../", import.meta.url);
+const pyodideBase = new URL(BUILD.pyodide, jsRoot).href;
+const wheelUrl = new URL(BUILD.wheel, jsRoot).href;
+
+// key: the i18n catalogue key of the label (the page shows it in the reader's language; label is the English).
+function progress(stage, label, fraction, key) {
+  self.postMessage({ type: "progress", stage, label, fraction, key });
+}
+
+async function start() {
+  const t = { start: 0 };
+  const mark = (name) => { t[name] = Math.round(performance.now() - started); };
+  const begun = await startPython({ pyodideBase, wheelUrl, pyodideVersion: BUILD.pyodideVersion,
+    wheelHash: BUILD.wheelHash, progress, mark, background: typeof Worker === "function",
+    heapLimit: BUILD.snapshotHeapLimit });
+  const { pyodide } = begun;
+  const api = pyodide.pyimport("pygame_rules.api");
+  mark("api");
+  const python = pyodide.runPython("import sys; sys.version.split()[0]");
+  const startInfo = { path: begun.path, reason: begun.reason };
+  // at: when this module began to run, in epoch ms, so the page can place the worker's stages on its own clock.
+  self.postMessage({ type: "ready", ms: performance.now() - started, python, timings: t, start: startInfo,
+    at: performance.timeOrigin + started });
+  if (begun.snapshot) keepLater(begun.key, begun.snapshot);
+  if (begun.makeInBackground) setTimeout(makeSnapshotInBackground, SNAPSHOT_DELAY_MS);
+  if (begun.skipped) {
+    // A snapshot for this engine could not be kept before (too big a heap, or no room): none is made again.
+    self.postMessage({ type: "snapshot", stored: false, skipped: true, reason: begun.skipped.reason,
+      quota: begun.skipped.kind === "quota" });
+  }
+  return api;
+}
+
+// After a normal start, how long the engine answers alone before the snapshot worker starts its own Python (the
+// page's first requests usually come within this time; the worker then competes for the CPU only while the player
+// reads the table).
+const SNAPSHOT_DELAY_MS = 1000;
+
+// Make the next visit's snapshot in a worker of its own (js/worker/snapshot-worker.js) and relay its report to the page.
+function makeSnapshotInBackground() {
+  const report = (msg) => self.postMessage(msg);
+  let maker;
+  try {
+    maker = new Worker(new URL("./snapshot-worker.js", import.meta.url), { type: "module" });
+  } catch (err) {
+    report({ type: "snapshot", stored: false, reason: `no snapshot worker: ${err && err.message || err}` });
+    return;
+  }
+  // A maker that never reports (seen in Firefox on a first visit, rarely: its start hangs) is ended after
+  // SNAPSHOT_LIMIT_MS, so it does not hold a second Python for the rest of the visit; the next visit tries again.
+  const limit = setTimeout(() => {
+    maker.terminate();
+    report({ type: "snapshot", stored: false, reason: `no report within ${SNAPSHOT_LIMIT_MS / 1000} s` });
+  }, SNAPSHOT_LIMIT_MS);
+  maker.onmessage = (event) => {
+    clearTimeout(limit);
+    if (event.data && event.data.type === "snapshot") report(event.data);
+    maker.terminate();
+  };
+  maker.onerror = (event) => {
+    event.preventDefault();
+    clearTimeout(limit);
+    report({ type: "snapshot", stored: false, reason: event.message || "the snapshot worker failed" });
+    maker.terminate();
+  };
+}
+
+// How long the snapshot worker may take: a second Python start, importing everything and storing 17 MB take 2-5 s
+// on a quiet machine and up to 40 s in Firefox under load.
+const SNAPSHOT_LIMIT_MS = 90_000;
+
+// Store a snapshot made here once the engine has answered what was already waiting (the first answer never waits
+// for hashing and writing 30 MB); the page hears {type: "snapshot", stored, ...} (js/worker/pyodide-start.js keepSnapshot).
+function keepLater(key, made) {
+  setTimeout(() => {
+    keepSnapshot(key, made).then((report) => self.postMessage({ type: "snapshot", ...report, where: "here" }));
+  }, 0);
+}
+
+const ready = start().catch((err) => {
+  self.postMessage({ type: "fatal", message: String(err && err.message ? err.message : err) });
+  return null;
+});
+
+self.onmessage = requestHandler(ready);
