@@ -180,8 +180,22 @@ def test_custom_element_on_a_same_site_page(context: Any, guard: Guard, base_url
         shutil.rmtree(folder, ignore_errors=True)
 
 
+# Compression made slow (each chunk held 300 ms), as on a busy machine: the editor must not say "valid" before its
+# snippets carry the position it judged, and an older check's snippets must not land over a newer one's.
+SLOW_COMPRESSION = """(() => {
+  const Real = window.CompressionStream;
+  window.CompressionStream = function (format) {
+    const real = new Real(format);
+    const slow = new TransformStream({ async transform(chunk, out) {
+      await new Promise((done) => setTimeout(done, 300)); out.enqueue(chunk); } });
+    return { writable: real.writable, readable: real.readable.pipeThrough(slow) };
+  };
+})();"""
+
+
 def test_editor_round_trips_a_position_into_a_working_embed(context: Any, guard: Guard, base_url: str) -> None:
     page = context.new_page()
+    page.add_init_script(SLOW_COMPRESSION)
     page.goto(base_url + "editor.html")
     page.wait_for_function("() => document.getElementById('ed-json').value.includes('topspot')",
                            timeout=ENGINE_TIMEOUT)
