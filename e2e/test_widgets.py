@@ -239,11 +239,11 @@ def test_editor_round_trips_a_position_into_a_working_embed(context: Any, guard:
     assert decoded["first"]["table"] == _engine_first_table(decoded)
     assert f'code="{embed.split("?s=", 1)[1]}"' in element_snippet
 
-    # The snippet's URL works on its own: the board is drawn from the carried table, then the step plays.
+    # The snippet's URL works on its own: the board is drawn from the carried table, then the step plays (the click
+    # starts the engine, unless this browser's cached Python has started it already).
     other = context.new_page()
     other.goto(embed)
     other.wait_for_function("() => window.__widgets.stats.paintedAt.length === 1", timeout=15_000)
-    other.wait_for_selector("#widget[data-state=ready]", timeout=ENGINE_TIMEOUT)
     assert other.inner_text(".rw-title") == "My lesson"
     other.click(".rw-next")
     other.wait_for_selector("#widget[data-step='1']", timeout=30_000)
@@ -303,10 +303,12 @@ def test_embed_works_offline_after_one_visit(context: Any, guard: Guard, base_ur
     page = context.new_page()
     url = base_url + "embed.html?src=scenarios/demo-topspot.json"
     page.goto(url)
+    page.click("#widget .rw-stage")  # the board is painted from the file's first table: a touch starts the engine
     page.wait_for_selector("#widget[data-state=ready]", timeout=ENGINE_TIMEOUT)
     page.wait_for_selector("html[data-offline=ready]", timeout=ENGINE_TIMEOUT)
     context.set_offline(True)
     page.reload()
+    page.click("#widget .rw-stage")
     page.wait_for_selector("#widget[data-state=ready]", timeout=ENGINE_TIMEOUT)
     ms = page.evaluate("() => window.__widgets.stats.engineMs")
     print(f"\nwidget engine start offline (service worker): {ms} ms")
@@ -334,7 +336,7 @@ def test_a_widget_goes_on_after_its_engine_restarts(context: Any, guard: Guard, 
         page.wait_for_selector("#ts[data-step='1']", timeout=ENGINE_TIMEOUT)
         # the page's one widget module (the engine lives there), as loaded by widgets.js
         js = page.evaluate("""() => performance.getEntriesByType('resource').map(e => e.name)
-            .find(n => /\\/app\\/[^/]+\\/js\\/widget\\.js$/.test(n))""")
+            .find(n => /\\/app\\/[^/]+\\/js\\/widgets\\/widget\\.js$/.test(n))""")
         assert js
         page.evaluate("""async (url) => {
             document.documentElement.dataset.engineTimeout = '3000';

@@ -12,7 +12,8 @@ WASM = "pyodide.asm.wasm"
 
 
 def _wasm_requests(guard: Guard) -> list[str]:
-    return [u for u in guard.requests if u.split("?")[0].endswith(WASM) or "/pyodide/" in u or "worker" in u]
+    # Python itself, or the worker script that would start it (not the page's own modules under js/worker/)
+    return [u for u in guard.requests if u.split("?")[0].endswith((WASM, "/worker.js")) or "/pyodide/" in u]
 
 
 def test_a_rules_page_paints_every_board_before_python(context: Any, guard: Guard, base_url: str) -> None:
