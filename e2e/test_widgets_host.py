@@ -330,7 +330,11 @@ def test_editor_builds_a_skipbo_position_by_clicking_and_its_snippet_works_elsew
     other = context.new_page()
     other.goto(host_url + "pasted.html")
     frame = other.frame_locator("iframe[data-pygame-rules]")
-    frame.locator("#widget[data-state=painted]").wait_for(timeout=15_000)  # the snippet carries its first table
+    # The snippet carries its first table: the board is painted before Python (which may then start at once in the
+    # background, as the editor has left it cached on this browser).
+    frame.locator("#widget").wait_for(state="attached", timeout=15_000)  # (the snippet's frame loads lazily)
+    inner = next(f for f in other.frames if "embed.html" in f.url)
+    inner.wait_for_function("() => window.__widgets?.stats.paintedAt.length === 1", timeout=15_000)
     assert frame.locator(".rw-title").inner_text() == "Building from 1"
     frame.locator(".rw-next").click()  # the first click starts the engine; the step waits for it
     frame.locator("#widget[data-step='1']").wait_for(timeout=30_000)
