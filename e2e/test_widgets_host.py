@@ -7,6 +7,7 @@ second origin."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -151,8 +152,11 @@ WASM = "pyodide.asm.wasm"
 
 
 def _python_requests(guard: Guard) -> list[str]:
-    # Python itself, or the worker script that would start it (not the page's own modules under js/worker/)
-    return [u for u in guard.requests if u.split("?")[0].endswith((WASM, "/worker.js")) or "/pyodide/" in u]
+    """Requests that mean Python is on its way: Pyodide's files, or the engine's Worker scripts (js/worker/worker.js,
+    snapshot-worker.js and the modules only they import). The page-side modules beside them in js/worker/ (engine.js,
+    pyodide-start.js, fetch-progress.js) are plain modules the widget code imports; loading one starts nothing."""
+    return [u for u in guard.requests if u.split("?")[0].endswith(WASM) or "/pyodide/" in u
+            or re.search(r"/js/worker/(worker|snapshot-worker|worker-shared|worker-requests)\.js$", u.split("?")[0])]
 
 
 def _first_table(spec: dict[str, Any]) -> dict[str, Any]:
