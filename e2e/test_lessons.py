@@ -327,6 +327,47 @@ def test_axe_core_finds_no_critical_or_serious_violations_in_lessons(audit_page:
     guard.check()
 
 
+def test_a_rules_page_opens_a_lesson_in_place_that_paints_before_python_and_plays_to_three_stars(
+        audit_page: Any, guard: Guard, base_url: str) -> None:
+    """The element <rules-lesson> on our own page: a rules section's "Learn it by playing" link opens its lesson
+    right there (the page stays), drawn from the lesson's stored table with no Python requested; the learner's
+    clicks on the board start the engine and play it to three stars; axe-core finds nothing serious before or
+    after; the link closes it again."""
+    page = audit_page  # a cold profile, with axe allowed past the page's policy
+    page.goto(f"{base_url}rules/skipbo.en.html")
+    link = page.locator('.rules-lesson a[href*="lesson=skipbo-2-wild"]')
+    assert link.get_attribute("aria-expanded") == "false"
+    link.click()
+    el = page.locator("rules-lesson#lesson-skipbo-2-wild")
+    el.locator(".rw-board [data-key]").first.wait_for(timeout=15_000)
+    assert el.get_attribute("data-state") == "painted" and el.get_attribute("data-lesson") == "idle"
+    assert page.url.endswith("rules/skipbo.en.html") and link.get_attribute("aria-expanded") == "true"
+    assert el.evaluate("(e) => e.previousElementSibling.classList.contains('rules-lesson')")  # under its link
+    doc = lesson("skipbo-2-wild")
+    assert doc["goal"]["en"] in el.locator(".lesson-goal").inner_text()
+    page.wait_for_timeout(1500)  # time in which an eager lesson would have asked for Python
+    assert _python_requests(guard) == [], _python_requests(guard)[:5]
+    assert page.evaluate("() => window.__widgets.stats.engineRequestedAt") is None
+    problems = axe(page, "rules page, lesson painted before Python")
+
+    el.locator('.rw-board [data-key="hand:0"]').first.click()  # the Skip-Bo card (this click starts the engine)
+    el.locator('.rw-board [data-key="build:0"]').first.click()  # ... onto the pile at 4
+    page.wait_for_selector("rules-lesson[data-moves='1']", timeout=ENGINE_TIMEOUT)
+    assert any(u.split("?")[0].endswith(WASM) for u in guard.requests)
+    el.locator('.rw-board [data-key="hand:6"]').first.click()
+    el.locator('.rw-board [data-key="build:0"]').first.click()
+    page.wait_for_selector("rules-lesson[data-lesson=done]", timeout=30_000)
+    assert el.get_attribute("data-stars") == "3"
+    problems += axe(page, "rules page, lesson done")
+    assert not problems, "\n".join(problems)
+    # The same progress as the lesson's own page (this device): three stars.
+    stored = json.loads(page.evaluate("() => localStorage.getItem('pygame_rules.lessons.v1')"))
+    assert stored["lessons"]["skipbo-2-wild"]["stars"] == 3
+    link.click()  # closes it
+    assert page.locator("rules-lesson").count() == 0 and link.get_attribute("aria-expanded") == "false"
+    guard.check()
+
+
 class _Quiet(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - base class signature
         pass

@@ -180,8 +180,22 @@ def test_custom_element_on_a_same_site_page(context: Any, guard: Guard, base_url
         shutil.rmtree(folder, ignore_errors=True)
 
 
+# Compression made slow (each chunk held 300 ms), as on a busy machine: the editor must not say "valid" before its
+# snippets carry the position it judged, and an older check's snippets must not land over a newer one's.
+SLOW_COMPRESSION = """(() => {
+  const Real = window.CompressionStream;
+  window.CompressionStream = function (format) {
+    const real = new Real(format);
+    const slow = new TransformStream({ async transform(chunk, out) {
+      await new Promise((done) => setTimeout(done, 300)); out.enqueue(chunk); } });
+    return { writable: real.writable, readable: real.readable.pipeThrough(slow) };
+  };
+})();"""
+
+
 def test_editor_round_trips_a_position_into_a_working_embed(context: Any, guard: Guard, base_url: str) -> None:
     page = context.new_page()
+    page.add_init_script(SLOW_COMPRESSION)
     page.goto(base_url + "editor.html")
     page.wait_for_function("() => document.getElementById('ed-json').value.includes('topspot')",
                            timeout=ENGINE_TIMEOUT)
@@ -225,11 +239,11 @@ def test_editor_round_trips_a_position_into_a_working_embed(context: Any, guard:
     assert decoded["first"]["table"] == _engine_first_table(decoded)
     assert f'code="{embed.split("?s=", 1)[1]}"' in element_snippet
 
-    # The snippet's URL works on its own: the board is drawn from the carried table, then the step plays.
+    # The snippet's URL works on its own: the board is drawn from the carried table, then the step plays (the click
+    # starts the engine, unless this browser's cached Python has started it already).
     other = context.new_page()
     other.goto(embed)
     other.wait_for_function("() => window.__widgets.stats.paintedAt.length === 1", timeout=15_000)
-    other.wait_for_selector("#widget[data-state=ready]", timeout=ENGINE_TIMEOUT)
     assert other.inner_text(".rw-title") == "My lesson"
     other.click(".rw-next")
     other.wait_for_selector("#widget[data-step='1']", timeout=30_000)
@@ -289,10 +303,12 @@ def test_embed_works_offline_after_one_visit(context: Any, guard: Guard, base_ur
     page = context.new_page()
     url = base_url + "embed.html?src=scenarios/demo-topspot.json"
     page.goto(url)
+    page.click("#widget .rw-stage")  # the board is painted from the file's first table: a touch starts the engine
     page.wait_for_selector("#widget[data-state=ready]", timeout=ENGINE_TIMEOUT)
     page.wait_for_selector("html[data-offline=ready]", timeout=ENGINE_TIMEOUT)
     context.set_offline(True)
     page.reload()
+    page.click("#widget .rw-stage")
     page.wait_for_selector("#widget[data-state=ready]", timeout=ENGINE_TIMEOUT)
     ms = page.evaluate("() => window.__widgets.stats.engineMs")
     print(f"\nwidget engine start offline (service worker): {ms} ms")

@@ -7,6 +7,7 @@ second origin."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -147,6 +148,78 @@ def test_two_widgets_on_another_origin_share_one_engine_and_do_not_jump(
     _only_our_origins(guard, base_url, host_url)
 
 
+WASM = "pyodide.asm.wasm"
+
+
+def _python_requests(guard: Guard) -> list[str]:
+    """Requests that mean Python is on its way: Pyodide's files, or the engine's Worker scripts (js/worker/worker.js,
+    snapshot-worker.js and the modules only they import). The page-side modules beside them in js/worker/ (engine.js,
+    pyodide-start.js, fetch-progress.js) are plain modules the widget code imports; loading one starts nothing."""
+    return [u for u in guard.requests if u.split("?")[0].endswith(WASM) or "/pyodide/" in u
+            or re.search(r"/js/worker/(worker|snapshot-worker|worker-shared|worker-requests)\.js$", u.split("?")[0])]
+
+
+def _first_table(spec: dict[str, Any]) -> dict[str, Any]:
+    """The engine's table for a scenario file's seat at its start, as the build and the editor store it."""
+    from pygame_rules import api
+
+    answer = json.loads(api.handle(json.dumps({"op": "scenario", "game": spec["game"], "scenario": spec["scenario"],
+                                               "seat": spec.get("seat", 0)})))
+    api.handle(json.dumps({"op": "drop", "session": answer["session"]}))
+    return {"seat": spec.get("seat", 0), "table": answer["table"]}
+
+
+def test_an_embedded_scenario_paints_before_python_and_starts_at_the_first_click(
+        context: Any, guard: Guard, host: tuple[Path, str], base_url: str) -> None:
+    """Frames on a second origin whose scenario carries its first table (a `?s=` code from the editor, a `?src=`
+    file of our site, stored there by the build) draw their boards and download no Python until the reader clicks;
+    the click then plays (a scripted step, then a move on the board). A code without a first table, or with one for
+    another seat than the frame shows, starts the engine when seen, as before (docs/embedding.md)."""
+    folder, host_url = host
+    demo = json.loads((SCENARIOS / "demo-topspot.json").read_text())
+    code = embed_code.encode({**demo, "first": _first_table(demo)})
+    _host_page(folder, "painted.html", [("code", f"{base_url}embed.html?s={code}&id=code", 560),
+                                        ("file", f"{base_url}embed.html?src=scenarios/topspot-stacking.json&id=file",
+                                         560)])
+    page = context.new_page()  # a cold profile: nothing cached
+    page.set_viewport_size({"width": WIDTH, "height": 900})
+    page.goto(host_url + "painted.html")
+    frames = {fid: page.frame_locator(f"#{fid}") for fid in ("code", "file")}
+    for frame in frames.values():
+        frame.locator("#widget[data-state=painted] .rw-board [data-key]").first.wait_for(timeout=15_000)
+    page.wait_for_timeout(1500)  # time in which an eager widget would have asked for Python
+    assert _python_requests(guard) == [], _python_requests(guard)[:5]
+    inner = {f.url.split("id=")[-1]: f for f in page.frames if "embed.html" in f.url}
+    assert all(f.evaluate("() => window.__widgets.stats.engineRequestedAt") is None for f in inner.values())
+
+    code_frame = frames["code"]
+    code_frame.locator(".rw-next").click()  # the first interaction starts the engine; the step waits for it
+    code_frame.locator("#widget[data-step='1']").wait_for(timeout=ENGINE_TIMEOUT)
+    assert any(u.split("?")[0].endswith(WASM) for u in guard.requests)
+    assert "Player 2 leads red" in code_frame.locator(".rw-log").inner_text()
+    code_frame.locator(".rw-next").click()
+    code_frame.locator("#widget[data-step='2']").wait_for(timeout=30_000)
+    for card in ("red-1", "red-7", "red-8"):  # a move made on the board: the stack, then Play
+        code_frame.locator(f'.ts-me button[data-card="{card}"]').click()
+    code_frame.locator(".ts-play-button").click()
+    code_frame.locator("#widget[data-verdict=legal]").wait_for(timeout=30_000)
+    assert "(worth 9)" in code_frame.locator(".rw-verdict").inner_text()
+    assert inner["file"].get_attribute("#widget", "data-state") == "painted"  # untouched, it waits
+
+    # Without a first table for the frame's seat the widget starts when seen, with no interaction.
+    bare = embed_code.encode(demo)
+    _host_page(folder, "unpainted.html", [("bare", f"{base_url}embed.html?s={bare}&id=bare", 560),
+                                          ("seat", f"{base_url}embed.html?s={code}&seat=1&id=seat", 560)])
+    other = context.new_page()
+    other.set_viewport_size({"width": WIDTH, "height": 900})
+    other.goto(host_url + "unpainted.html")
+    for fid in ("bare", "seat"):
+        other.frame_locator(f"#{fid}").locator("#widget[data-state=ready]").wait_for(timeout=ENGINE_TIMEOUT)
+    assert all(f.evaluate("() => window.__widgets.stats.paintedAt.length") == 0
+               for f in other.frames if "embed.html" in f.url)
+    _only_our_origins(guard, base_url, host_url)
+
+
 def test_a_widget_on_another_site_works_where_third_party_storage_is_blocked(
         context: Any, guard: Guard, host: tuple[Path, str], base_url: str) -> None:
     """A teacher's page on another SITE (localhost, not 127.0.0.1): this Chromium blocks the frame's storage, so
@@ -261,9 +334,13 @@ def test_editor_builds_a_skipbo_position_by_clicking_and_its_snippet_works_elsew
     other = context.new_page()
     other.goto(host_url + "pasted.html")
     frame = other.frame_locator("iframe[data-pygame-rules]")
-    frame.locator("#widget[data-state=ready]").wait_for(timeout=ENGINE_TIMEOUT)
+    # The snippet carries its first table: the board is painted before Python (which may then start at once in the
+    # background, as the editor has left it cached on this browser).
+    frame.locator("#widget").wait_for(state="attached", timeout=15_000)  # (the snippet's frame loads lazily)
+    inner = next(f for f in other.frames if "embed.html" in f.url)
+    inner.wait_for_function("() => window.__widgets?.stats.paintedAt.length === 1", timeout=15_000)
     assert frame.locator(".rw-title").inner_text() == "Building from 1"
-    frame.locator(".rw-next").click()
+    frame.locator(".rw-next").click()  # the first click starts the engine; the step waits for it
     frame.locator("#widget[data-step='1']").wait_for(timeout=30_000)
     frame.locator(".rw-next").click()
     frame.locator("#widget[data-step='2']").wait_for(timeout=30_000)

@@ -14,7 +14,8 @@ visits against bare warm. Also printed: the first clickable control, the worker'
 bytes of a first visit (raw / gzip / brotli, from the files the server sent, service-worker precache included), the
 stored snapshot's size, the time of a bot move, and a rules page's widgets (all boards painted, wasm before the
 first interaction or not, a click to the engine's first table) and a lesson's board (painted from its stored table,
-wasm before the first interaction or not, the first touch until it plays). Times are from navigation start. Last,
+wasm before the first interaction or not, the first touch until it plays) and an embed.html scenario widget's
+(the same, with a click on Next until the first step is played). Times are from navigation start. Last,
 the main thread's long tasks (over 50 ms, Long Tasks API) while a person plays a Skip-Bo game against a bot at the
 default speed: their count, how many exceed 200 ms, the longest and their sum, per game.
 
@@ -319,6 +320,48 @@ def report_lesson(rows: list[dict[str, Any]]) -> None:
           f"first touch to playing: median {med([r['touch_to_playing'] for r in rows]):.0f} ms")
 
 
+EMBED_PAGE = "embed.html?src=scenarios/demo-topspot.json&lang=en"  # a scenario widget frame, two scripted steps
+
+
+def embed_paint(pw: Any, chromium: str, url: str, runs: int) -> list[dict[str, Any]]:
+    """An embed.html scenario widget, cold (fresh profile each run): when its board was painted from the table stored
+    with its file (from navigation start), how many requests for Python's wasm came before the first interaction,
+    and how long a click on Next takes until the engine has played the first step."""
+    rows = []
+    for _ in range(runs):
+        browser = pw.chromium.launch(executable_path=chromium, args=ARGS)
+        ctx = browser.new_context()
+        requested: list[str] = []
+        ctx.on("request", lambda r, seen=requested: seen.append(r.url))
+        page = ctx.new_page()
+        page.goto(url + EMBED_PAGE)
+        page.wait_for_selector("#widget[data-state=painted]", timeout=TIMEOUT)
+        page.wait_for_timeout(1000)
+        painted = page.evaluate("() => window.__widgets.stats.paintedAt")
+        wasm_before = sum(u.split("?")[0].endswith("pyodide.asm.wasm") for u in requested)
+        clicked = page.evaluate("() => performance.now()")
+        page.click("#widget .rw-next")
+        page.wait_for_selector("#widget[data-step='1']", timeout=TIMEOUT)
+        stepped = page.evaluate("() => performance.now()")
+        rows.append({"painted": painted[0] if painted else float("nan"), "wasm_before": wasm_before,
+                     "click_to_step": stepped - clicked})
+        ctx.close()
+        browser.close()
+    return rows
+
+
+def report_embed(rows: list[dict[str, Any]]) -> None:
+    """Print embed_paint's figures (beside the rules page's and the lesson's)."""
+    if not rows:
+        return
+    med = statistics.median
+    print(f"embed ({EMBED_PAGE}, cold, {len(rows)} runs): board painted median "
+          f"{med([r['painted'] for r in rows]):.0f} ms after navigation (max {max(r['painted'] for r in rows):.0f}); "
+          f"wasm requested before the first interaction: {sum(r['wasm_before'] for r in rows)} requests in "
+          f"{len(rows)} runs; click on Next to the first step played: median "
+          f"{med([r['click_to_step'] for r in rows]):.0f} ms")
+
+
 # Records every main-thread task over 50 ms (Long Tasks API) from the first script on; `__longTasksFrom` marks the
 # start of the game so that start-up work is counted apart.
 LONG_TASKS = """
@@ -489,7 +532,7 @@ def main() -> None:
                         help="Skip-Bo games played for the main thread's long tasks (0: none)")
     parser.add_argument("--only-long-tasks", action="store_true", help="measure only the long tasks")
     parser.add_argument("--only-paint", action="store_true",
-                        help="measure only the rules page's and the lesson's paint (cold)")
+                        help="measure only the rules page's, the lesson's and the embed's paint (cold)")
     args = parser.parse_args()
     site = Path(args.site).resolve()
     if not (site / "index.html").exists():
@@ -517,6 +560,7 @@ def main() -> None:
             bots = None if args.no_bots or not full else bot_moves(pw, args.chromium, url)
             paint = [] if args.only_long_tasks else rules_page_paint(pw, args.chromium, url, args.rounds)
             lesson = [] if args.only_long_tasks else lesson_paint(pw, args.chromium, url, args.rounds)
+            embed = [] if args.only_long_tasks else embed_paint(pw, args.chromium, url, args.rounds)
             stalls = [] if args.only_paint else long_tasks(pw, args.chromium, url, args.long_task_games)
         finally:
             rounds.cleanup()
@@ -527,6 +571,7 @@ def main() -> None:
     if not args.only_long_tasks:
         report_rules_page(paint)
         report_lesson(lesson)
+        report_embed(embed)
     if not args.only_paint:
         report_long_tasks(stalls)
     print(f"(load average at the end {os.getloadavg()[0]:.1f})")

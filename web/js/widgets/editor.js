@@ -292,14 +292,16 @@ async function validate() {
     if (mover !== null && mover !== undefined) table = (await engine.request("table", { session, seat: mover })).table;
     if (run !== state.validating) return false;
     drawMoves(spec, table);
+    // The snippets carry the table the reader's seat sees at the start, so the pasted widget paints before Python.
+    // The verdict is said once they are written, so "valid" always stands beside this position's snippets; a
+    // newer check started meanwhile writes its own instead (an older one's must not land over it).
+    if (!(await drawSnippets(spec, { seat: spec.seat, table: answer.table }, run))) return false;
     const n = spec.steps.length;
     if (spec.try && mover !== spec.seat) {
       say(t("editor.not_readers_turn", { mover: (mover ?? 0) + 1, reader: spec.seat + 1 }), "error");
     } else {
       say(t("editor.valid", { n }), "ok");
     }
-    // The snippets carry the table the reader's seat sees at the start, so the pasted widget paints before Python.
-    await drawSnippets(spec, { seat: spec.seat, table: answer.table });
     lessonPanel.update(spec).catch(() => {}); // the lesson mode (js/widgets/editor-lesson.js) judges the same steps
     return true;
   } catch (err) {
@@ -339,8 +341,10 @@ function iframeSnippet() {
     `<script src="${SITE_ROOT.href}embed-host.js"></script>`;
 }
 
-async function drawSnippets(spec, first) {
+/** Write the snippets for `spec`; false (and nothing written) when check `run` is no longer the newest. */
+async function drawSnippets(spec, first, run) {
   const code = await encodeWithFirst(spec, first);
+  if (run !== state.validating) return false;
   const title = typeof spec.title === "string" ? spec.title : (spec.title?.en || "Rules scenario");
   const embed = `${SITE_ROOT.href}embed.html?s=${code}`;
   // Our own pages load widgets.js from the site root: a root-relative path works on every page of this origin.
@@ -357,6 +361,7 @@ async function drawSnippets(spec, first) {
   $("ed-snippet-element").textContent = element;
   $("ed-snippet-iframe").textContent = window.__editor.iframe;
   $("ed-out").hidden = false;
+  return true;
 }
 
 let watching = null;

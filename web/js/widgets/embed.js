@@ -1,6 +1,7 @@
 // embed.html: one scenario widget in an iframe on any site. The scenario comes from ?s=<compact code> or
 // ?src=<JSON file on this site>; optional lang=, seat=, id= (echoed in our messages so a host page with several
-// frames can tell them apart). The frame tells its parent its height with postMessage and accepts only messages of
+// frames can tell them apart), start=click|load. A scenario carrying its first table is drawn at once and starts the
+// engine at the reader's first interaction (docs/embedding.md). The frame tells its parent its height with postMessage and accepts only messages of
 // the documented shape (docs/embedding.md); anything else is ignored.
 import { decodeSpec, fetchSpec, ScenarioWidget, startOnInteraction, startWhenVisible, stats } from "./widget.js";
 import { h } from "../lib/util.js";
@@ -70,6 +71,10 @@ async function main() {
     window.__widgets.widget = widget;
     if (params.get("start") === "click") return; // the reader presses Start
     if (params.get("start") === "load") widget.start(); // at once, seen or not (the editor's preview)
+    // A board drawn from the scenario's stored first table (a `?src=` file of ours: the build stores it; a `?s=`
+    // code: the editor puts it in) waits for the reader's first touch, or starts in the background when Python is
+    // cached, as lessons do; without one (or with one for another seat) the engine starts when the frame is seen.
+    else if (widget.painted) startOnInteraction(root, widget);
     else startWhenVisible(root, widget);
   } catch (err) {
     root.dataset.state = "failed";

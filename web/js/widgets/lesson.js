@@ -1,5 +1,5 @@
 // Lessons (docs/lessons.md): embed.html?lesson=<id> plays one lesson, embed.html?learn=<game> lists a game's lessons
-// with the stars earned. A lesson is a scenario widget in try mode whose moves are judged against the lesson's
+// with the stars earned; the element <rules-lesson> (js/widgets/widget-element.js) plays one on our own pages. A lesson is a scenario widget in try mode whose moves are judged against the lesson's
 // target: the engine refuses a wrong move (the lesson's hint, the refusal in words and a "Why?" link to the rules
 // page), plays the other seats' scripted replies, and says whether the target is met (api op goal). No rule lives
 // here. Progress (stars, and the moves of a lesson in progress) stays on the device in localStorage.
@@ -302,10 +302,15 @@ function pageUrl(params) {
   return url.pathname + url.search;
 }
 
+/** A shipped lesson file of this site (`lessons/<id>.json`, with the first table the build stores in it). */
+export async function loadLesson(id) {
+  if (typeof id !== "string" || !ID.test(id)) throw new SpecError(t("lesson.error.id"));
+  return fetchJson(`lessons/${id}.json`);
+}
+
 /** embed.html?lesson=<id>: the lesson, with a link to the next one of its game. */
 export async function showLesson(root, id, { onResize, lang }) {
-  if (!ID.test(id)) throw new SpecError(t("lesson.error.id"));
-  const [lesson, index] = await Promise.all([fetchJson(`lessons/${id}.json`), fetchJson("lessons/index.json")]);
+  const [lesson, index] = await Promise.all([loadLesson(id), fetchJson("lessons/index.json")]);
   const list = index[lesson.game] || [];
   const at = list.findIndex((item) => item.id === id);
   const next = at >= 0 && at + 1 < list.length ? pageUrl({ lesson: list[at + 1].id, lang })

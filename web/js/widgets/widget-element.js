@@ -1,10 +1,12 @@
 // <rules-scenario game="topspot" src="scenarios/demo-topspot.json" lang="en" seat="0"></rules-scenario>
-// (or code="<compact code>" instead of src). Loaded by the site-root module widgets.js. The element draws at once
+// (or code="<compact code>" instead of src), and <rules-lesson lesson="skipbo-2-wild" game="skipbo"></rules-lesson>
+// (one lesson of this site, played as on embed.html?lesson=: docs/lessons.md). Loaded by the site-root module widgets.js. The element draws at once
 // (the board too, from the first table the build stores in the scenario file), starts the shared engine at the
 // reader's first interaction with it (or, without a stored table, when it first scrolls into view), and needs
 // nothing else.
 import { checkSpec, decodeSpec, fetchSpec, ScenarioWidget, startOnInteraction, startWhenVisible, stats }
   from "./widget.js";
+import { LessonWidget, loadLesson } from "./lesson.js";
 import { h } from "../lib/util.js";
 import { t } from "./widget-strings.js";
 
@@ -50,5 +52,39 @@ class RulesScenario extends HTMLElement {
   }
 }
 
+/** <rules-lesson lesson="<id>" game="<game>">: a shipped lesson (lessons/<id>.json) in the page, in the page's
+ * language, drawn from the table stored with it and started like a painted widget (the same lesson player as
+ * embed.html?lesson=, progress shared with it on this device). `game` is an optional check. */
+class RulesLesson extends HTMLElement {
+  connectedCallback() {
+    if (this._connected) return;
+    this._connected = true;
+    this.classList.add("rw-host");
+    this._load();
+  }
+
+  disconnectedCallback() {
+    if (this.widget) this.widget.destroy();
+    this._connected = false;
+  }
+
+  async _load() {
+    this.dataset.state = "loading";
+    try {
+      if (!this.hasAttribute("lesson")) throw new Error(t("widget.error.missing"));
+      const lesson = await loadLesson(this.getAttribute("lesson"));
+      const game = this.getAttribute("game");
+      if (game && game !== lesson.game) throw new Error(t("widget.error.game", { game }));
+      this.widget = new LessonWidget(this, lesson);
+      if (this.widget.painted) startOnInteraction(this, this.widget);
+      else startWhenVisible(this, this.widget); // resumed part-way: no stored table for that position
+    } catch (err) {
+      this.dataset.state = "failed";
+      this.replaceChildren(h("p.rw-status.error", t("widget.failed", { message: err.message })));
+    }
+  }
+}
+
 if (!customElements.get("rules-scenario")) customElements.define("rules-scenario", RulesScenario);
+if (!customElements.get("rules-lesson")) customElements.define("rules-lesson", RulesLesson);
 window.__widgets = { stats };
