@@ -111,6 +111,19 @@ def _adds_of(seat: int, index: int, part: Part, card: str, tokens: tuple[str, ..
     return found
 
 
+# canonical lay-out (as the search lists it) -> the one LayOut action the lister hands out for it
+_LAY_OUTS: Memo[tuple[Part, ...], LayOut] = Memo("level8.lay_outs", 4096)
+
+
+def _lay_out(layout: tuple[Part, ...]) -> LayOut:
+    """The shared :class:`LayOut` move of a canonical ``layout``. Being this very object tells :meth:`_do_lay_out`
+    that its parts are canonical already (they need no second normalising); any other LayOut is normalised."""
+    found = _LAY_OUTS.get(layout)
+    if found is None:
+        found = _LAY_OUTS.put(layout, LayOut(layout))
+    return found
+
+
 _SORTED_DECKS: Memo[str, tuple[str, ...]] = Memo("level8.sorted_decks", None)  # one per edition
 
 
@@ -298,7 +311,7 @@ class Level8State(State):
             if not self.laid[p]:
                 # most hands cannot lay out: no list comprehension for them (the level read as level_requirements)
                 lays = layouts_of_plan(self._plans[self.levels[p] - 1], hand)
-                out = [LayOut(lay) for lay in lays] if lays else []
+                out = [_lay_out(lay) for lay in lays] if lays else []
             elif len(hand) >= 2:
                 out = self._add_options(hand)
             else:
@@ -398,7 +411,8 @@ class Level8State(State):
 
     def _do_lay_out(self, action: LayOut, log: list[Event] | None) -> None:
         p = self.turn
-        layout = _checks.layout_of(self, p, action)
+        # a listed lay-out is canonical (the search makes it so); another one (legal, from outside) is normalised
+        layout = action.parts if _LAY_OUTS.get(action.parts) is action else _checks.layout_of(self, p, action)
         self._take(p, [physical(t) for part in layout for t in part[1:]])
         self.table[p] = list(layout)
         self.laid[p] = True
