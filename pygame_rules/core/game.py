@@ -599,7 +599,7 @@ class State:
         other = type(self).__new__(type(self))
         other.players = self.players
         other.options = dict(self.options)
-        other.rng = GameRandom(self.rng.seed, self.rng.count)
+        other.rng = self.rng.copy()
         for f in fields:
             setattr(other, f.name, f.codec.copy(getattr(self, f.name)))
         other._legal = self._legal  # actions are immutable and the list is copied on every read

@@ -173,7 +173,7 @@ class MatchState(State):
     def clone(self) -> MatchState:
         """An independent copy (the match and its current game)."""
         other = MatchState(self.inner_cls, self.inner.clone(), self.rng.seed)
-        other.rng = GameRandom(self.rng.seed, self.rng.count)
+        other.rng = self.rng.copy()
         other.totals = list(self.totals)
         other.history = copy.deepcopy(self.history)
         other.start = self.start
