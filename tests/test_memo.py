@@ -57,9 +57,8 @@ def test_put_returns_what_the_table_keeps_and_clear_caches_empties_both_kinds() 
         assert unbounded.put("a", 2) == 1 and unbounded["a"] == 1
         clear_caches()
         assert not bounded and not unbounded
-    finally:
-        memo._MEMOS.remove(bounded)
-        memo._MEMOS.remove(unbounded)
+    finally:  # (by identity: list.remove compares by ==, and every empty table equals every other)
+        memo._MEMOS[:] = [m for m in memo._MEMOS if m is not bounded and m is not unbounded]
 
 
 def test_clear_caches_is_public_and_clears_a_registered_function() -> None:
