@@ -767,3 +767,26 @@ def test_api_plays_a_layout():
     assert res["ok"] and not res["table"]["view"]["laid_out"][0]
     res = handle_request({"op": "hint", "session": sid, "seat": 0, "level": "normal"})
     assert res["ok"] and res["action"]["type"] == "lay_out"
+
+
+@pytest.mark.parametrize("sheet", ["one_star", "two_star"])
+@pytest.mark.parametrize("level", range(1, 9))
+def test_a_listed_lay_out_is_canonical_and_performed_as_any_equal_one(sheet, level):
+    """The lister hands out one LayOut object per canonical lay-out, and performing that object skips normalising
+    its parts: so its parts must already be what the checker makes of them, and an equal lay-out written in another
+    order (a page's move, parsed from JSON) must leave exactly the same table."""
+    parts = LEVELS[sheet][level - 1]
+    hand = hand_for(parts)
+    listed_state = make(options={"sheet": sheet}, levels=[level, 1], hands=[hand, []])
+    parsed_state = listed_state.clone()
+    reqs = SHEETS[sheet].levels[level - 1]
+    lay_outs = [a for a in listed_state.legal_actions() if isinstance(a, LayOut)]
+    assert lay_outs
+    for action in lay_outs:
+        assert check_layout(reqs, hand, action.parts) == action.parts
+    assert all(a is b for a, b in zip(lay_outs, [a for a in listed_state.legal_actions() if isinstance(a, LayOut)],
+                                      strict=True))  # one shared object per lay-out
+    chosen = lay_outs[-1]
+    shuffled = [[p[0], *reversed(p[1:])] for p in chosen.parts][::-1]
+    assert listed_state.apply(chosen) == parsed_state.apply({"type": "lay_out", "parts": shuffled})
+    assert listed_state == parsed_state

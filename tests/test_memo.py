@@ -45,6 +45,22 @@ def test_an_unbounded_memo_keeps_everything_and_intern_returns_one_object() -> N
         memo._MEMOS.remove(table)
 
 
+def test_put_returns_what_the_table_keeps_and_clear_caches_empties_both_kinds() -> None:
+    """``put`` returns the value the table now holds for the key, bounded or not; an unbounded table (whose put is
+    the dict's own ``setdefault``) keeps the first value of a key, since a memo's answers never change."""
+    bounded: Memo[str, int] = Memo("test.put.bounded", 4)
+    unbounded: Memo[str, int] = Memo("test.put.unbounded", None)
+    try:
+        for table in (bounded, unbounded):
+            assert isinstance(table, Memo) and table in memos()
+            assert table.put("a", 1) == 1 and table["a"] == 1
+        assert unbounded.put("a", 2) == 1 and unbounded["a"] == 1
+        clear_caches()
+        assert not bounded and not unbounded
+    finally:  # (by identity: list.remove compares by ==, and every empty table equals every other)
+        memo._MEMOS[:] = [m for m in memo._MEMOS if m is not bounded and m is not unbounded]
+
+
 def test_clear_caches_is_public_and_clears_a_registered_function() -> None:
     calls: list[int] = []
 

@@ -20,3 +20,16 @@ def test_shuffle_equals_the_standard_library_shuffle(seed: int | str) -> None:
         rng.shuffle(got)
         assert got == expected
     assert rng.count == 3 + 14  # one derived generator per shuffle, as before
+
+
+def test_a_copied_generator_goes_on_alike_and_alone() -> None:
+    """``copy`` (what every clone of a table uses) is the same state, not the same object: both go on with the same
+    shuffles, and drawing from one never moves the other."""
+    original = GameRandom("copy me", 3)
+    copied = original.copy()
+    assert copied is not original and copied.to_json() == original.to_json()
+    a, b = list(range(30)), list(range(30))
+    copied.shuffle(a)
+    assert original.count == 3 and copied.count == 4
+    original.shuffle(b)
+    assert a == b

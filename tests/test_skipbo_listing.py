@@ -115,6 +115,15 @@ EVENT_FIELDS = {
 }
 
 
+def test_the_ends_of_a_turn_are_every_discard_of_every_held_card_for_every_hand() -> None:
+    """How a turn ends is read from two small tables of discards joined (the low cards' and the others'): for every
+    set of held cards it is every discard of each held card, cards ascending, and only an empty hand has none."""
+    for held in range(1 << len(skipbo.CARDS)):
+        expected = tuple(skipbo.Discard(card, d) for card in skipbo.CARDS if held >> card & 1
+                         for d in range(RULES.discard_piles))
+        assert skipbo._ends(held) == (expected or (skipbo.END_TURN,)), bin(held)
+
+
 def test_events_are_data_without_words() -> None:
     rng = random.Random(3)
     seen: set[str] = set()

@@ -128,7 +128,7 @@ def clone_source(cls: type) -> tuple[list[str], _Source]:
     src = _Source()
     lines = ["def clone(self):", "    other = _new(self.__class__)",
              "    other.players = self.players", "    other.options = dict(self.options)",
-             "    rng = self.rng", "    other.rng = GameRandom(rng.seed, rng.count)"]
+             "    other.rng = self.rng.copy()"]
     src.names["_new"] = object.__new__
     for field in table_fields(cls):
         lines.append(f"    other.{field.name} = {copy_code(field.codec, f'self.{field.name}', src)}")

@@ -303,9 +303,10 @@ class State:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the current player (empty when the game is over); cached until the next action."""
-        if self._legal is None:
-            self._legal = [] if self.is_over() else self._list_legal()
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.is_over() else self._list_legal()
+        return [*legal]
 
     def _list_legal(self) -> list[Action]:
         """Hook: every legal action of the current player (the game is not over)."""
@@ -430,7 +431,23 @@ class State:
             raise refusal
 
     def apply(self, action: Any, *, player: int | None = None) -> list[Event]:
-        """Validate then perform ``action`` (an Action or its JSON); return the events it caused."""
+        """Validate then perform ``action`` (an Action or its JSON); return the events it caused.
+
+        An action that IS one of the objects of the cached legal list (what :meth:`legal_actions` handed out for
+        this very position) needs no parsing and no asking: the list is the check, as in :meth:`_check`. Only the
+        seat, if given, is compared; anything else takes the whole way through :meth:`check`.
+        """
+        legal = self._legal
+        if legal is not None and (player is None or player == self.current_player):
+            for listed in legal:
+                if listed is action:
+                    self._legal = None
+                    events: list[Event] = []
+                    try:
+                        self._perform(action, events)
+                    finally:
+                        self._legal = None
+                    return events
         return self.apply_listed(self.check(action, player=player))
 
     def apply_listed(self, action: Action) -> list[Event]:
@@ -582,7 +599,7 @@ class State:
         other = type(self).__new__(type(self))
         other.players = self.players
         other.options = dict(self.options)
-        other.rng = GameRandom(self.rng.seed, self.rng.count)
+        other.rng = self.rng.copy()
         for f in fields:
             setattr(other, f.name, f.codec.copy(getattr(self, f.name)))
         other._legal = self._legal  # actions are immutable and the list is copied on every read

@@ -78,15 +78,32 @@ class MatchState(State):
     def _check(self, action: Action) -> None:
         self.inner._check(action)
 
+    def apply(self, action: Any, *, player: int | None = None) -> list[Event]:
+        """The current game's :meth:`State.apply` (its checks are the match's: same actions, same seat to move, and
+        a match in progress always has a game in progress), then the next game when that one ended."""
+        if self.over:
+            return super().apply(action, player=player)  # (refused: the match is over)
+        inner = self.inner
+        events = inner.apply(action, player=player)
+        if inner.is_over():
+            events += self._finish_game()
+        return events
+
+    def play(self, action: Action) -> None:
+        """The current game's :meth:`State.play` (no event built), then the next game when that one ended."""
+        inner = self.inner
+        inner.play(action)
+        if inner.is_over():
+            self._finish_game()
+
     def _perform(self, action: Action, log: list[Event] | None) -> None:
-        if log is None:  # State.play: nobody reads the events, so the inner game builds none either
-            self.inner.play(action)
-        else:
-            log.extend(self.inner.apply_listed(action))
-        if self.inner.is_over():
-            ended = self._finish_game()
-            if log is not None:
-                log.extend(ended)
+        if log is None:  # nobody reads the events, so the inner game builds none either
+            self.play(action)
+            return
+        inner = self.inner
+        log += inner.apply_listed(action)
+        if inner.is_over():
+            log += self._finish_game()
 
     def _finish_game(self) -> list[Event]:
         result = self.inner.result()
@@ -156,7 +173,7 @@ class MatchState(State):
     def clone(self) -> MatchState:
         """An independent copy (the match and its current game)."""
         other = MatchState(self.inner_cls, self.inner.clone(), self.rng.seed)
-        other.rng = GameRandom(self.rng.seed, self.rng.count)
+        other.rng = self.rng.copy()
         other.totals = list(self.totals)
         other.history = copy.deepcopy(self.history)
         other.start = self.start

@@ -47,6 +47,10 @@ class Memo(dict[K, V]):
 
     __slots__ = ("name", "size")
 
+    def __new__(cls, name: str, size: int | None) -> Memo[K, V]:
+        # an unbounded table has nothing to evict: its put is the dict's own setdefault (no Python frame per miss)
+        return dict.__new__(_Unbounded if size is None and cls is Memo else cls)
+
     def __init__(self, name: str, size: int | None) -> None:
         super().__init__()
         self.name = name
@@ -71,6 +75,15 @@ class Memo(dict[K, V]):
 
     def __repr__(self) -> str:
         return f"Memo({self.name!r}, {len(self)}/{self.size})"
+
+
+class _Unbounded(Memo[K, V]):
+    """A :class:`Memo` made with ``size=None``: :meth:`put` is ``dict.setdefault``, which remembers and returns the
+    value just as :meth:`Memo.put` does for a new key (a key already kept keeps its value: answers never change)."""
+
+    __slots__ = ()
+
+    put = dict.setdefault  # type: ignore[assignment]
 
 
 def cached(maxsize: int | None = None) -> Callable[[F], F]:

@@ -56,6 +56,9 @@ _STEPS_SIZE = 256  # the shuffles of every game fit (a Skip-Bo deck is 162 cards
 _STEPS = _steps(_STEPS_SIZE)  # a shuffle of n <= _STEPS_SIZE items takes the last n - 1 of these
 
 
+_new = object.__new__
+
+
 class GameRandom:
     """A deterministic source of shuffles and choices, serialisable as ``{"seed": s, "count": n}``.
 
@@ -95,6 +98,14 @@ class GameRandom:
             while j > i:
                 j = getrandbits(k)
             items[i], items[j] = items[j], items[i]
+
+    def copy(self) -> GameRandom:
+        """An independent generator in the same state, without checking the seed again (it was checked when this
+        one was made): every clone of a table makes one, and bots' searches clone all the time."""
+        other = _new(GameRandom)
+        other.seed = self.seed
+        other.count = self.count
+        return other
 
     def randint(self, low: int, high: int) -> int:
         """A number in ``low..high`` inclusive."""

@@ -6,6 +6,7 @@ import dataclasses
 from typing import Annotated, ClassVar
 
 from ...core.actions import Action
+from ...core.memo import Memo
 from ...core.table import Is
 
 #: A card named in an action: any non-empty text (which card, and whether it is held, is the rules' question; an
@@ -89,3 +90,33 @@ PHASE_ACTIONS: dict[str, tuple[type[Action], ...]] = {
     "play": (LayOut, Add, Discard, Skip), "over": (),
 }
 Level8Action = Draw | TakeDiscard | TakeNothing | LayOut | Add | Discard | Skip | ServeSkip | Keep
+
+
+_ADDS: Memo[tuple[int, int, str], Add] = Memo("level8.adds", None)  # seats x parts x tokens: a fixed domain
+_PART_ADDS: Memo[tuple[int, int, tuple[str, ...]], dict[str, tuple[Add, ...]]] = Memo("level8.part_adds", 4096)
+
+
+def _adds_of(seat: int, index: int, part: tuple[str, ...], card: str, tokens: tuple[str, ...]) -> tuple[Add, ...]:
+    """The shared :class:`Add` moves of ``card`` (as each of ``tokens``) to ``seat``'s part ``index``, which is
+    ``part``: :func:`accepts` made into moves when a held card first needs them, remembered per place and part."""
+    built = _PART_ADDS.get((seat, index, part))
+    if built is None:
+        built = _PART_ADDS.put((seat, index, part), {})
+    found = built.get(card)
+    if found is None:
+        found = built[card] = tuple(_ADDS.intern((seat, index, t), lambda t=t: Add(seat, index, t))  # type: ignore[misc]
+                                    for t in tokens)
+    return found
+
+
+# canonical lay-out (as the search lists it) -> the one LayOut action the lister hands out for it
+_LAY_OUTS: Memo[tuple[tuple[str, ...], ...], LayOut] = Memo("level8.lay_outs", 4096)
+
+
+def _lay_out(layout: tuple[tuple[str, ...], ...]) -> LayOut:
+    """The shared :class:`LayOut` move of a canonical ``layout``. Being this very object tells :meth:`_do_lay_out`
+    that its parts are canonical already (they need no second normalising); any other LayOut is normalised."""
+    found = _LAY_OUTS.get(layout)
+    if found is None:
+        found = _LAY_OUTS.put(layout, LayOut(layout))
+    return found

@@ -25,6 +25,7 @@ from ...core.rng import GameRandom
 from ...core.table import PER_SEAT, Count, Is, PerSeat, Range, Seat, codec_for
 from . import checks as _checks
 from .actions import (
+    _LAY_OUTS,
     Add,
     Discard,
     Draw,
@@ -34,6 +35,8 @@ from .actions import (
     Skip,
     TakeDiscard,
     TakeNothing,
+    _adds_of,
+    _lay_out,
 )
 from .parts import sub_multisets
 from .solver import (
@@ -92,23 +95,6 @@ _TAKE = [TakeDiscard(s) for s in range(8)]
 _DRAW_OR_TAKE: list[list[Action]] = [[_DRAW, *_TAKE[:n]] for n in range(9)]
 _SKIP = [Skip(s) for s in range(8)]
 _DISCARD = {c: Discard(c) for c in [*NUMBER_CARDS, JOKER, SKIP]}
-
-
-_ADDS: Memo[tuple[int, int, str], Add] = Memo("level8.adds", None)  # seats x parts x tokens: a fixed domain
-_PART_ADDS: Memo[tuple[int, int, Part], dict[str, tuple[Add, ...]]] = Memo("level8.part_adds", 4096)
-
-
-def _adds_of(seat: int, index: int, part: Part, card: str, tokens: tuple[str, ...]) -> tuple[Add, ...]:
-    """The shared :class:`Add` moves of ``card`` (as each of ``tokens``) to ``seat``'s part ``index``, which is
-    ``part``: :func:`accepts` made into moves when a held card first needs them, remembered per place and part."""
-    built = _PART_ADDS.get((seat, index, part))
-    if built is None:
-        built = _PART_ADDS.put((seat, index, part), {})
-    found = built.get(card)
-    if found is None:
-        found = built[card] = tuple(_ADDS.intern((seat, index, t), lambda t=t: Add(seat, index, t))  # type: ignore[misc]
-                                    for t in tokens)
-    return found
 
 
 _SORTED_DECKS: Memo[str, tuple[str, ...]] = Memo("level8.sorted_decks", None)  # one per edition
@@ -298,7 +284,7 @@ class Level8State(State):
             if not self.laid[p]:
                 # most hands cannot lay out: no list comprehension for them (the level read as level_requirements)
                 lays = layouts_of_plan(self._plans[self.levels[p] - 1], hand)
-                out = [LayOut(lay) for lay in lays] if lays else []
+                out = [_lay_out(lay) for lay in lays] if lays else []
             elif _checks.add_refusal(True, self.levels[p], len(hand)) is None:  # (the checker's precondition)
                 out = self._add_options(hand)
             else:
@@ -398,7 +384,8 @@ class Level8State(State):
 
     def _do_lay_out(self, action: LayOut, log: list[Event] | None) -> None:
         p = self.turn
-        layout = _checks.layout_of(self, p, action)
+        # a listed lay-out is canonical (the search makes it so); another one (legal, from outside) is normalised
+        layout = action.parts if _LAY_OUTS.get(action.parts) is action else _checks.layout_of(self, p, action)
         self._take(p, [physical(t) for part in layout for t in part[1:]])
         self.table[p] = list(layout)
         self.laid[p] = True

@@ -82,12 +82,24 @@ def _held(mask: int) -> tuple[int, ...]:
     return cards
 
 
+def _discards(held: int) -> tuple[Action, ...]:
+    """Every discard of the cards whose bits are set in ``held`` (cards ascending, then discard piles)."""
+    return tuple(a for card in CARDS if held >> card & 1 for a in _DISCARD[card])
+
+
+# :func:`_discards` of the low seven cards' bits and of the others', as two small tables made from it once: the
+# discards of a whole hand are one of each, joined (the hands' masks are far too many to list them all ahead)
+_LOW_BITS = 7
+_LOW_DISCARDS = tuple(_discards(mask) for mask in range(1 << _LOW_BITS))
+_HIGH_DISCARDS = tuple(_discards(mask << _LOW_BITS) for mask in range(1 << (len(CARDS) - _LOW_BITS)))
+
+
 def _ends(held: int) -> tuple[Action, ...]:
     """How a turn may end, for a hand whose distinct cards are the bits of ``held``: by discarding any hand card
     on any own discard pile; only an empty hand (the draw pile ran dry) ends it without a discard."""
     ends = _ENDS.get(held)
     if ends is None:
-        ends = _ENDS.put(held, tuple(a for card in CARDS if held >> card & 1 for a in _DISCARD[card])
+        ends = _ENDS.put(held, _LOW_DISCARDS[held & (1 << _LOW_BITS) - 1] + _HIGH_DISCARDS[held >> _LOW_BITS]
                          if held else (END_TURN,))
     return ends
 
