@@ -16,8 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pygame_rules.bots import make_bot
-from pygame_rules.bots.samplers import SAMPLERS, SampleError, constrained_deal, sample_state, view_without_match
+from pygame_rules.bots.samplers import SAMPLERS, sample_state, view_without_match
 from pygame_rules.core.match import MatchState
+from pygame_rules.games.sampling import SampleError, constrained_deal
 from pygame_rules.registry import GAMES, new_game
 
 CONFIGS = [

@@ -157,7 +157,7 @@ def _refusal_keys() -> dict[str, set[str]]:
                 keys[f"refusal.{game}.{code}"] = set()
     # what is wrong with a Level 8 lay-out or addition, worded as a second sentence (PartError.why); a joker with a
     # real choice is a refusal code of its own (joker_choice), never a second sentence
-    from pygame_rules.games.level8_solver import PART_PROBLEMS
+    from pygame_rules.games.level8.solver import PART_PROBLEMS
 
     keys.update({f"refusal.level8.why.{why}": set() for why in PART_PROBLEMS - {"joker_choice"}})
     return keys
@@ -180,7 +180,7 @@ def test_docs_api_lists_every_refusal_code() -> None:
     """docs/api.md "Refusal reasons" names every code a game class lists, and every Level 8 ``why``."""
     from pygame_rules.games.etalage import EtalageState
     from pygame_rules.games.level8 import Level8State
-    from pygame_rules.games.level8_solver import PART_PROBLEMS
+    from pygame_rules.games.level8.solver import PART_PROBLEMS
     from pygame_rules.games.skipbo import SkipBoState
     from pygame_rules.games.topspot import TopSpotState
 

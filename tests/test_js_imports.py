@@ -78,11 +78,6 @@ NAMED_GAMES_ALLOWED: dict[str, set[str]] = {
     "widgets/lab.js": {"code-topspot", "py-topspot", "code-etalage", "py-etalage"},
     # the stylesheet file every widget's shadow root adopts (Etalage's board styles are in a file of their own)
     "widgets/widget-element.js": {"../../css/etalage.css"},
-    # Lessons (a lesson's game title, the editor's lesson goals per game) are another branch's work in progress; they
-    # move to the games' modules when it lands
-    "widgets/lesson.js": {"lesson.game.skipbo", "lesson.game.topspot", "lesson.game.level8", "lesson.game.etalage",
-                          "skipbo", "topspot", "level8", "etalage"},
-    "widgets/editor-lesson.js": {"skipbo", "topspot", "level8", "etalage"},
 }
 
 

@@ -103,3 +103,23 @@ def test_the_goal_op_judges_a_session() -> None:
     assert api.handle_request(ask)["met"] is True
     refused = api.handle_request({**ask, "goal": {"test": "nope"}})
     assert refused["ok"] is False and refused["error"]["code"] == "bad_request"
+
+
+def test_each_renderer_names_its_lesson_title_and_targets() -> None:
+    """A game's lesson words live in its renderer (web/js/games/<game>.js, ``lessons``): the catalogue key of its
+    name in a lesson list's title, and the editor's targets, each a declared test that applies to that game."""
+    import re
+
+    from pygame_rules.lessons import TESTS
+
+    words = json.loads((Path(__file__).resolve().parent.parent / "pygame_rules" / "i18n" / "en.json").read_text())
+    for game in GAMES:
+        js = (Path(__file__).resolve().parent.parent / "web" / "js" / "games" / f"{game}.js").read_text()
+        found = re.search(r'lessons: \{ title: "([^"]+)", targets: \[([^\]]*)\] \}', js)
+        assert found, f"games/{game}.js names no lessons"
+        assert found.group(1) in words, found.group(1)
+        targets = re.findall(r'"(\w+)"', found.group(2))
+        assert targets and {"event", "game_won"} <= set(targets)
+        for name in targets:
+            games = TESTS[name][0]
+            assert games is None or game in games, f"{game} offers {name}, a target of {sorted(games)} only"

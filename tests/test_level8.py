@@ -23,7 +23,7 @@ from pygame_rules.games.level8 import (
     Skip,
     TakeDiscard,
 )
-from pygame_rules.games.level8_solver import (
+from pygame_rules.games.level8.solver import (
     DECK,
     NUMBER_CARDS,
     SHEETS,
@@ -254,7 +254,7 @@ def test_a_joker_the_part_forces_needs_no_declaration():
     ("colour", ["J"], [(f"J{c}",) for c in ("R", "O", "Y", "G", "B", "P")]),
 ])
 def test_joker_readings(kind, cards, readings):
-    from pygame_rules.games.level8_solver import joker_readings
+    from pygame_rules.games.level8.solver import joker_readings
 
     assert joker_readings(kind, cards) == readings
 
@@ -271,7 +271,7 @@ def test_a_joker_with_a_real_choice_names_its_values_and_no_reading_says_why():
 
 def test_every_layout_refusal_names_its_problem():
     """Each lay-out refusal carries ``why`` (one of PART_PROBLEMS) and JSON params: the page words the reason."""
-    from pygame_rules.games.level8_solver import PART_PROBLEMS
+    from pygame_rules.games.level8.solver import PART_PROBLEMS
 
     hand = ["R1", "R2", "R3", "G2", "B3", "Y4", "Y9", "Y11", "Y12", "R7", "R8", "R9", "J"]
     tries = {

@@ -17,7 +17,7 @@ import pytest
 import pygame_rules as pr
 from pygame_rules.bots import make_bot
 from pygame_rules.games.level8 import Add, Discard, Keep, LayOut, Level8State, Skip, TakeDiscard
-from pygame_rules.games.level8_solver import NUMBER_CARDS, check_layout
+from pygame_rules.games.level8.solver import NUMBER_CARDS, check_layout
 
 GAMES = 520
 TURN_CAP = 2500

@@ -52,7 +52,7 @@ def test_every_scenario_file_belongs_to_a_registered_game() -> None:
 
 def test_each_game_package_declares_its_own_entry() -> None:
     """The registry keeps no game's entry: it collects each package's ``ENTRY``, and the package is the game's home
-    (its state class and its editor kit live in it)."""
+    (its state class, its editor kit and its determinization sampler live in it)."""
     import importlib
 
     for entry in ENTRIES:
@@ -60,6 +60,17 @@ def test_each_game_package_declares_its_own_entry() -> None:
         assert package.ENTRY is entry
         assert entry.state.startswith(f"pygame_rules.games.{entry.name}:")
         assert entry.editor.startswith(f"pygame_rules.games.{entry.name}.")
+        assert entry.sampler.startswith(f"pygame_rules.games.{entry.name}.")
+
+
+def test_a_game_package_imports_no_bot() -> None:
+    """The rules know nothing of the bots: a game's state, editor kit and sampler import no ``pygame_rules.bots``
+    module (the bots import the games, never the other way round)."""
+    code = ("import sys; from pygame_rules.registry import ENTRIES, resolve; "
+            "[resolve(p) for e in ENTRIES for p in (e.state, e.editor, e.sampler)]; "
+            "print(sorted(m for m in sys.modules if m.startswith('pygame_rules.bots')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.split() == ["[]"]
 
 
 def test_importing_the_engine_imports_no_games_rules() -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..core.actions import Action
 from ..games.level8 import Add, Discard, Keep, LayOut, Skip, TakeDiscard
-from ..games.level8_solver import (
+from ..games.level8.solver import (
     DECK,
     JOKER,
     NUMBER_CARDS,

@@ -1,4 +1,5 @@
-"""One package per game: ``pygame_rules/games/<game>/`` holds its rules, rules data, editor kit and bench policy.
+"""One package per game: ``pygame_rules/games/<game>/`` holds its rules, rules data, editor kit, determinization
+sampler (:mod:`.sampling` holds what the samplers share) and bench policy.
 
 Each package declares its registry entry (``ENTRY``, a :class:`GameEntry`) in its ``__init__``, which imports none
 of the game's rules: the registry collects every entry when ``pygame_rules`` is imported, and a game's rules are
@@ -23,7 +24,8 @@ class GameEntry:
     - ``state``: ``"module:Class"`` of the game's :class:`~pygame_rules.core.game.State` (its declaration is
       ``Class.info``);
     - ``bots``: the module whose ``BOTS`` dict maps level names to bot factories;
-    - ``sampler``: ``"module:function"`` that deals a full state consistent with a view (the search bots);
+    - ``sampler``: ``"module:function"`` that deals a full state consistent with a view (the search bots; the
+      game's ``sampler.py``, sharing :mod:`.sampling`);
     - ``search``: ``"module:name"`` of the game's :class:`~pygame_rules.bots.search.SearchProfile`;
     - ``editor``: ``"module:function"`` of the game's editor kit (:mod:`pygame_rules.scenario_tools`);
     - ``renderer``: the page's renderer module, relative to ``web/js/games/`` (a test checks the page lists it);
@@ -43,10 +45,10 @@ class GameEntry:
 
 
 def entry(name: str, state_class: str) -> GameEntry:
-    """The usual layout: every part of game ``name`` where the other games keep theirs (the bots' sampler and
-    search profile in the shared bot modules, for now)."""
+    """The usual layout: every part of game ``name`` where the other games keep theirs (the search profile in the
+    shared bot module, for now)."""
     return GameEntry(name=name, state=f"pygame_rules.games.{name}:{state_class}", bots=f"pygame_rules.bots.{name}",
-                     sampler=f"pygame_rules.bots.samplers:sample_{name}",
+                     sampler=f"pygame_rules.games.{name}.sampler:sample_{name}",
                      search=f"pygame_rules.bots.search:{name.upper()}_PROFILE",
                      editor=f"pygame_rules.games.{name}.editor:kit", renderer=f"{name}.js", scenarios=f"{name}-")
 

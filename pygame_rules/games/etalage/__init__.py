@@ -3,7 +3,7 @@
 - :mod:`.cards` and ``etalage.json``: the colours and card numbers, the deck, the seat order, the ranking of a
   trick and the order of the claims;
 - :mod:`.rules`: the actions, the match, the table and the turn;
-- :mod:`.editor`: the scenario editor's kit.
+- :mod:`.editor`: the scenario editor's kit; :mod:`.sampler`: the search bots' deals of the hidden cards.
 
 The names of :mod:`.rules` and :mod:`.cards` are this package's names too
 (``pygame_rules.games.etalage.EtalageState``), imported on first use.

@@ -5,7 +5,7 @@
 - :mod:`.data` with ``level8_decks.json`` and ``level8_sheets.json``: the cards, the editions and the level sheets;
 - :mod:`.parts`: one combination (normalise, check a lay-out, what a part accepts); :mod:`.search`: the lay-out
   search; :mod:`.solver`: the three under one name;
-- :mod:`.editor`: the scenario editor's kit.
+- :mod:`.editor`: the scenario editor's kit; :mod:`.sampler`: the search bots' deals of the hidden cards.
 
 The names of :mod:`.rules`, :mod:`.actions`, :mod:`.solver` are this package's names too
 (``pygame_rules.games.level8.Level8State``), imported on first use.

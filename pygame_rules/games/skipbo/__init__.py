@@ -4,7 +4,8 @@
   cards a deck allows, the actions;
 - :mod:`.building`: the building rule and the listing tables derived from it;
 - :mod:`.rules`: the match, the table and the turn;
-- :mod:`.editor`: the scenario editor's kit; ``bench_policy.py``: the bench's play-first policy.
+- :mod:`.editor`: the scenario editor's kit; :mod:`.sampler`: the search bots' deals of the hidden cards;
+  ``bench_policy.py``: the bench's play-first policy.
 
 The names of :mod:`.rules`, :mod:`.cards` and :mod:`.building` are this package's names too
 (``pygame_rules.games.skipbo.SkipBoState``), imported on first use.

@@ -4,7 +4,7 @@
 - :mod:`.stacks`: a stack's value and what it shows, the stacks a hand can make, the plays;
 - :mod:`.fast`: the lister's tables, computed from the stack search of :mod:`.stacks`;
 - :mod:`.table`: the options, the match, the records kept on the table; :mod:`.rules`: the table and the trick;
-- :mod:`.editor`: the scenario editor's kit.
+- :mod:`.editor`: the scenario editor's kit; :mod:`.sampler`: the search bots' deals of the hidden cards.
 
 The names of :mod:`.rules`, :mod:`.stacks`, :mod:`.table`, :mod:`.deck`, :mod:`.fast` are this package's names too
 (``pygame_rules.games.topspot.TopSpotState``), imported on first use.

@@ -252,6 +252,9 @@ const renderer = {
   quick: { players: 3, options: { games: 1 }, minutes: [10, 20] },
   reserve: { wide: [0, 0, 560, 590, 610, 630, 652], narrow: [0, 0, 800, 880, 950, 1010, 1081] },
   words,
+  // lessons: the catalogue key of the game's name in a lesson list's title, and the lesson targets the editor offers
+  // (the declared tests of pygame_rules/lessons.py that need no parameter beyond what the editor asks)
+  lessons: { title: "lesson.game.etalage", targets: ["claimed", "event", "game_won"] },
   rules: () => ["etalage.rules.1", "etalage.rules.2", "etalage.rules.3", "etalage.rules.4"].map((k) => t(k)),
   optionHints: {
     games: { label: () => t("etalage.option.games"), short: () => t("etalage.option_short.games") },

@@ -622,6 +622,9 @@ const renderer = {
   reserve: { wide: [0, 0, 614, 640, 700, 760, 820], narrow: [0, 0, 586, 630, 690, 750, 810],
     live: { wide: [0, 0, 947, 980, 1040, 1100, 1160], narrow: [0, 0, 943, 980, 1040, 1100, 1160] } },
   words,
+  // lessons: the catalogue key of the game's name in a lesson list's title, and the lesson targets the editor offers
+  // (the declared tests of pygame_rules/lessons.py that need no parameter beyond what the editor asks)
+  lessons: { title: "lesson.game.level8", targets: ["level_laid_out", "event", "game_won"] },
   rules: () => ["level8.rules.1", "level8.rules.2", "level8.rules.3", "level8.rules.4", "level8.rules.5"].map((k) => tr(k)),
   optionHints: {
     sheet: { label: () => tr("level8.option.sheet"), choices: (c) => (SHEET_CHOICES[c] ? tr(SHEET_CHOICES[c]) : c) },

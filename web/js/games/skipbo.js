@@ -102,6 +102,9 @@ const renderer = {
   quick: { players: 2, options: {}, minutes: [20, 40] },
   reserve: { wide: [0, 0, 540, 620, 700, 780, 860], narrow: [0, 0, 432, 520, 610, 700, 790] },
   words,
+  // lessons: the catalogue key of the game's name in a lesson list's title, and the lesson targets the editor offers
+  // (the declared tests of pygame_rules/lessons.py that need no parameter beyond what the editor asks)
+  lessons: { title: "lesson.game.skipbo", targets: ["pile_reaches", "stock_played", "pile_finished", "event", "game_won"] },
   /** A card's short name where the cards are listed as chips (the scenario editor): a number, or "Skip-Bo". */
   cardText: cardName,
   rules: () => ["skipbo.rules.1", "skipbo.rules.2", "skipbo.rules.3"].map((k) => t(k)),

@@ -383,6 +383,9 @@ const renderer = {
   quick: { players: 3, options: { games: 1 }, minutes: [10, 20] },
   reserve: { wide: [0, 0, 340, 368, 400, 430, 460], narrow: [0, 0, 320, 347, 380, 410, 440] },
   words,
+  // lessons: the catalogue key of the game's name in a lesson list's title, and the lesson targets the editor offers
+  // (the declared tests of pygame_rules/lessons.py that need no parameter beyond what the editor asks)
+  lessons: { title: "lesson.game.topspot", targets: ["round_won", "event", "game_won"] },
   rules: () => ["topspot.rules.1", "topspot.rules.2", "topspot.rules.3", "topspot.rules.4"].map((k) => t(k)),
   optionHints: {
     level: { label: () => t("topspot.option.level"), choices: (c) => (c === "expert" ? t("topspot.level.expert") : t("topspot.level.junior")) },

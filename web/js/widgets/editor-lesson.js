@@ -5,15 +5,12 @@
 // (api op goal). Out come the lesson file and an iframe snippet that carries the lesson in its address (?l=<code>).
 import { encodeWithFirst, SITE_ROOT } from "./widget.js";
 import { h } from "../lib/util.js";
+import { RENDERERS } from "../games/index.js";
 import { LANG_NAMES, LANGS, t } from "../words/i18n.js";
 
-// The declared targets (pygame_rules/lessons.py TESTS) that need no parameter beyond what is asked here, per game.
-const TARGETS = {
-  skipbo: ["pile_reaches", "stock_played", "pile_finished", "event", "game_won"],
-  topspot: ["round_won", "event", "game_won"],
-  level8: ["level_laid_out", "event", "game_won"],
-  etalage: ["claimed", "event", "game_won"],
-};
+// The targets offered are the game's own (its renderer's lessons.targets, docs/web.md); a game without any gets the
+// two every game has.
+const ANY_GAME_TARGETS = ["event", "game_won"];
 
 const slug = (text) => String(text || "").toLowerCase().normalize("NFD").replace(/[^a-z0-9]+/g, "-")
   .replace(/^-+|-+$/g, "").slice(0, 40) || "lesson";
@@ -52,7 +49,7 @@ export class LessonPanel {
   async update(spec) {
     const game = spec.game;
     if (this.spec?.game !== game) {
-      this.target.replaceChildren(...(TARGETS[game] || ["event", "game_won"]).map((name) =>
+      this.target.replaceChildren(...(RENDERERS[game]?.lessons?.targets || ANY_GAME_TARGETS).map((name) =>
         h("option", { value: name }, name)));
       const sections = [...new Set(Object.values((await this.anchors)[game] || {}))];
       this.rule.replaceChildren(...sections.map((a) => h("option", { value: a }, a)));

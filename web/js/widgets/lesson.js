@@ -7,13 +7,12 @@ import { ScenarioWidget, SITE_ROOT, SpecError, decodeSpec, getEngine } from "./w
 import { refusalWords } from "../words/log-words.js";
 import { loaded as anchorsLoaded, whyLink } from "./rule-anchors.js";
 import { h } from "../lib/util.js";
+import { RENDERERS } from "../games/index.js";
 import { t, pick, widgetLang } from "./widget-strings.js";
 
 const PROGRESS_KEY = "pygame_rules.lessons.v1";
 const ID = /^[a-z0-9]+(?:-[a-z0-9]+){1,8}$/;
 const GAME = /^[a-z0-9_]{1,40}$/;
-const GAME_TITLES = { skipbo: "lesson.game.skipbo", topspot: "lesson.game.topspot", level8: "lesson.game.level8",
-  etalage: "lesson.game.etalage" };
 
 const sheet = new URL("../../css/lesson.css", import.meta.url).href;
 if (!document.querySelector(`link[href="${sheet}"]`)) document.head.append(h("link", { rel: "stylesheet", href: sheet }));
@@ -353,7 +352,8 @@ export async function showList(root, game, { lang }) {
       " ", h("span.lesson-item-stars", { "aria-label": t("lesson.stars", { n: stars }) }, starText(stars)),
       started ? h("span.lesson-item-resume", " ", t("lesson.resume")) : null);
   });
-  const title = t("lesson.listTitle", { game: GAME_TITLES[game] ? t(GAME_TITLES[game]) : game });
+  const named = RENDERERS[game]?.lessons?.title;
+  const title = t("lesson.listTitle", { game: named ? t(named) : game });
   document.title = title;
   // Opened from our start page (not framed by another site): a way back to the games.
   const home = window.top === window ? h("a.lesson-back", { href: new URL("./", SITE_ROOT).href }, t("rules.home")) : null;
