@@ -80,7 +80,7 @@ def _twin(state: State, seat: int) -> State:
 
 
 @pytest.mark.parametrize("game", sorted(SAMPLERS))
-@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard", "hard-fast"])
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard", "hard-fast", "hard-is"])
 def test_fairness_hidden_cards_do_not_change_the_choice(game: str, level: str) -> None:
     """Two states that differ only in cards the seat cannot see get the same move from the same seed."""
     for state in _positions(game, 2, seed=1):

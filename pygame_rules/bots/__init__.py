@@ -58,13 +58,20 @@ def app_budget_ms(game: str, level: str) -> float | None:
 def make_bot(game: str, level: str, **params: Any) -> Bot:
     """A fresh bot of ``level`` for ``game``; ``ValueError`` for an unknown level.
 
-    Besides the app's levels it builds the game's reference opponents for the arena (``play-first`` and
+    Besides the app's levels it builds ``hard-is`` (:mod:`.ismcts`, an experimental information-set search) and
+    the game's reference opponents for the arena (``play-first`` and
     ``stock-first`` in Skip-Bo, :mod:`.skipbo_refs`), which :func:`bot_levels` does not list.
     ``params`` tune the search levels only: ``make_bot(game, "hard", budget_ms=150)`` caps the thinking time
     (not reproducible: the result depends on the machine's speed), ``iterations=`` sets the rollout budget.
     """
     if level == "random":
         return RandomBot()
+    if level == "hard-is":  # the information-set search: arena only, never listed (docs/bots.md has its figures)
+        from .ismcts import make_ismcts_bot
+        from .samplers import has_sampler
+
+        if has_sampler(game):
+            return make_ismcts_bot(game, **params)
     reference = _references(game).get(level)
     if reference is not None:
         return reference()
