@@ -606,12 +606,19 @@ def run_sweep(decisions: int, seed: str = "sweep", level: str = "hard", budget_m
     finally:
         if pool:
             pool.terminate()
+    return _sweep_summary(lines, slowest, keep, out, echo)
+
+
+def _sweep_summary(lines: list[dict[str, Any]], slowest: list[dict[str, Any]], keep: int, out: str | None,
+                   echo: Any) -> dict[str, Any]:
+    """The end of :func:`run_sweep`: the overall maximum against 1.5 times the ceiling and the slowest positions,
+    printed, written to ``out`` when given, and returned with the per-configuration lines."""
     slowest.sort(key=lambda s: -s["cpu_ms"])
-    total = sum(x["decisions"] for x in lines)
     worst = max(lines, key=lambda x: x["cpu_max_ms"])
     limit = 1.5 * worst["budget_ms"] if worst["budget_ms"] else None
-    summary = {"decisions": total, "cpu_max_ms": worst["cpu_max_ms"], "worst_config": worst["config"],
-               "limit_ms": limit, "within": None if limit is None else worst["cpu_max_ms"] <= limit,
+    summary = {"decisions": sum(x["decisions"] for x in lines), "cpu_max_ms": worst["cpu_max_ms"],
+               "worst_config": worst["config"], "limit_ms": limit,
+               "within": None if limit is None else worst["cpu_max_ms"] <= limit,
                "cpu_p95_ms_max": max(x["cpu_p95_ms"] for x in lines)}
     echo(json.dumps(summary))
     for s in slowest[:keep]:
