@@ -208,6 +208,26 @@ def _factory(game: str, level: str | Callable[[], Bot]) -> Callable[[], Bot]:
     return lambda: make_bot(game, level)
 
 
+@dataclasses.dataclass
+class _Run:
+    """One decision's search in progress: the seat's view and the sampled worlds, the moves' summed values and
+    rollout counts, and the time spent (the mean rollout predicts whether the next one ends before the ceiling)."""
+
+    view: dict[str, Any]
+    seat: int
+    seed: int
+    deadline: float | None
+    srng: random.Random
+    totals: dict[Action, float]
+    counts: dict[Action, int]
+    worlds: list[State] = dataclasses.field(default_factory=list)  # sampled when first needed, in order
+    used: int = 0  # rollouts counted
+    batches: int = 0  # complete batches (one world, every surviving move)
+    world_index: int = 0
+    out_of_time: bool = False
+    spent_s: float = 0.0  # time spent in rollouts so far
+
+
 class SearchBot:
     """Determinized (PIMC) search with the heuristic as rollout policy and default move. See the module doc."""
 
@@ -240,60 +260,29 @@ class SearchBot:
             self.stats = {"searched": False}
             return prior
         seat = view["seat"] if "seat" in view else view["you"]
-        srng = random.Random(f"{seed}/worlds")
-        worlds: list[State] = []  # sampled when first needed, in the same order: a cut search samples fewer
-        totals = {a: 0.0 for a in candidates}
-        counts = {a: 0 for a in candidates}
+        run = _Run(view, seat, seed, deadline, random.Random(f"{seed}/worlds"), {a: 0.0 for a in candidates},
+                   {a: 0 for a in candidates})
         alive = list(candidates)
         rounds = max(1, (len(alive) - 1).bit_length())  # halvings needed to get down to one move
-        used = 0
-        batches = 0  # complete batches (one world, every surviving move)
-        world_index = 0
-        out_of_time = False
-        spent_s = 0.0  # time spent in rollouts so far: their mean predicts the next one
         for round_no in range(rounds):
             # every surviving move gets the same worlds and dice this round (common random numbers)
-            share = (self.iterations - used) // (rounds - round_no)
+            share = (self.iterations - run.used) // (rounds - round_no)
             for _ in range(max(1, share // len(alive))):
-                if deadline is not None and used and clock() + spent_s / used > deadline:
-                    out_of_time = True  # the next rollout would end past the ceiling: stop with what we know
+                reached = self._batch(run, alive)
+                if reached is not None:  # the first batch, cut: the moves it reached share one world
+                    alive = reached
+                if run.out_of_time:
                     break
-                if world_index < self.worlds:
-                    worlds.append(sample_state(view, srng))
-                world = worlds[world_index % len(worlds)]
-                dice = f"{seed}/roll/{world_index}"
-                world_index += 1
-                batch: list[tuple[Action, float]] = []
-                for action in alive:
-                    started = clock()
-                    if deadline is not None and batch and started + spent_s / (used + len(batch)) > deadline:
-                        out_of_time = True
-                        break
-                    value = self._rollout(world, action, seat, dice, deadline)
-                    spent_s += clock() - started
-                    if value is None:  # the ceiling passed inside the rollout: it does not count
-                        out_of_time = True
-                        break
-                    batch.append((action, value))
-                if out_of_time and batches:
-                    break  # a partial batch would compare moves on different worlds: drop it
-                for action, value in batch:
-                    totals[action] += value
-                    counts[action] += 1
-                used += len(batch)
-                if out_of_time:  # the first batch, cut: the moves it reached share one world, they compare fairly
-                    alive = [a for a, _ in batch]
-                    break
-                batches += 1
-            if used == 0:
+            if run.used == 0:
                 break
-            alive.sort(key=lambda a: (-totals[a] / counts[a] if counts[a] else 1.0, a != prior))
-            if out_of_time or round_no == rounds - 1:
+            alive.sort(key=lambda a: (-run.totals[a] / run.counts[a] if run.counts[a] else 1.0, a != prior))
+            if run.out_of_time or round_no == rounds - 1:
                 break
             kept = alive[:max(2, (len(alive) + 1) // 2)]
             if self.profile.keep_prior and prior not in kept:
                 kept.append(prior)
             alive = kept
+        totals, counts, used, out_of_time = run.totals, run.counts, run.used, run.out_of_time
         means = {a: totals[a] / counts[a] for a in candidates if counts[a]}
         self.stats = {"searched": True, "rollouts": used, "candidates": len(candidates), "means": means,
                       "counts": {a: counts[a] for a in means}, "cut": out_of_time}
@@ -303,6 +292,44 @@ class SearchBot:
         if prior in means and means[best] <= means[prior] + self.profile.margin:
             return prior
         return best
+
+    def _batch(self, run: _Run, alive: list[Action]) -> list[Action] | None:
+        """One world (sampled when first needed) and one rollout of every move in ``alive`` on it, added to
+        ``run``'s totals. When the ceiling comes first ``run.out_of_time`` is set: a cut batch after complete ones
+        is dropped (it would compare moves on different worlds), while a cut first batch counts and its moves are
+        returned as the only ones left (they share one world, so they compare fairly)."""
+        clock = bot_clock.now
+        deadline = run.deadline
+        if deadline is not None and run.used and clock() + run.spent_s / run.used > deadline:
+            run.out_of_time = True  # the next rollout would end past the ceiling: stop with what we know
+            return None
+        if run.world_index < self.worlds:
+            run.worlds.append(sample_state(run.view, run.srng))
+        world = run.worlds[run.world_index % len(run.worlds)]
+        dice = f"{run.seed}/roll/{run.world_index}"
+        run.world_index += 1
+        batch: list[tuple[Action, float]] = []
+        for action in alive:
+            started = clock()
+            if deadline is not None and batch and started + run.spent_s / (run.used + len(batch)) > deadline:
+                run.out_of_time = True
+                break
+            value = self._rollout(world, action, run.seat, dice, deadline)
+            run.spent_s += clock() - started
+            if value is None:  # the ceiling passed inside the rollout: it does not count
+                run.out_of_time = True
+                break
+            batch.append((action, value))
+        if run.out_of_time and run.batches:
+            return None
+        for action, value in batch:
+            run.totals[action] += value
+            run.counts[action] += 1
+        run.used += len(batch)
+        if run.out_of_time:
+            return [a for a, _ in batch]
+        run.batches += 1
+        return None
 
     def _candidates(self, view: dict[str, Any], legal: list[Action], prior: Action) -> list[Action]:
         ordered = self.profile.candidates(view, legal) if self.profile.candidates else list(legal)
