@@ -17,8 +17,8 @@ progress to block, but never hands a rival its stock card for nothing either:
 "A rival's chance" is the rough table of :mod:`.skipbo_plan` (``reach`` over the rival's stock top and visible
 discard piles): the same yardstick the whole-turn planner of ``hard`` uses.
 
-:class:`HeuristicBot` is the older one-card-at-a-time heuristic: the rivals' model inside ``hard``'s sampled deals
-(cheap enough to play hundreds of turns per decision) and the sensible half of ``easy``:
+:class:`NormalBot` is also the policy of every seat inside ``hard``'s sampled deals. :class:`HeuristicBot` is the
+older one-card-at-a-time heuristic, the sensible half of ``easy``:
 
 1. play the stock top whenever it fits;
 2. otherwise look for a short chain of plays from hand and discard piles after which the stock top fits, and start
@@ -159,7 +159,7 @@ def _chain_to_stock(view: dict[str, Any], depth: int = 6, max_nodes: int = CHAIN
 
 class HeuristicBot:
     """A casual player deciding one card at a time: stock first, chains to the stock, tidy discards, careful with
-    wilds (the rivals' model inside ``hard``, and ``easy``'s sensible moves)."""
+    wilds (``easy``'s sensible moves)."""
 
     name = "quick"
 
