@@ -361,7 +361,7 @@ class PlanSearchBot:
         self.candidates = candidates
         self.window = window  # only plans within this much of the planner's best are played out
         self.rounds = rounds  # rounds of play after my turn in each sampled deal
-        self.discards = discards  # other discards tried at the end of normal's and the planner's best plan
+        self.discards = discards  # other discards tried after normal's plays and the planner's best other plays
         self.margin = margin  # how much better than normal's plan another must score to be played
         self.max_ms = max_ms  # a wall-clock cap (hints); with it the move may depend on the machine's speed
         self.stats: dict[str, Any] = {}
