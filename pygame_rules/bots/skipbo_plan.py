@@ -303,6 +303,8 @@ class Planner:
 
 
 PLANNING_SHARE = 0.75  # under a ceiling, the whole-turn planning stops going deeper after this share of it
+NORMAL_SHARE = 0.85  # normal's plan is given up when it is not known by this share of the ceiling
+ROLLOUT_NODES = 400  # positions a chain search of the sampled deals' policy may expand (normal's own: 3,000)
 
 
 def _walk(view: dict[str, Any], steps: tuple[Action, ...]) -> _Node:
@@ -370,7 +372,10 @@ class PlanSearchBot:
         self.plan: Plan | None = None  # the plan the last decision started or continued (hints read its reason)
         from .skipbo import NormalBot
 
-        self.policy = NormalBot()  # my own rest of the turn in the sampled deals, and every seat after it
+        self.normal = NormalBot()  # the default plan
+        # my own rest of the turn in the sampled deals, and every seat after it: normal with a tighter bound on its
+        # chain searches (the same moves but in rare hands full of wilds, where one move could pass the ceiling)
+        self.policy = NormalBot(max_nodes=ROLLOUT_NODES)
 
     def _expect(self, view: dict[str, Any], plan: Plan) -> None:
         """Remember the plan's remaining steps and the position they start from."""
@@ -422,7 +427,7 @@ class PlanSearchBot:
             self.stats = {"searched": False}
         else:
             prior = self._normal_plan(view, legal, seed)
-            pool = [prior] if prior is not None else []
+            pool = [prior] if prior is not None else [ranked[0]]
             seen = {(p.end.key(), p.stock, p.refill) for p in pool}
             for plan in ranked[: self.candidates]:
                 key = (plan.end.key(), plan.stock, plan.refill)
@@ -473,9 +478,12 @@ class PlanSearchBot:
         steps: list[Action] = []
         rng = random.Random(f"{seed}/normal-dice")
         stock = refill = False
+        deadline = None if self.max_ms is None else self._deadline_for(NORMAL_SHARE)
         for _ in range(40):
+            if deadline is not None and bot_clock.now() > deadline:
+                return None  # out of time before normal's plan was known: the planner's plans only
             actions = legal if not steps else state.legal_actions()
-            action = self.policy.choose(state.view(me), actions, rng)
+            action = self.normal.choose(state.view(me), actions, rng)
             held = len(state.hands[me])
             state.play(action)
             steps.append(action)
@@ -557,8 +565,8 @@ class PlanSearchBot:
                 if rounds >= self.rounds:
                     break
             mine = ours
-            if deadline is not None and moves % 4 == 3 and bot_clock.now() > deadline:
-                return None
+            if deadline is not None and bot_clock.now() > deadline:
+                return None  # (read before every move: a move of normal costs more than a reading of the clock)
             state.play(policy.choose(state.view(mover), state.legal_actions(), dice))
             moves += 1
         if state.is_over():
