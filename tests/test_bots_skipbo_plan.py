@@ -7,9 +7,9 @@ import random
 from typing import Any
 
 from pygame_rules import registry as pr
-from pygame_rules.bots.skipbo import HeuristicBot
+from pygame_rules.bots.skipbo import HeuristicBot, NormalBot
 from pygame_rules.bots.skipbo_plan import Planner, PlanSearchBot, reach
-from pygame_rules.games.skipbo import WILD, Discard, PlayHand, PlayStock
+from pygame_rules.games.skipbo import WILD, Discard, PlayDiscard, PlayHand, PlayStock
 
 
 def _state(**kw: Any) -> Any:
@@ -92,3 +92,59 @@ def test_reach_takes_any_hand_card_not_just_the_lowest() -> None:
     assert reach([4], 6, [], hand=[2, 5]) == 0
     assert reach([3], 6, [[5]], hand=[9, 4]) == 0  # 4 from the hand, then 5 from the discard pile
     assert reach([3], 7, [], hand=[WILD, 2, 11]) == 2  # 4, 5, 6 needed: the wild covers one
+
+
+# ----- hard: normal's plan, other discards, normal in the sampled deals --------------------------------------------
+def _quiet_opening() -> Any:
+    """A second-turn position where ``normal`` discards its 7 onto the 12 while the planner puts it on an empty pile."""
+    return _state(hands=[[2, 5, 6, 7], [0, 3, 6]], stocks=[[5, 11], [7, 8]],
+                  discards=[[[12], [10], [], []], [[12], [10], [8], []]], building=[[1], [1], [1], []])
+
+
+def test_hard_plays_normals_plan_when_the_sampled_deals_see_no_difference(monkeypatch: Any) -> None:
+    state = _quiet_opening()
+    assert _choose(NormalBot(), state) == Discard(7, 0)
+    assert _choose(Planner(), state) == Discard(7, 2)  # the old hard played the planner's best plan
+    monkeypatch.setattr(PlanSearchBot, "_play_out", lambda *args: 0.0)  # every plan worth the same in every deal
+    bot = PlanSearchBot(worlds=3)
+    assert _choose(bot, state) == Discard(7, 0)
+    assert bot.stats["searched"] and bot.stats["candidates"] >= 2
+
+
+def test_hard_weighs_other_discards_after_the_same_plays(monkeypatch: Any) -> None:
+    # the planner plays the 2 and then discards; the same plays ending in another discard are candidates too
+    state = _state(hands=[[2, 2, 5, 6, 11], [0, 3, 6, 9]], stocks=[[5, 11], [7, 8]],
+                   discards=[[[12, 7], [10], [], []], [[12, 11], [10], [8], []]], building=[[1], [1], [1], []])
+    best = Planner().plans(state.view(0), state.legal_actions())[0]
+    assert best.first == PlayHand(2, 0) and isinstance(best.steps[-1], Discard)
+    plays = best.steps[:-1]
+    tried: list[Any] = []
+
+    def favour_another_discard(bot: Any, world: Any, plan: Any, *args: Any) -> float:
+        tried.append(plan.steps)
+        same_plays = plan.steps[:-1] == plays and plan.steps != best.steps
+        return 1.0 if same_plays and isinstance(plan.steps[-1], Discard) else 0.0
+
+    monkeypatch.setattr(PlanSearchBot, "_play_out", favour_another_discard)
+    bot = PlanSearchBot(worlds=2)
+    assert _choose(bot, state) == PlayHand(2, 0)
+    assert bot.plan is not None and bot.plan.steps[:-1] == plays and bot.plan.steps[-1] != best.steps[-1]
+    assert any(steps[:-1] == plays and steps != best.steps for steps in tried)
+
+
+def test_hard_keeps_the_rival_off_the_pile_its_discards_run_up_before_its_last_stock_card() -> None:
+    """The rival's last stock card is a 2 and its discard tops show 9, 10 and 11. The old hard played its 7 and 8
+    from its discard piles onto the piles at 6 and 7, which lets the rival run 9, 10, 11 up to the 11 already on the
+    table: a 12 and a 1 from its hand then end the game. The planner's table does not see piles that pass 12 and
+    start again, the deals played with ``normal`` at both seats do, and the new hard only discards. Played to the
+    end (normal against stock-first, 400 deals sampled from this view) the discard wins 6.5% against 4.3%: the
+    game is nearly lost either way, and the gain is small but in hard's favour."""
+    state = _state(hands=[[5, 2, 2, 7, 12], [1, 6]], stocks=[[9, 3, 8, 11], [2]],
+                   discards=[[[12, 11, 6], [8, 8, 7], [12, 12, 11, 10, 10], []],
+                             [[10, 10, 10], [12, 11, 11], [9, 9], []]],
+                   building=[[WILD, WILD, 3, 4, 5, 6, WILD, 8, 9, 10, 11], [WILD, WILD, 3, 4, WILD, 6, 7],
+                             [1, 2, 3], [1, 2, 3, 4, 5, 6]])
+    assert _choose(Planner(), state) == PlayDiscard(0, 1, 3)  # what the old hard played
+    for seed in range(3):
+        bot = PlanSearchBot()
+        assert bot.choose(state.view(0), state.legal_actions(), random.Random(seed)) == Discard(12, 3)

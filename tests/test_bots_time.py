@@ -176,6 +176,13 @@ def test_issue_position_decides_within_the_ceiling_on_a_work_clock(monkeypatch: 
         monkeypatch.setattr(Planner, "_moves", moves)
         monkeypatch.setattr(sb._Table, "copy", copy)
         monkeypatch.setattr(sb.HeuristicBot, "choose", choose)
+        real_normal = sb.NormalBot.choose
+
+        def normal(self: Any, *args: Any) -> Any:  # the policy of hard's sampled deals
+            work.spend(0.3 * cost_scale)
+            return real_normal(self, *args)
+
+        monkeypatch.setattr(sb.NormalBot, "choose", normal)
         monkeypatch.setattr("pygame_rules.bots.samplers.sample_state", sample)
         state = _position(*ISSUE_POSITION)
         state.turn = 8

@@ -92,8 +92,9 @@ def final_value(state: State, seat: int, margin_weight: float = 0.1) -> float:
 
 # ----- per-game hooks ---------------------------------------------------------------------------------------------
 def _skipbo_plan_search(worlds: int, iterations: int, max_ms: float | None) -> Bot:
-    """Skip-Bo's ``hard``: whole-turn plans re-scored over sampled deals (:mod:`.skipbo_plan`). The planner
-    enumerates the turn, so the budget is the number of sampled deals; ``iterations`` is not used."""
+    """Skip-Bo's ``hard``: whole-turn plans (``normal``'s among them) re-scored over sampled deals
+    (:mod:`.skipbo_plan`). The planner enumerates the turn, so the budget is the number of sampled deals;
+    ``iterations`` is not used."""
     from .skipbo_plan import PlanSearchBot
 
     return PlanSearchBot(worlds=worlds, max_ms=max_ms)

@@ -17,8 +17,8 @@ progress to block, but never hands a rival its stock card for nothing either:
 "A rival's chance" is the rough table of :mod:`.skipbo_plan` (``reach`` over the rival's stock top and visible
 discard piles): the same yardstick the whole-turn planner of ``hard`` uses.
 
-:class:`HeuristicBot` is the older one-card-at-a-time heuristic: the rivals' model inside ``hard``'s sampled deals
-(cheap enough to play hundreds of turns per decision) and the sensible half of ``easy``:
+:class:`NormalBot` is also the policy of every seat inside ``hard``'s sampled deals. :class:`HeuristicBot` is the
+older one-card-at-a-time heuristic, the sensible half of ``easy``:
 
 1. play the stock top whenever it fits;
 2. otherwise look for a short chain of plays from hand and discard piles after which the stock top fits, and start
@@ -159,7 +159,7 @@ def _chain_to_stock(view: dict[str, Any], depth: int = 6, max_nodes: int = CHAIN
 
 class HeuristicBot:
     """A casual player deciding one card at a time: stock first, chains to the stock, tidy discards, careful with
-    wilds (the rivals' model inside ``hard``, and ``easy``'s sensible moves)."""
+    wilds (``easy``'s sensible moves)."""
 
     name = "quick"
 
@@ -355,6 +355,11 @@ class NormalBot:
 
     name = "normal"
 
+    def __init__(self, max_nodes: int = CHAIN_NODES) -> None:
+        # positions each chain search (to the stock, to an empty hand) may expand; ``hard`` plays its sampled deals
+        # with a smaller bound so that one move of a rival with a hand of wilds cannot eat its ceiling
+        self.max_nodes = max_nodes
+
     def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         """Pick an action from ``legal`` using only ``view``."""
         if len(legal) == 1:
@@ -366,7 +371,8 @@ class NormalBot:
         if stock_plays:
             return min(stock_plays, key=lambda a: (rival_chance(_after(piles, a.pile), rivals), -piles[a.pile],
                                                    a.pile))
-        for plan in (_chain_to_stock(view), self._refill(view, piles, rivals), _safe_run(view, rivals)):
+        for plan in (_chain_to_stock(view, max_nodes=self.max_nodes), self._refill(view, piles, rivals),
+                     _safe_run(view, rivals)):
             if plan and plan[0] in legal_set:
                 return plan[0]
         discards = [a for a in legal if isinstance(a, Discard)]
@@ -374,11 +380,10 @@ class NormalBot:
             return self._discard(view, piles, discards)
         return next((a for a in legal if isinstance(a, EndTurn)), legal[0])
 
-    @staticmethod
-    def _refill(view: dict[str, Any], piles: list[int],
+    def _refill(self, view: dict[str, Any], piles: list[int],
                 rivals: list[tuple[int | None, list[list[int]]]]) -> list[Action] | None:
         """The plays that empty the hand, if the fresh cards are worth more than what they open to the rivals."""
-        plan = _chain_to_refill(view)
+        plan = _chain_to_refill(view, self.max_nodes)
         if plan is None:
             return None
         end = list(piles)

@@ -1,6 +1,7 @@
 """Skip-Bo turn planning: the heuristic that ``hard`` searches with.
 
-``normal`` decides one card at a time. The planner here looks at the whole rest of the turn instead: it enumerates
+The planner looks at the whole rest of the turn with a weighed evaluation (``normal``'s turn search,
+:class:`.skipbo.NormalBot`, follows fixed rules within small bounds instead): it enumerates
 every sequence of plays from the hand and the own discard piles (and the stock top) up to the point where new
 information arrives (a stock card is played and the next one turns up, the hand runs out and five cards are drawn)
 or the turn ends with a discard, and scores each end position:
@@ -12,8 +13,9 @@ or the turn ends with a discard, and scores each end position:
 - my own next turn: how many cards I would still miss for my stock top after my kept hand and discard piles;
 - wilds kept in hand, discard piles kept in descending order, cards shed (more fresh cards next turn).
 
-The first action of the best plan is played; the next decision plans again from the new view, so the plan adapts
-to whatever the stock or the draw reveals. Everything comes from the seat's view: rivals' hands are never read.
+The planner's plans, ``normal``'s plan and their variants with other discards are the candidates that
+:class:`PlanSearchBot` (``hard``) plays out over sampled deals. Everything comes from the seat's view: rivals' hands
+are never read.
 """
 
 from __future__ import annotations
@@ -301,34 +303,79 @@ class Planner:
 
 
 PLANNING_SHARE = 0.75  # under a ceiling, the whole-turn planning stops going deeper after this share of it
+NORMAL_SHARE = 0.85  # normal's plan is given up when it is not known by this share of the ceiling
+ROLLOUT_NODES = 400  # positions a chain search of the sampled deals' policy may expand (normal's own: 3,000)
+
+
+def _walk(view: dict[str, Any], steps: tuple[Action, ...]) -> _Node:
+    """The own position after ``steps`` (plays and a discard) from the view's, as the planner would reach it."""
+    node = _start(view)
+    for step in steps:
+        if isinstance(step, PlayHand):
+            node.hand.remove(step.card)
+            node.play(step.pile)
+        elif isinstance(step, PlayDiscard):
+            node.discards[step.discard].pop()
+            node.play(step.pile)
+        elif isinstance(step, PlayStock):
+            node.play(step.pile)
+        elif isinstance(step, Discard):
+            node.hand.remove(step.card)
+            node.discards[step.discard].append(step.card)
+    return node
+
+
+def _structure(w: Weights, hand: list[int], discards: list[list[int]]) -> float:
+    """The planner's terms for what a turn leaves behind that no stock count shows: Skip-Bo cards kept, cards
+    left in hand, discard piles buried out of order, distinct discard tops (in stock cards, :class:`Weights`)."""
+    value = w.wild * hand.count(WILD) - w.shed * len(hand)
+    for pile in discards:
+        value -= w.bury * sum(1 for a, b in zip(pile, pile[1:], strict=False) if b > a and a != WILD)
+    value += w.spread * len({p[-1] for p in discards if p})
+    return value
 
 
 class PlanSearchBot:
-    """``hard`` for Skip-Bo: the planner's best plans, played out over sampled deals of the hidden cards.
+    """``hard`` for Skip-Bo: whole-turn plans, the ``normal`` bot's among them, played out over sampled deals.
 
-    The planner guesses the rivals' chances from a rough table. Here the best few plans (``candidates``, those
-    within ``window`` of the best) are played in ``worlds`` full deals drawn from the view by the sampler (other
-    hands, the draw pile's order, the stock cards below the tops); in each deal the rivals then play their turns with
-    the ``normal`` heuristic, and the plan is scored by what really follows in that deal: the stock cards the rivals
-    play, a rival winning, and whether my refilled hand then reaches my stock top. The guesses of the plan's value
-    are replaced by those averages. Plays of the stock top and single choices are played at once. Once a plan is
-    chosen, its further steps are followed as long as the position is the one it expected (no new search mid-plan).
-    Deterministic for a given view and random stream, like every bot here.
+    The candidates are whole-turn plans (a sequence of plays ending in a discard, or in new information: the stock
+    card played, the hand emptied and refilled): the plan ``normal`` (:class:`.skipbo.NormalBot`) would play this
+    turn, and the planner's best ``candidates`` plans within ``window`` of its best. Each is played in the same
+    ``worlds`` deals drawn from the view by the sampler (other hands, the draw pile's order, the stock cards below the
+    tops; common random numbers): the rest of my turn, when the plan ends in new information, and then ``rounds``
+    rounds of play follow with ``normal`` at every seat. A plan scores what really follows in each deal: my stock
+    cards played (1.6 each) against the rivals' (0.9 each; a game won or lost counts 100), what my turn leaves
+    behind (wilds kept, cards in hand, buried discards, distinct discard tops: the planner's weights), and whether
+    my hand then reaches my stock top. ``normal``'s plan is the default: another replaces it only when it scores
+    more than ``margin`` better on the same deals, so ``hard`` is ``normal`` where the deals see no difference.
+    A stock top that fits now is played at once (the planner picks the pile). Once a plan is chosen its further
+    steps are followed as long as the position is the one it expected (no new search mid-plan). Deterministic for a
+    given view and random stream, like every bot here.
     """
 
     name = "hard"
 
     def __init__(self, worlds: int = 12, candidates: int = 4, window: float = 0.6,
-                 weights: Weights | None = None, max_ms: float | None = None) -> None:
+                 weights: Weights | None = None, max_ms: float | None = None, rounds: int = 1,
+                 margin: float = 0.0, discards: int = 3) -> None:
         self.planner = Planner(weights)
         self.worlds = worlds
         self.candidates = candidates
-        self.window = window  # only plans within this much of the best are played out
+        self.window = window  # only plans within this much of the planner's best are played out
+        self.rounds = rounds  # rounds of play after my turn in each sampled deal
+        self.discards = discards  # other discards tried after normal's plays and the planner's best other plays
+        self.margin = margin  # how much better than normal's plan another must score to be played
         self.max_ms = max_ms  # a wall-clock cap (hints); with it the move may depend on the machine's speed
         self.stats: dict[str, Any] = {}
         self._follow: tuple[tuple[Any, ...], Plan] | None = None
         self._deadline: float | None = None
         self.plan: Plan | None = None  # the plan the last decision started or continued (hints read its reason)
+        from .skipbo import NormalBot
+
+        self.normal = NormalBot()  # the default plan
+        # my own rest of the turn in the sampled deals, and every seat after it: normal with a tighter bound on its
+        # chain searches (the same moves but in rare hands full of wilds, where one move could pass the ceiling)
+        self.policy = NormalBot(max_nodes=ROLLOUT_NODES)
 
     def _expect(self, view: dict[str, Any], plan: Plan) -> None:
         """Remember the plan's remaining steps and the position they start from."""
@@ -375,25 +422,88 @@ class PlanSearchBot:
             self._follow = None
             return next((a for a in legal if isinstance(a, EndTurn)), legal[0])
         choice = ranked[0]
-        pool = [p for p in ranked[: self.candidates] if p.value >= ranked[0].value - self.window
-                and not p.stock and not p.refill]
-        if ranked[0].stock or ranked[0].refill or self.worlds <= 0 or len(pool) < 2:
+        stock_now = any(isinstance(a, PlayStock) and a.owner == view["seat"] for a in legal)
+        if stock_now or self.worlds <= 0:
             self.stats = {"searched": False}
         else:
-            choice = self._search(view, pool, seed)
+            prior = self._normal_plan(view, legal, seed)
+            pool = [prior] if prior is not None else [ranked[0]]
+            seen = {(p.end.key(), p.stock, p.refill) for p in pool}
+            for plan in ranked[: self.candidates]:
+                key = (plan.end.key(), plan.stock, plan.refill)
+                if plan.value >= ranked[0].value - self.window and key not in seen:
+                    seen.add(key)
+                    pool.append(plan)
+            for plan in list(pool[:2]):
+                for alt in self._other_discards(view, plan):
+                    key = (alt.end.key(), alt.stock, alt.refill)
+                    if key not in seen:
+                        seen.add(key)
+                        pool.append(alt)
+            if len(pool) < 2:
+                choice = pool[0] if pool else choice
+                self.stats = {"searched": False}
+            else:
+                choice = self._search(view, pool, seed)
         self._expect(view, choice)
         self.plan = choice
         return choice.first
 
+    def _other_discards(self, view: dict[str, Any], plan: Plan) -> list[Plan]:
+        """The same plays as ``plan`` ending in another discard: the ``discards`` best others by the planner's
+        value (the plays are the planner's strength, the discard is where the sampled deals tell most)."""
+        if self.discards <= 0 or not plan.steps or not isinstance(plan.steps[-1], Discard):
+            return []
+        before = _walk(view, plan.steps[:-1])
+        out = []
+        for action, how, after in self.planner._moves(before, view["seat"]):
+            if how != "discard" or action == plan.steps[-1]:
+                continue
+            assert isinstance(action, Discard)
+            value = self.planner.evaluate(after, False, False)
+            if action.card != WILD:
+                value += self.planner.w.high * action.card / TOP
+            out.append(Plan(value, (*plan.steps[:-1], action), after, False, False))
+        out.sort(key=lambda p: -p.value)
+        return out[: self.discards]
+
+    def _normal_plan(self, view: dict[str, Any], legal: list[Action], seed: int) -> Plan | None:
+        """The plan ``normal`` plays from this view: its moves until its turn ends or brings new information (the
+        stock top played, the hand emptied and refilled). Its moves before new information read only what the view
+        shows, so they are played in any deal sampled from it."""
+        from .samplers import sample_state
+
+        me = view["seat"]
+        state: Any = sample_state(view, random.Random(f"{seed}/normal"))
+        steps: list[Action] = []
+        rng = random.Random(f"{seed}/normal-dice")
+        stock = refill = False
+        deadline = None if self.max_ms is None else self._deadline_for(NORMAL_SHARE)
+        for _ in range(40):
+            if deadline is not None and bot_clock.now() > deadline:
+                return None  # out of time before normal's plan was known: the planner's plans only
+            actions = legal if not steps else state.legal_actions()
+            action = self.normal.choose(state.view(me), actions, rng)
+            held = len(state.hands[me])
+            state.play(action)
+            steps.append(action)
+            if isinstance(action, PlayStock):
+                stock = True
+            elif isinstance(action, PlayHand) and held == 1 and state.hands[me]:
+                refill = True
+            if stock or refill or state.is_over() or state.current_player != me:
+                break
+        if not steps:
+            return None
+        end = _walk(view, tuple(steps))
+        return Plan(self.planner.evaluate(end, stock, refill), tuple(steps), end, stock, refill)
+
     def _search(self, view: dict[str, Any], pool: list[Plan], seed: int) -> Plan:
         from .samplers import sample_state
-        from .skipbo import HeuristicBot
 
-        planner = self.planner
-        w = planner.w
+        w = self.planner.w
         me = view["seat"]
-        team = {me, view["seats"][me]["partner"]}
-        rival_bot = HeuristicBot()
+        team = {me, view["seats"][me]["partner"]} - {None}
         srng = random.Random(f"{seed}/worlds")
         deadline = self._deadline
         scores = [0.0] * len(pool)
@@ -411,46 +521,64 @@ class PlanSearchBot:
                 if deadline is not None and bot_clock.now() > deadline:
                     cut = True  # a deal cut part-way would score the plans on different deals: drop it
                     break
-                state = world.clone()
-                for step in plan.steps:
-                    state.apply(step)
-                before = [len(st) for st in state.stocks]
-                dice = random.Random(f"{seed}/dice/{k}")
-                moves = 0
-                while not state.is_over() and state.current_player not in team and moves < 200:
-                    if deadline is not None and moves % 4 == 3 and bot_clock.now() > deadline:
-                        cut = True
-                        break
-                    mover = state.current_player
-                    state.play(rival_bot.choose(state.view(mover), state.legal_actions(), dice))
-                    moves += 1
-                if cut:
+                value = self._play_out(world, plan, me, team, random.Random(f"{seed}/dice/{k}"), deadline, w)
+                if value is None:
+                    cut = True
                     break
-                if state.is_over():
-                    outcome[i] = 100.0 if me in state.result()["winners"] else -100.0
-                    continue
-                played = sum(before[s] - len(state.stocks[s]) for s in range(view["players"]) if s not in team)
-                top = state.stocks[me][-1] if state.stocks[me] else None
-                piles = [len(p) for p in state.building]
-                own = 1.0 if reach(piles, top, state.discards[me], state.hands[me]) == 0 else 0.0
-                outcome[i] = -w.rival * played + w.own * own
+                outcome[i] = value
             if cut:
                 break
             used += 1
             for i, value in enumerate(outcome):
                 scores[i] += value
             world_s = bot_clock.now() - started
-        if not used:  # not even one deal fitted in the ceiling: the planner's own best plan
+        if not used:  # not even one deal fitted in the ceiling: normal's plan
             self.stats = {"searched": True, "candidates": len(pool), "worlds": 0, "cut": True}
             return pool[0]
-        final = []
-        for i, plan in enumerate(pool):
-            # the sampled outcomes replace the planner's table guesses for the same two things
-            guesses = planner.rival_guess(plan.end) + planner.own_guess(plan.end)
-            final.append(plan.value - guesses + scores[i] / used)
-        best = max(range(len(pool)), key=lambda i: (final[i], -i))
-        self.stats = {"searched": True, "candidates": len(pool), "worlds": used, "cut": cut}
+        best = max(range(len(pool)), key=lambda i: (scores[i], -i))
+        if scores[best] <= scores[0] + self.margin * used:
+            best = 0
+        self.stats = {"searched": True, "candidates": len(pool), "worlds": used, "cut": cut,
+                      "means": [s / used for s in scores]}
         return pool[best]
+
+    def _play_out(self, world: Any, plan: Plan, me: int, team: set[int], dice: random.Random,
+                  deadline: float | None, w: Weights) -> float | None:
+        """One plan's worth in one sampled deal (see the class doc); ``None`` when the ceiling passes meanwhile."""
+        state = world.clone()
+        for step in plan.steps:
+            state.apply(step)
+        before = [len(st) for st in state.stocks]
+        before[me] += sum(1 for step in plan.steps if isinstance(step, PlayStock))
+        structure: float | None = None
+        rounds = 0
+        mine = True  # whether the last mover was on my team
+        moves = 0
+        policy = self.policy
+        while not state.is_over() and moves < 400:
+            mover = state.current_player
+            ours = mover in team
+            if structure is None and not ours:
+                structure = _structure(w, state.hands[me], state.discards[me])
+            if ours and mover == me and not mine:
+                rounds += 1
+                if rounds >= self.rounds:
+                    break
+            mine = ours
+            if deadline is not None and bot_clock.now() > deadline:
+                return None  # (read before every move: a move of normal costs more than a reading of the clock)
+            state.play(policy.choose(state.view(mover), state.legal_actions(), dice))
+            moves += 1
+        if state.is_over():
+            return 100.0 if me in state.result()["winners"] else -100.0
+        mine_played = sum(before[s] - len(state.stocks[s]) for s in team)
+        rivals_played = sum(before[s] - len(state.stocks[s]) for s in range(len(state.stocks)) if s not in team)
+        value = w.stock * mine_played - w.rival * rivals_played + (structure or 0.0)
+        if state.current_player == me:
+            top = state.stocks[me][-1] if state.stocks[me] else None
+            piles = [len(p) for p in state.building]
+            value += w.own * (reach(piles, top, state.discards[me], state.hands[me]) == 0)
+        return value
 
 
 __all__ = ["Plan", "PlanSearchBot", "Planner", "Weights", "reach"]
