@@ -441,13 +441,7 @@ class State:
         if legal is not None and (player is None or player == self.current_player):
             for listed in legal:
                 if listed is action:
-                    self._legal = None
-                    events: list[Event] = []
-                    try:
-                        self._perform(action, events)
-                    finally:
-                        self._legal = None
-                    return events
+                    return self.apply_listed(action)
         return self.apply_listed(self.check(action, player=player))
 
     def apply_listed(self, action: Action) -> list[Event]:
