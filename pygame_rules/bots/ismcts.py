@@ -34,7 +34,7 @@ from ..core.actions import Action
 from ..core.game import State
 from . import clock as bot_clock
 from .samplers import sample_state
-from .search import DEFAULT_PROFILE, PROFILES, SearchProfile, _factory, final_value
+from .search import DEFAULT_PROFILE, PROFILES, SearchProfile, _factory, final_value, root_candidates
 
 ISMCTS_LEVEL = "hard-is"
 #: iterations when no ceiling stops the search first (the app's ceiling is the binding limit in practice)
@@ -117,15 +117,8 @@ class ISMCTSBot:
         return best
 
     def _candidates(self, view: dict[str, Any], legal: list[Action], prior: Action) -> list[Action]:
-        """The root's moves: the prior's first, then the profile's order, at most ``max_candidates``."""
-        ordered = self.profile.candidates(view, legal) if self.profile.candidates else list(legal)
-        out = [prior]
-        for action in ordered:
-            if len(out) >= self.profile.max_candidates:
-                break
-            if action != prior and action in legal:
-                out.append(action)
-        return out
+        """The root's moves, chosen as the sampled search chooses them (:func:`.search.root_candidates`)."""
+        return root_candidates(self.profile, view, legal, prior)
 
     # ----- one iteration --------------------------------------------------------------------------------------
     def _iterate(self, root: Node, state: State, seat: int, candidates: list[Action], rng: random.Random,

@@ -209,6 +209,19 @@ def _factory(game: str, level: str | Callable[[], Bot]) -> Callable[[], Bot]:
     return lambda: make_bot(game, level)
 
 
+def root_candidates(profile: SearchProfile, view: dict[str, Any], legal: list[Action], prior: Action) -> list[Action]:
+    """The moves a search weighs at its root: the prior's first, then the profile's order (or ``legal``'s), at most
+    the profile's ``max_candidates``."""
+    ordered = profile.candidates(view, legal) if profile.candidates else list(legal)
+    out = [prior]
+    for action in ordered:
+        if len(out) >= profile.max_candidates:
+            break
+        if action != prior and action in legal:
+            out.append(action)
+    return out
+
+
 @dataclasses.dataclass
 class _Run:
     """One decision's search in progress: the seat's view and the sampled worlds, the moves' summed values and
@@ -333,14 +346,7 @@ class SearchBot:
         return None
 
     def _candidates(self, view: dict[str, Any], legal: list[Action], prior: Action) -> list[Action]:
-        ordered = self.profile.candidates(view, legal) if self.profile.candidates else list(legal)
-        out = [prior]
-        for action in ordered:
-            if len(out) >= self.profile.max_candidates:
-                break
-            if action != prior and action in legal:
-                out.append(action)
-        return out
+        return root_candidates(self.profile, view, legal, prior)
 
     def _rollout(self, world: State, action: Action, seat: int, dice: str,
                  deadline: float | None = None) -> float | None:
