@@ -336,6 +336,9 @@ def test_a_rules_page_opens_a_lesson_in_place_that_paints_before_python_and_play
     page = audit_page  # a cold profile, with axe allowed past the page's policy
     page.goto(f"{base_url}rules/skipbo.en.html")
     link = page.locator('.rules-lesson a[href*="lesson=skipbo-2-wild"]')
+    # the rules page's module marks its lesson links once it has run, which may be just after "load"
+    page.wait_for_function("() => document.querySelector('.rules-lesson a[href*=\"lesson=skipbo-2-wild\"]')"
+                           "?.hasAttribute('aria-expanded')", timeout=15_000)
     assert link.get_attribute("aria-expanded") == "false"
     link.click()
     el = page.locator("rules-lesson#lesson-skipbo-2-wild")
