@@ -113,6 +113,19 @@ def test_a_followed_plan_still_has_its_reason() -> None:
     assert again == reason == {"code": "skipbo.stock_next", "params": {"stock": 5}}
 
 
+def test_a_skipbo_card_on_the_stock_is_never_named_as_card_0() -> None:
+    """A plan that plays hand cards before the Skip-Bo card on its stock used to say "clears the way for your stock
+    card 0" (0 is the engine's number for a Skip-Bo card, which the page printed as it was)."""
+    for hand, building in (([1, 3, 7, 9, 12], [[1], [], [], []]), ([3, 4, 9, 11, 12], [[1, 2], [], [], []]),
+                           ([1, 2, 9, 11, 12], [[], [], [], []])):
+        action, reason = _why(_skipbo(hands=[hand, [5, 6, 7, 8, 10]], stocks=[[7, 0], [10, 10]],
+                                      building=building))
+        assert action.kind == "play_hand", action
+        assert reason == {"code": "skipbo.stock_next_wild", "params": {}}
+        for lang in LANGS:
+            assert "Skip-Bo" in worded(lang, reason), lang
+
+
 def test_search_reasons_name_the_games_played_out() -> None:
     state = pr.new_game("etalage", players=4, seed="why")
     bot: Any = make_bot("etalage", "hard", iterations=40, worlds=4)
