@@ -126,6 +126,16 @@ def test_a_skipbo_card_on_the_stock_is_never_named_as_card_0() -> None:
             assert "Skip-Bo" in worded(lang, reason), lang
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_search_reason_over_one_game_reads_right(lang: str) -> None:
+    """A short search in the browser may play out a single game per move: "in 1 games" is wrong in every language
+    (the count sits apart from the plural noun now)."""
+    plural_after_one = re.compile(r"\b1 (games|spellen|Partien|parties|gespielten|von hier|vanaf hier)\b")
+    for code in ("search_best", "search_kept"):
+        line = worded(lang, {"code": code, "params": {"moves": 3, "games": 1}})
+        assert not plural_after_one.search(line), line
+
+
 def test_search_reasons_name_the_games_played_out() -> None:
     state = pr.new_game("etalage", players=4, seed="why")
     bot: Any = make_bot("etalage", "hard", iterations=40, worlds=4)
