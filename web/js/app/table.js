@@ -376,6 +376,11 @@ export class TableController {
       this.decorate();
       return;
     }
+    if ("drop" in el.dataset && this.selected) {
+      // something is picked, but this place means nothing for it: say so and keep it picked for a place that lights up
+      this.say(t("table.not_there"), "error");
+      return;
+    }
     if ("drop" in el.dataset) this.say(t("table.pick_first"));
     this.selected = null;
     this.decorate();
