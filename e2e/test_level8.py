@@ -296,6 +296,9 @@ def test_skip_target_picker(page: Any, guard: Any) -> None:
     _key(page, "hand:S").click()
     plate = _key(page, "seat:1")
     assert "can-drop" in (plate.get_attribute("class") or ""), "the opponent's plate does not offer the skip"
+    # its "Skip" label follows the name and badges on the plate, never over them (German "Aussetzen" hid "normal")
+    assert plate.evaluate("p => getComputedStyle(p, '::after').position") == "static"
+    assert plate.evaluate("p => p.scrollWidth <= p.clientWidth + 1")
     before = _log_length(page)
     plate.click()
     _moved(page, before)
@@ -311,10 +314,9 @@ def test_a_hint_to_lay_out_fills_the_builder(page: Any, guard: Any) -> None:
     """A lay-out is built on the page: its hint used to name the parts and light up nothing on the board. It now puts
     the hinted lay-out into the builder, so "Lay out" plays it."""
     _start(page, ["human", "bot:normal"], seed=1, speed="instant")
-    _settled_turn = "() => { const c = window.__app.controller; return c && c.myTurn && !c.busy && !c._running; }"
-    page.wait_for_function(_settled_turn, timeout=60_000)
+    wait_my_turn(page)
     _play_by_moves(page, {"type": "draw"})
-    page.wait_for_function(_settled_turn, timeout=60_000)
+    wait_my_turn(page)
     page.click("#hint")
     page.wait_for_function("() => document.querySelector('#status').dataset.kind === 'hint'", timeout=60_000)
     assert "lay out level 1" in page.locator("#status").inner_text()
