@@ -212,3 +212,23 @@ def test_open_winnings_option_in_words_shows_your_points(page: Any, guard: Any) 
     assert page.locator('#board .et-seat[data-seat="0"] .et-points').inner_text() == "0 pts"
     assert "0 pts" in page.locator("#board .et-my-won .et-my-score").inner_text()
     guard.check()
+
+
+def test_a_card_taken_to_a_place_it_cannot_go_is_told_so_and_stays_picked(page: Any, guard: Any) -> None:
+    """A hand card picked and then taken to your won pile (a place, but not for a card) used to answer "First pick
+    a card to play", though one was picked: the message says the card cannot go there, and it stays picked."""
+    _start(page, seats=["human", "bot:normal", "bot:normal"], seed=5)
+    wait_my_turn(page)
+    table = _table(page)
+    card = table["view"]["hand"][0]
+    click_key(page, f"hand:{card}")
+    click_key(page, "won:0")
+    status = page.locator("#status")
+    assert status.get_attribute("data-kind") == "error"
+    assert "First pick" not in status.inner_text()
+    assert "cannot go there" in status.inner_text()  # table.not_there
+    assert page.evaluate("() => window.__app.controller.selected") == f"hand:{card}"
+    assert _table(page)["view"]["hand"] == table["view"]["hand"]
+    click_key(page, "trick:0")  # the picked card still goes where it may
+    page.wait_for_function("(c) => !window.__app.controller.table.view.hand.includes(c)", arg=card)
+    guard.check()

@@ -216,3 +216,19 @@ def test_more_options_dialog_fits_in_dutch(page: Any, guard: Any, size: tuple[in
         page.wait_for_selector("#new-game-dialog", state="detached")
     assert not problems, "\n".join(problems)
     guard.check()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "375x812"])
+def test_a_tiles_rules_and_lessons_links_line_up(page: Any, guard: Any, size: tuple[int, int]) -> None:
+    """Under each tile's buttons, "Rules of X" and "Learn X step by step" start at the same left edge when they
+    stack (the second was indented by a gap meant for standing beside the first) and share one line otherwise."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    for tile in page.locator(".game-tile").all():
+        rules, learn = tile.locator(".rules-link").bounding_box(), tile.locator(".learn-link").bounding_box()
+        assert rules and learn
+        stacked = learn["y"] >= rules["y"] + rules["height"] - 1
+        if stacked:
+            assert abs(learn["x"] - rules["x"]) <= 1, (tile.get_attribute("data-game"), rules, learn)
+        else:
+            assert learn["x"] > rules["x"] + rules["width"], (tile.get_attribute("data-game"), rules, learn)
+    guard.check()

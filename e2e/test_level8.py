@@ -296,6 +296,9 @@ def test_skip_target_picker(page: Any, guard: Any) -> None:
     _key(page, "hand:S").click()
     plate = _key(page, "seat:1")
     assert "can-drop" in (plate.get_attribute("class") or ""), "the opponent's plate does not offer the skip"
+    # its "Skip" label follows the name and badges on the plate, never over them (German "Aussetzen" hid "normal")
+    assert plate.evaluate("p => getComputedStyle(p, '::after').position") == "static"
+    assert plate.evaluate("p => p.scrollWidth <= p.clientWidth + 1")
     before = _log_length(page)
     plate.click()
     _moved(page, before)
@@ -304,4 +307,25 @@ def test_skip_target_picker(page: Any, guard: Any) -> None:
     assert log[0]["type"] == "skip" and log[0]["target"] == 1
     assert any(e["type"] == "serve_skip" and e["player"] == 1 for e in log), "the bot did not lose its turn"
     assert not any(e.get("player") == 1 and e["type"] in ("draw", "take_discard") for e in log)
+    guard.check()
+
+
+def test_a_hint_to_lay_out_fills_the_builder(page: Any, guard: Any) -> None:
+    """A lay-out is built on the page: its hint used to name the parts and light up nothing on the board. It now puts
+    the hinted lay-out into the builder, so "Lay out" plays it."""
+    _start(page, ["human", "bot:normal"], seed=1, speed="instant")
+    wait_my_turn(page)
+    _play_by_moves(page, {"type": "draw"})
+    wait_my_turn(page)
+    page.click("#hint")
+    page.wait_for_function("() => document.querySelector('#status').dataset.kind === 'hint'", timeout=60_000)
+    assert "lay out level 1" in page.locator("#status").inner_text()
+    _settled(page)
+    placed = page.locator("#board .l8-hand-card.placed").count()
+    assert placed >= 6  # level 1 of the one-star sheet: two runs of 3
+    page.locator("#layout-status").filter(has_text="✓ Legal").wait_for(timeout=10_000)
+    before = _log_length(page)
+    page.click("#lay-out")
+    _moved(page, before)
+    assert _table(page)["view"]["laid_out"][0]
     guard.check()

@@ -211,3 +211,28 @@ def test_bots_only_match_reaches_the_result_screen(page: Any, guard: Any) -> Non
     assert page.locator("#board .ts-round-head h2").inner_text() == "Game over"
     assert page.locator("#board .ts-last").count() == 1
     guard.check()
+
+
+def test_a_hint_builds_the_hinted_stack(page: Any, guard: Any) -> None:
+    """A Top Spot play is built on the page: the hint used to name the stack and light up your empty stack and your
+    place only, and pressing your place then refused ("A play needs at least one card"). The hint now puts its
+    cards into your stack, in order, so your place plays it."""
+    _start(page, seats=["human", "bot:normal", "bot:normal"], seed=7, speed="instant")
+    page.wait_for_function("() => { const c = window.__app.controller; return !!c && !c.busy && !c._running &&"
+                           " c.myTurn; }", timeout=60_000)
+    page.click("#hint")
+    page.wait_for_function("() => document.querySelector('#status').dataset.kind === 'hint'", timeout=60_000)
+    hand = _table(page)["view"]["hand"]
+    picked = page.evaluate("() => [...document.querySelectorAll('#board .ts-hand-card.picked')]"
+                           ".sort((a, b) => a.querySelector('.ts-order').textContent -"
+                           " b.querySelector('.ts-order').textContent).map(b => b.dataset.card)")
+    assert picked and set(picked) <= set(hand)
+    assert _verdict(page)[0] == "legal"
+    before = _log_length(page)
+    page.locator('#board [data-key="spot:0"]').click()  # the place the hint lights up
+    page.wait_for_function(f"() => window.__app.controller.log.length > {before}", timeout=60_000)
+    assert page.locator("#status").get_attribute("data-kind") != "error"
+    log = page.evaluate("() => window.__app.controller.log")
+    played = next(e for e in log[before:] if e.get("type") == "play" and e.get("player") == 0)
+    assert played["cards"] == picked
+    guard.check()

@@ -113,6 +113,29 @@ def test_a_followed_plan_still_has_its_reason() -> None:
     assert again == reason == {"code": "skipbo.stock_next", "params": {"stock": 5}}
 
 
+def test_a_skipbo_card_on_the_stock_is_never_named_as_card_0() -> None:
+    """A plan that plays hand cards before the Skip-Bo card on its stock used to say "clears the way for your stock
+    card 0" (0 is the engine's number for a Skip-Bo card, which the page printed as it was)."""
+    for hand, building in (([1, 3, 7, 9, 12], [[1], [], [], []]), ([3, 4, 9, 11, 12], [[1, 2], [], [], []]),
+                           ([1, 2, 9, 11, 12], [[], [], [], []])):
+        action, reason = _why(_skipbo(hands=[hand, [5, 6, 7, 8, 10]], stocks=[[7, 0], [10, 10]],
+                                      building=building))
+        assert action.kind == "play_hand", action
+        assert reason == {"code": "skipbo.stock_next_wild", "params": {}}
+        for lang in LANGS:
+            assert "Skip-Bo" in worded(lang, reason), lang
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_search_reason_over_one_game_reads_right(lang: str) -> None:
+    """A short search in the browser may play out a single game per move: "in 1 games" is wrong in every language
+    (the count sits apart from the plural noun now)."""
+    plural_after_one = re.compile(r"\b1 (games|spellen|Partien|parties|gespielten|von hier|vanaf hier)\b")
+    for code in ("search_best", "search_kept"):
+        line = worded(lang, {"code": code, "params": {"moves": 3, "games": 1}})
+        assert not plural_after_one.search(line), line
+
+
 def test_search_reasons_name_the_games_played_out() -> None:
     state = pr.new_game("etalage", players=4, seed="why")
     bot: Any = make_bot("etalage", "hard", iterations=40, worlds=4)

@@ -94,6 +94,34 @@ def test_every_catalogue_text_of_the_game_uses_the_glossary_words(game: str, lan
     assert not wrong, "\n".join(wrong)
 
 
+def _lesson_texts(node: object) -> list[dict[str, str]]:
+    """Every text of a lesson file: an object holding one string per language."""
+    if isinstance(node, dict):
+        if all(isinstance(node.get(lang), str) for lang in LANGS):
+            return [node]
+        return [t for value in node.values() for t in _lesson_texts(value)]
+    if isinstance(node, list):
+        return [t for value in node for t in _lesson_texts(value)]
+    return []
+
+
+@pytest.mark.parametrize("game", sorted(GLOSSARY))
+@pytest.mark.parametrize("lang", LANGS[1:])
+def test_every_lesson_text_uses_the_glossary_words(game: str, lang: str) -> None:
+    """A lesson names things as the rules page and the table do (a French Skip-Bo lesson called the stock pile
+    "talon", which the table and the rules page call "réserve")."""
+    wrong: list[str] = []
+    files = sorted((ROOT / "web" / "lessons").glob(f"{game}-*.json"))
+    assert files, game
+    for path in files:
+        for text in _lesson_texts(json.loads(path.read_text(encoding="utf-8"))):
+            english, there = text["en"].lower(), text[lang].lower()
+            for thing, words in GLOSSARY[game].items():
+                if re.search(words["en"][1], english) and not re.search(words[lang][1], there):
+                    wrong.append(f"{path.name}: names the {thing} but not as {words[lang][0]!r}: {there!r}")
+    assert not wrong, "\n".join(wrong)
+
+
 def test_the_check_catches_a_building_pile_called_a_discard_pile(monkeypatch: pytest.MonkeyPatch) -> None:
     """The German words issue 24 quotes ("Ablagestapel" for the building pile) fail the check."""
     broken = dict(CATALOGUES["de"])

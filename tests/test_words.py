@@ -79,6 +79,46 @@ def test_every_event_is_worded_in_every_language(logs: list[dict[str, Any]], lan
             assert not re.search(rf"{re.escape(seat_zero)}\b", default), f"a seat counted from 0: {default!r}"
 
 
+# A colour name in Dutch and French is an adjective that agrees with its noun ("de rode kaarten", "les cartes
+# rouges"); the catalogues' bare colour names ("rood", "rouge") must stand where they need no agreement.
+UNINFLECTED = {"nl": re.compile(r"\b(rood|geel|groen|blauw|paars|oranje) kaarten\b"),
+               "fr": re.compile(r"\bcartes (rouge|jaune|vert|bleu|violet|orange)\b")}
+
+
+@pytest.mark.parametrize("lang", sorted(UNINFLECTED))
+def test_a_colour_name_never_needs_an_ending_it_lacks(logs: list[dict[str, Any]], lang: str) -> None:
+    for log in logs:
+        for line in describe_events(log["game"], log["events"], names=NAMES, lang=lang, view=log["view"]):
+            assert not UNINFLECTED[lang].search(line), f"{lang} {log['game']}: {line!r}"
+
+
+def test_the_page_words_an_etalage_claim_of_one_point_in_the_singular(tmp_path: Path) -> None:
+    """The page's words for a claim (hints and bot moves, js/games/etalage.js ``describe``): a display colour worth 1
+    is "1 point", not "1 points"; and the colour needs no ending it lacks (as above)."""
+    etalage = (ROOT / "web" / "js" / "games" / "etalage.js").as_uri()
+    out = run_node(f"""
+const {{ setLang }} = await import("{I18N}");
+const renderer = (await import("{etalage}")).default;
+const table = {{ view: {{ display_groups: [{{ colour: "red", cards: ["red-1"], sum: 1 }},
+                                          {{ colour: "green", cards: ["green-2", "green-5"], sum: 7 }}] }} }};
+const out = {{}};
+for (const lang of ["en", "nl", "de", "fr"]) {{
+  setLang(lang, {{ remember: false }});
+  out[lang] = ["red", "green"].flatMap((colour) => [
+    renderer.describe({{ type: "claim", colour }}, 1, table, ["Ann", "Bob"]),
+    renderer.describe({{ type: "claim", colour }}, 0, table, ["Ann", "Bob"], {{ hint: true }})]);
+}}
+console.log(JSON.stringify(out));
+""", {}, tmp_path)
+    plural_after_one = {"en": "1 points", "nl": "1 punten", "de": "1 Punkte", "fr": "1 points"}
+    for lang, lines in out.items():
+        assert all(line.strip() and not LEFTOVERS.search(line) for line in lines), (lang, lines)
+        assert not any(plural_after_one[lang] in line for line in lines), (lang, lines)
+        assert all("7" in line for line in lines[2:]), (lang, lines)
+        if lang in UNINFLECTED:
+            assert not any(UNINFLECTED[lang].search(line) for line in lines), (lang, lines)
+
+
 def test_the_default_names_are_seats_counted_from_1() -> None:
     event = {"type": "discard", "player": 0, "card": 7, "discard": 1}
     assert describe_event("skipbo", event) == "Seat 1 discards 7 on discard pile 2."

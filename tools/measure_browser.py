@@ -242,10 +242,13 @@ ALL_PAINTED = """() => { const els = [...document.querySelectorAll('rules-scenar
   return els.length > 0 && els.every((el) => el.dataset.state === 'painted'); }"""
 
 
-def rules_page_paint(pw: Any, chromium: str, url: str, runs: int) -> list[dict[str, Any]]:
-    """A rules page with its widgets, cold (fresh profile each run): when every board was painted (the last
-    widget's stored first table drawn, from navigation start), whether Python's wasm was requested before the
-    first interaction, and how long a click on the first board takes to its engine's first table."""
+def cold_paint(pw: Any, chromium: str, url: str, runs: int, path: str, painted: str, interact: Any,
+               answered: str) -> list[dict[str, Any]]:
+    """A page of widgets drawn from stored tables, cold (a fresh browser and profile each run): wait until
+    ``painted`` (a JS predicate) holds, then let ``interact(page)`` be the reader's first touch and wait for the
+    ``answered`` selector (the engine's answer). Per run: how many boards were painted and when the last was (ms from
+    navigation start, nan when none), how many requests for Python's wasm came before the first interaction, and
+    the ms from the touch to the answer."""
     rows = []
     for _ in range(runs):
         browser = pw.chromium.launch(executable_path=chromium, args=ARGS)
@@ -253,20 +256,30 @@ def rules_page_paint(pw: Any, chromium: str, url: str, runs: int) -> list[dict[s
         requested: list[str] = []
         ctx.on("request", lambda r, seen=requested: seen.append(r.url))
         page = ctx.new_page()
-        page.goto(url + RULES_PAGE)
-        page.wait_for_function(ALL_PAINTED, timeout=TIMEOUT)
+        page.goto(url + path)
+        page.wait_for_function(painted, timeout=TIMEOUT)
         page.wait_for_timeout(1000)
-        painted = page.evaluate("() => window.__widgets.stats.paintedAt")
-        wasm_before = any(u.split("?")[0].endswith("pyodide.asm.wasm") for u in requested)
-        clicked = page.evaluate("() => performance.now()")
-        page.click("rules-scenario .rw-stage")
-        page.wait_for_selector("rules-scenario[data-state=ready]", timeout=TIMEOUT)
-        ready = page.evaluate("() => performance.now()")
-        rows.append({"widgets": len(painted), "painted": max(painted), "wasm_before": wasm_before,
-                     "click_to_ready": ready - clicked})
+        times = page.evaluate("() => window.__widgets.stats.paintedAt")
+        wasm_before = sum(u.split("?")[0].endswith("pyodide.asm.wasm") for u in requested)
+        touched = page.evaluate("() => performance.now()")
+        interact(page)
+        page.wait_for_selector(answered, timeout=TIMEOUT)
+        answer = page.evaluate("() => performance.now()")
+        rows.append({"widgets": len(times), "painted": max(times) if times else float("nan"),
+                     "wasm_before": wasm_before, "to_answer": answer - touched})
         ctx.close()
         browser.close()
     return rows
+
+
+WIDGET_PAINTED = "() => document.querySelector('#widget')?.dataset.state === 'painted'"
+
+
+def rules_page_paint(pw: Any, chromium: str, url: str, runs: int) -> list[dict[str, Any]]:
+    """A rules page with its widgets: when every board was painted, whether Python's wasm was requested before the
+    first interaction, and how long a click on the first board takes to its engine's first table."""
+    return cold_paint(pw, chromium, url, runs, RULES_PAGE, ALL_PAINTED,
+                      lambda page: page.click("rules-scenario .rw-stage"), "rules-scenario[data-state=ready]")
 
 
 def report_rules_page(rows: list[dict[str, Any]]) -> None:
@@ -275,38 +288,19 @@ def report_rules_page(rows: list[dict[str, Any]]) -> None:
     n = rows[0]["widgets"] if rows else 0
     print(f"rules page ({RULES_PAGE}, {n} widgets, cold, {len(rows)} runs): all boards painted median "
           f"{med([r['painted'] for r in rows]):.0f} ms after navigation (max {max(r['painted'] for r in rows):.0f}); "
-          f"wasm requested before the first interaction: {sum(r['wasm_before'] for r in rows)}/{len(rows)} runs; "
-          f"click to the engine's first table: median {med([r['click_to_ready'] for r in rows]):.0f} ms")
+          f"wasm requested before the first interaction: {sum(r['wasm_before'] > 0 for r in rows)}/{len(rows)} runs; "
+          f"click to the engine's first table: median {med([r['to_answer'] for r in rows]):.0f} ms")
 
 
 LESSON_PAGE = "embed.html?lesson=topspot-3-follow&lang=en"  # opens with two cards led by the other seats
 
 
 def lesson_paint(pw: Any, chromium: str, url: str, runs: int) -> list[dict[str, Any]]:
-    """A lesson, cold (fresh profile each run): when its board was painted from the table stored with it (from
-    navigation start), whether Python's wasm was requested before the first interaction, and how long the
-    learner's first touch (the pointer entering it) takes until the lesson plays."""
-    rows = []
-    for _ in range(runs):
-        browser = pw.chromium.launch(executable_path=chromium, args=ARGS)
-        ctx = browser.new_context()
-        requested: list[str] = []
-        ctx.on("request", lambda r, seen=requested: seen.append(r.url))
-        page = ctx.new_page()
-        page.goto(url + LESSON_PAGE)
-        page.wait_for_selector("#widget[data-state=painted]", timeout=TIMEOUT)
-        page.wait_for_timeout(1000)
-        painted = page.evaluate("() => window.__widgets.stats.paintedAt")
-        wasm_before = any(u.split("?")[0].endswith("pyodide.asm.wasm") for u in requested)
-        touched = page.evaluate("() => performance.now()")
-        page.hover("#widget .lesson-goal")
-        page.wait_for_selector("#widget[data-lesson=playing]", timeout=TIMEOUT)
-        playing = page.evaluate("() => performance.now()")
-        rows.append({"painted": painted[0] if painted else float("nan"), "wasm_before": wasm_before,
-                     "touch_to_playing": playing - touched})
-        ctx.close()
-        browser.close()
-    return rows
+    """A lesson: when its board was painted from the table stored with it, whether Python's wasm was requested
+    before the first interaction, and how long the learner's first touch (the pointer entering it) takes until the
+    lesson plays."""
+    return cold_paint(pw, chromium, url, runs, LESSON_PAGE, WIDGET_PAINTED,
+                      lambda page: page.hover("#widget .lesson-goal"), "#widget[data-lesson=playing]")
 
 
 def report_lesson(rows: list[dict[str, Any]]) -> None:
@@ -316,38 +310,19 @@ def report_lesson(rows: list[dict[str, Any]]) -> None:
     med = statistics.median
     print(f"lesson ({LESSON_PAGE}, cold, {len(rows)} runs): board painted median "
           f"{med([r['painted'] for r in rows]):.0f} ms after navigation (max {max(r['painted'] for r in rows):.0f}); "
-          f"wasm requested before the first interaction: {sum(r['wasm_before'] for r in rows)}/{len(rows)} runs; "
-          f"first touch to playing: median {med([r['touch_to_playing'] for r in rows]):.0f} ms")
+          f"wasm requested before the first interaction: {sum(r['wasm_before'] > 0 for r in rows)}/{len(rows)} runs; "
+          f"first touch to playing: median {med([r['to_answer'] for r in rows]):.0f} ms")
 
 
 EMBED_PAGE = "embed.html?src=scenarios/demo-topspot.json&lang=en"  # a scenario widget frame, two scripted steps
 
 
 def embed_paint(pw: Any, chromium: str, url: str, runs: int) -> list[dict[str, Any]]:
-    """An embed.html scenario widget, cold (fresh profile each run): when its board was painted from the table stored
-    with its file (from navigation start), how many requests for Python's wasm came before the first interaction,
-    and how long a click on Next takes until the engine has played the first step."""
-    rows = []
-    for _ in range(runs):
-        browser = pw.chromium.launch(executable_path=chromium, args=ARGS)
-        ctx = browser.new_context()
-        requested: list[str] = []
-        ctx.on("request", lambda r, seen=requested: seen.append(r.url))
-        page = ctx.new_page()
-        page.goto(url + EMBED_PAGE)
-        page.wait_for_selector("#widget[data-state=painted]", timeout=TIMEOUT)
-        page.wait_for_timeout(1000)
-        painted = page.evaluate("() => window.__widgets.stats.paintedAt")
-        wasm_before = sum(u.split("?")[0].endswith("pyodide.asm.wasm") for u in requested)
-        clicked = page.evaluate("() => performance.now()")
-        page.click("#widget .rw-next")
-        page.wait_for_selector("#widget[data-step='1']", timeout=TIMEOUT)
-        stepped = page.evaluate("() => performance.now()")
-        rows.append({"painted": painted[0] if painted else float("nan"), "wasm_before": wasm_before,
-                     "click_to_step": stepped - clicked})
-        ctx.close()
-        browser.close()
-    return rows
+    """An embed.html scenario widget: when its board was painted from the table stored with its file, how many
+    requests for Python's wasm came before the first interaction, and how long a click on Next takes until the
+    engine has played the first step."""
+    return cold_paint(pw, chromium, url, runs, EMBED_PAGE, WIDGET_PAINTED,
+                      lambda page: page.click("#widget .rw-next"), "#widget[data-step='1']")
 
 
 def report_embed(rows: list[dict[str, Any]]) -> None:
@@ -359,7 +334,7 @@ def report_embed(rows: list[dict[str, Any]]) -> None:
           f"{med([r['painted'] for r in rows]):.0f} ms after navigation (max {max(r['painted'] for r in rows):.0f}); "
           f"wasm requested before the first interaction: {sum(r['wasm_before'] for r in rows)} requests in "
           f"{len(rows)} runs; click on Next to the first step played: median "
-          f"{med([r['click_to_step'] for r in rows]):.0f} ms")
+          f"{med([r['to_answer'] for r in rows]):.0f} ms")
 
 
 # Records every main-thread task over 50 ms (Long Tasks API) from the first script on; `__longTasksFrom` marks the

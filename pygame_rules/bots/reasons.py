@@ -21,7 +21,8 @@ Reason = dict[str, Any]
 #: every reason code and the parameters it carries (the catalogues word ``hint.<code>`` with these placeholders)
 CODES: dict[str, tuple[str, ...]] = {
     "only": (), "best": (), "search_best": ("moves", "games"), "search_kept": ("moves", "games"),
-    "skipbo.win": (), "skipbo.stock": (), "skipbo.stock_next": ("stock",), "skipbo.refill": (),
+    "skipbo.win": (), "skipbo.stock": (), "skipbo.stock_next": ("stock",),
+    "skipbo.stock_next_wild": (), "skipbo.refill": (),
     "skipbo.keep_for_stock": ("card", "stock"), "skipbo.discard_new": ("card",), "skipbo.discard_same": ("card",),
     "skipbo.discard_down": ("card", "top"), "skipbo.discard_least": ("card",), "skipbo.discard_wild": (),
     "skipbo.clear_discard": (), "skipbo.free_discard": ("card",), "skipbo.free_discard_wild": (),
@@ -65,6 +66,9 @@ def skipbo_reason(view: dict[str, Any], plan: Any) -> Reason:
             return _reason("skipbo.win")
         return _reason("skipbo.stock")
     if plan.stock:
+        # a Skip-Bo card (0) is named in words, never as a number
+        if stock == WILD:
+            return _reason("skipbo.stock_next_wild")
         return _reason("skipbo.stock_next", stock=stock)
     if plan.refill:
         return _reason("skipbo.refill")

@@ -376,6 +376,11 @@ export class TableController {
       this.decorate();
       return;
     }
+    if ("drop" in el.dataset && this.selected) {
+      // something is picked, but this place means nothing for it: say so and keep it picked for a place that lights up
+      this.say(t("table.not_there"), "error");
+      return;
+    }
     if ("drop" in el.dataset) this.say(t("table.pick_first"));
     this.selected = null;
     this.decorate();
@@ -534,6 +539,8 @@ export class TableController {
       // "auto": the engine picks the game's strongest measured level (a short search where it helps)
       const answer = await this.engine.request("hint", { session: this.session, level: "auto", seat: this.viewer });
       this.hint = this.renderer.keys(answer.action, this.viewer, this.table);
+      // a move built on the page (Top Spot's stack, Level 8's lay-out) is put into the renderer's builder
+      if (this.renderer.buildHint?.(answer.action, this.table)) this.draw();
       this.selected = this.hint.source;
       this.decorate();
       const move = this.renderer.describe(answer.action, this.viewer, this.table, this.names, { hint: true });

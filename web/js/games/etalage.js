@@ -315,7 +315,7 @@ const renderer = {
     if (action.type === "claim") {
       const group = table.view.display_groups.find((g) => g.colour === action.colour);
       const colour = colourName(action.colour);
-      return group ? t(mine ? "etalage.says_take_sum" : "etalage.says_takes_sum", { colour, numbers: numbers(group.cards), sum: group.sum })
+      return group ? t(mine ? "etalage.says_take_sum" : "etalage.says_takes_sum", { colour, numbers: numbers(group.cards), n: group.sum })
         : t(mine ? "etalage.says_take" : "etalage.says_takes", { colour });
     }
     return action.type;

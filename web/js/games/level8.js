@@ -714,6 +714,13 @@ const renderer = {
     }
   },
 
+  /** A hinted lay-out goes into the builder, as the solver's "Use" puts one there. */
+  buildHint(action, table) {
+    if (action.type !== "lay_out") return false;
+    syncDraft(table.view).slots = fillFrom(table.view, action.parts);
+    return true;
+  },
+
   /** Page-only gestures: placing hand cards into the lay-out being built, moving them, taking them back. */
   gesture(table, source, target) {
     const view = table.view;

@@ -413,6 +413,22 @@ const renderer = {
     return { source, target: `spot:${mover}`, card: action.cards[0] };
   },
 
+  /** A hinted play goes into the stack being built, its cards in order (identical jokers take distinct cards). */
+  buildHint(action, table) {
+    const view = table.view;
+    if (action.type !== "play") return false;
+    syncDraft(view);
+    const picks = [];
+    for (const c of action.cards) {
+      const at = view.hand.findIndex((held, i) => held === c && !picks.includes(i));
+      if (at < 0) return false;
+      picks.push(at);
+    }
+    draft.picks = picks;
+    draft.colour = action.colour ?? null;
+    return true;
+  },
+
   /** Dropping the stack on your own place means playing it as built (legal or not: the engine judges). */
   actionFor(table, source, target) {
     const view = table.view;
