@@ -86,9 +86,9 @@ def _shape_ids(mask: int) -> tuple[int, ...]:
 def _top_ids(top: int, key: int) -> tuple[int, ...]:
     """The ids of the shapes topped by number position ``top`` whose numbers under it are all in ``key``, in search
     order; remembered (a part is never empty: the top alone is one). Read from :data:`_EXACT` (every subset of
-    ``key``, then sorted: ids follow the search order) when ``key`` has fewer subsets than the top has shapes, else
-    filtered from the top's shapes."""
-    if 1 << key.bit_count() > len(_BY_TOP[top]):
+    ``key``, then sorted: ids follow the search order) when ``key`` has at most half as many subsets as the top has
+    shapes, else filtered from the top's shapes (a subset costs about twice what a shape does)."""
+    if 2 << key.bit_count() > len(_BY_TOP[top]):
         outside = ~(key | 1 << top)
         return _TOP_IDS[top].put(key, tuple([i for i, m in _BY_TOP[top] if not m & outside]))
     exact = _EXACT[top]
