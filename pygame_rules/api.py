@@ -107,10 +107,9 @@ class Session:
         """Apply for ``player``; keep an undo snapshot when the engine says the action may be taken back."""
         before = self.state.to_json()
         log_len = len(self.log)
-        parsed = self.state.check(action, player=player)  # a refused action raises here, nothing changed
-        events = self.state.apply_listed(parsed)
+        events = self.state.apply(action, player=player)  # a refused action raises here, nothing changed
         if self.actions is not None:
-            self.actions.append(parsed.to_json())
+            self.actions.append(self.state.parse_action(action).to_json())
         for event in events:
             event.setdefault("player", player)
             event["seq"] = len(self.log)

@@ -38,6 +38,24 @@ def test_a_listed_action_applies_as_its_json_and_as_apply_listed(game: str, play
 
 
 @pytest.mark.parametrize("game, players", GAMES)
+def test_apply_listed_checks_an_action_that_is_not_from_the_list(game: str, players: int) -> None:
+    """``apply_listed`` is ``apply``: an action that is not one of the listed objects (here an illegal one, a move
+    of an earlier position) is refused with its reason and changes nothing, instead of being performed unchecked."""
+    state = pr.new_game(game, players=players, seed=7)
+    rng = random.Random(game)
+    for _ in range(200):
+        stale = rng.choice(state.legal_actions())
+        state.apply(stale)
+        if not state.is_over() and stale not in state.legal_actions():
+            break
+    assert not state.is_over() and stale not in state.legal_actions()
+    before = state.to_json()
+    with pytest.raises(pr.IllegalAction):
+        state.apply_listed(stale)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("game, players", GAMES)
 def test_a_listed_action_for_the_wrong_seat_is_refused_and_changes_nothing(game: str, players: int) -> None:
     state = pr.new_game(game, players=players, seed=5)
     before = state.to_json()

@@ -13,6 +13,7 @@ import pygame_rules as pr
 from pygame_rules.api import handle_request
 from pygame_rules.bots import make_bot
 from pygame_rules.core.match import MatchState
+from pygame_rules.core.memo import clear_caches
 from pygame_rules.games import topspot as ts
 from pygame_rules.games.topspot import JOKER, Play, TopSpotState, parse_deck, stack_value
 from pygame_rules.words import describe_refusal
@@ -177,6 +178,22 @@ def test_issue_19_count_of_same_colour_stacks_that_became_illegal():
         allowed = {s for s in itertools.permutations(cards, k) if _new_pin(s)}
         assert all(_old_pin(s) for s in allowed)
         assert {s for s in generated if len(s) == k} == allowed
+
+
+def test_each_colour_group_lists_the_stacks_of_its_numbers_from_the_search():
+    """The lister's table of a colour group: for every subset of numbers in a colour, the plays are exactly the
+    searched stacks of those cards (as :func:`stacks_of` lists them, in its order), whichever way the table reads
+    a top's part (every subset of the numbers under it, or a filter of the top's stacks)."""
+    from pygame_rules.games.topspot import fast
+
+    clear_caches()
+    cards = list(ts.COLOUR_CARDS[ts.DECK.colours[1]])
+    rng = random.Random(19)
+    masks = {(1 << 12) - 1, 1, 1 << 11} | {rng.getrandbits(12) & rng.getrandbits(12) for _ in range(400)} - {0}
+    for mask in sorted(masks):
+        held = [card for i, card in enumerate(cards) if mask >> i & 1]
+        listed = [play.cards for play in fast._group_plays(mask << 12)]
+        assert listed == ts.stacks_of(held), held
 
 
 def test_mixed_colours_without_a_joker_are_refused():

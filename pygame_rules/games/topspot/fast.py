@@ -45,6 +45,18 @@ _BY_TOP: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 #: per top number position, the numbers that lie under it in some stack: the only ones its stacks depend on
 _UNDER: tuple[int, ...] = tuple(functools.reduce(operator.or_, (m for _, m in shapes), 0) & ~(1 << top)
                                 for top, shapes in enumerate(_BY_TOP))
+
+
+def _exact_table() -> tuple[dict[int, list[int]], ...]:
+    """Per top number position, the ids of its shapes (in search order) by the numbers under the top they use."""
+    table: tuple[dict[int, list[int]], ...] = tuple({} for _ in range(_BITS))
+    for top, shapes in enumerate(_BY_TOP):
+        for i, m in shapes:
+            table[top].setdefault(m & ~(1 << top), []).append(i)
+    return table
+
+
+_EXACT = _exact_table()
 _TOP_IDS: list[Memo[int, tuple[int, ...]]] = [Memo(f"topspot.top_ids.{i}", None) for i in range(_BITS)]
 _SHAPE_IDS: Memo[int, tuple[int, ...]] = Memo("topspot.shape_ids", None)  # number mask -> its shapes (<= 4,096)
 _COLOUR_PLAYS: Memo[int, tuple[Play, ...]] = Memo("topspot.colour_plays", None)  # colour index -> Play per shape
@@ -66,13 +78,29 @@ def _shape_ids(mask: int) -> tuple[int, ...]:
             rest ^= low
             top = low.bit_length() - 1
             key = mask & _UNDER[top]
-            part = _TOP_IDS[top].get(key)
-            if part is None:
-                outside = ~(key | low)
-                part = _TOP_IDS[top].put(key, tuple([i for i, m in _BY_TOP[top] if not m & outside]))
-            picked += part
+            picked += _TOP_IDS[top].get(key) or _top_ids(top, key)
         ids = _SHAPE_IDS.put(mask, tuple(picked))
     return ids
+
+
+def _top_ids(top: int, key: int) -> tuple[int, ...]:
+    """The ids of the shapes topped by number position ``top`` whose numbers under it are all in ``key``, in search
+    order; remembered (a part is never empty: the top alone is one). Read from :data:`_EXACT` (every subset of
+    ``key``, then sorted: ids follow the search order) when ``key`` has at most half as many subsets as the top has
+    shapes, else filtered from the top's shapes (a subset costs about twice what a shape does)."""
+    if 2 << key.bit_count() > len(_BY_TOP[top]):
+        outside = ~(key | 1 << top)
+        return _TOP_IDS[top].put(key, tuple([i for i, m in _BY_TOP[top] if not m & outside]))
+    exact = _EXACT[top]
+    found = exact[0][:]  # the top card alone
+    sub = key
+    while sub:
+        more = exact.get(sub)
+        if more is not None:
+            found += more
+        sub = (sub - 1) & key
+    found.sort()
+    return _TOP_IDS[top].put(key, tuple(found))
 
 
 def _group_plays(group: int) -> tuple[Play, ...]:
@@ -86,7 +114,8 @@ def _group_plays(group: int) -> tuple[Play, ...]:
     if made is None:
         cards = COLOUR_CARDS[DECK.colours[ci]]
         made = _COLOUR_PLAYS.put(ci, tuple([play_of(tuple([cards[p] for p in shape]), None) for shape in SHAPES]))
-    return _GROUP_PLAYS.put(group, tuple([made[i] for i in _shape_ids(group >> (ci * _BITS))]))
+    ids = _shape_ids(group >> (ci * _BITS))
+    return _GROUP_PLAYS.put(group, operator.itemgetter(*ids)(made) if len(ids) > 1 else (made[ids[0]],))
 
 
 def _joker_table() -> tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[tuple[str, ...], ...]]:
