@@ -12,6 +12,7 @@ import pytest
 
 from pygame_rules.bots import make_bot
 from pygame_rules.bots.etalage import EasyBot, GreedyRollout
+from pygame_rules.bots.samplers import sample_state
 from pygame_rules.bots.search import PROFILES, SearchBot
 from pygame_rules.core.game import State
 from pygame_rules.registry import new_game
@@ -50,6 +51,20 @@ def test_it_chooses_as_easy_without_slips_and_draws_the_same_numbers(players: in
         assert state.to_json() == before  # only read
         assert fast.choose(state.view(seat), legal, random.Random(index)) == plain.choose(
             state.view(seat), legal, random.Random(index))
+
+
+def test_reading_the_state_it_sees_no_hidden_card() -> None:
+    """A re-deal of the cards the mover cannot see (other hands, won piles) never changes its choice: it reads only
+    what the mover's view shows, though it is handed the whole state."""
+    fast = GreedyRollout()
+    for index, state in enumerate(_states(4, 2)):
+        seat = state.current_player
+        view = state.view(seat)
+        for k in range(2):
+            twin = sample_state(view, random.Random(f"twin/{index}/{k}"))
+            assert twin.view(seat) == view and twin.legal_actions() == state.legal_actions()
+            assert fast.choose_state(twin, twin.legal_actions(), random.Random(index)) == fast.choose_state(
+                state, state.legal_actions(), random.Random(index))
 
 
 @pytest.mark.parametrize("level", ["hard", "hard-is"])
