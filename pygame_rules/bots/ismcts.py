@@ -34,7 +34,7 @@ from ..core.actions import Action
 from ..core.game import State
 from . import clock as bot_clock
 from .samplers import sample_state
-from .search import DEFAULT_PROFILE, PROFILES, SearchProfile, _factory, final_value, root_candidates
+from .search import DEFAULT_PROFILE, PROFILES, SearchProfile, _factory, final_value, rollout_move, root_candidates
 
 ISMCTS_LEVEL = "hard-is"
 #: iterations when no ceiling stops the search first (the app's ceiling is the binding limit in practice)
@@ -150,7 +150,7 @@ class ISMCTSBot:
                 path.append(child)
                 node = child
             else:
-                action = self.rollout_bot.choose(state.view(mover), legal, rng)
+                action = rollout_move(self.rollout_bot, state, mover, legal, rng)
             state.play(action)
             steps += 1
             if steps > 5000:  # a runaway iteration is not scored (no game should get here)
@@ -180,7 +180,7 @@ class ISMCTSBot:
         if untried and room:
             if node.mover == -1:
                 return untried[0], None  # the root tries its candidates in order, the prior's first
-            choice = self.rollout_bot.choose(state.view(mover), legal, rng)
+            choice = rollout_move(self.rollout_bot, state, mover, legal, rng)
             return (choice if choice in untried else untried[rng.randrange(len(untried))]), None
         scale = self.exploration * max(1e-6, self._high - self._low) if self._high > self._low else self.exploration
         best: tuple[float, int] | None = None

@@ -123,10 +123,11 @@ def _etalage_prior() -> Bot:
 
 def _etalage_rollout() -> Bot:
     """Etalage rollouts use the one-look greedy player (the easy bot without its slips): the sampled look-ahead
-    of ``normal`` costs about ten times more per move, and the search itself supplies the look-ahead."""
-    from .etalage import EasyBot
+    of ``normal`` costs about ten times more per move, and the search itself supplies the look-ahead. It reads the
+    sampled deal's state rather than a view (:class:`.etalage.GreedyRollout`): the same moves, sooner."""
+    from .etalage import GreedyRollout
 
-    return EasyBot(slip=0.0)
+    return GreedyRollout()
 
 
 def _level8_value(state: State, seat: int) -> float:
@@ -220,6 +221,18 @@ def root_candidates(profile: SearchProfile, view: dict[str, Any], legal: list[Ac
         if action != prior and action in legal:
             out.append(action)
     return out
+
+
+def rollout_move(bot: Bot, state: State, mover: int, legal: list[Action], rng: random.Random) -> Action:
+    """The rollout policy's move for ``mover`` in a sampled deal: read off the state when the policy can do that
+    (a ``choose_state`` method making the same choice as ``choose``, e.g. :class:`.etalage.GreedyRollout`), which
+    saves building a view for every move of every rollout; else chosen from the mover's view. ``legal``: the
+    state's legal list."""
+    choose_state = getattr(bot, "choose_state", None)
+    if choose_state is not None:
+        action: Action = choose_state(state, legal, rng)
+        return action
+    return bot.choose(state.view(mover), legal, rng)
 
 
 @dataclasses.dataclass
@@ -373,7 +386,7 @@ class SearchBot:
             if deadline is not None and steps % 4 == 0 and bot_clock.now() > deadline:
                 return None  # (read every fourth move: a clock reading costs more in Pyodide than a short move)
             # the policy picks from the legal list, so the engine need not re-validate it nor word its events
-            state.play(bot.choose(state.view(mover), state.legal_actions(), rng))
+            state.play(rollout_move(bot, state, mover, state.legal_actions(), rng))
             steps += 1
             if steps > 5000:  # a runaway rollout scores as a draw rather than hanging the decision
                 return 0.5
