@@ -34,7 +34,7 @@ from ..core.actions import Action
 from ..core.game import State
 from . import clock as bot_clock
 from .samplers import sample_state
-from .search import DEFAULT_PROFILE, PROFILES, SearchProfile, _factory, final_value, rollout_move, root_candidates
+from .search import DEFAULT_PROFILE, PROFILES, SearchProfile, _factory, final_value, rollout_move, search_opening
 
 ISMCTS_LEVEL = "hard-is"
 #: iterations when no ceiling stops the search first (the app's ceiling is the binding limit in practice)
@@ -79,14 +79,8 @@ class ISMCTSBot:
         started = clock()
         deadline = None if self.max_ms is None else started + self.max_ms / 1000
         seed = rng.getrandbits(64)
-        prior = self.prior_bot.choose(view, legal, random.Random(f"{seed}/prior"))
-        if len(legal) == 1 or self.iterations <= 0 or (
-                self.profile.obvious is not None and self.profile.obvious(view, legal, prior)):
-            self.stats = {"searched": False}
-            return prior
-        candidates = self._candidates(view, legal, prior)
-        if len(candidates) == 1:
-            self.stats = {"searched": False}
+        prior, candidates = search_opening(self, view, legal, seed)
+        if not candidates:
             return prior
         seat = view["seat"] if "seat" in view else view["you"]
         root = Node(mover=-1)
@@ -115,10 +109,6 @@ class ISMCTSBot:
         if prior in means and means[best] <= means[prior] + self.profile.margin:
             return prior
         return best
-
-    def _candidates(self, view: dict[str, Any], legal: list[Action], prior: Action) -> list[Action]:
-        """The root's moves, chosen as the sampled search chooses them (:func:`.search.root_candidates`)."""
-        return root_candidates(self.profile, view, legal, prior)
 
     # ----- one iteration --------------------------------------------------------------------------------------
     def _iterate(self, root: Node, state: State, seat: int, candidates: list[Action], rng: random.Random,

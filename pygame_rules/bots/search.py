@@ -223,6 +223,23 @@ def root_candidates(profile: SearchProfile, view: dict[str, Any], legal: list[Ac
     return out
 
 
+def search_opening(bot: Any, view: dict[str, Any], legal: list[Action], seed: int) -> tuple[Action, list[Action]]:
+    """The first steps every search of this package takes at its root: the prior's move and the candidates to
+    weigh. The list is empty (and ``bot.stats`` says nothing was searched) when there is nothing to weigh: one
+    legal move, no iterations, an obvious move by the profile, or a single candidate. ``bot`` is a search bot
+    with ``profile``, ``prior_bot``, ``iterations`` and ``stats``."""
+    prior = bot.prior_bot.choose(view, legal, random.Random(f"{seed}/prior"))
+    profile = bot.profile
+    candidates: list[Action] = []
+    if len(legal) > 1 and bot.iterations > 0 and not (
+            profile.obvious is not None and profile.obvious(view, legal, prior)):
+        candidates = root_candidates(profile, view, legal, prior)
+    if len(candidates) <= 1:
+        bot.stats = {"searched": False}
+        return prior, []
+    return prior, candidates
+
+
 def rollout_move(bot: Bot, state: State, mover: int, legal: list[Action], rng: random.Random) -> Action:
     """The rollout policy's move for ``mover`` in a sampled deal: read off the state when the policy can do that
     (a ``choose_state`` method making the same choice as ``choose``, e.g. :class:`.etalage.GreedyRollout`), which
@@ -277,14 +294,8 @@ class SearchBot:
         clock = bot_clock.now
         deadline = None if self.max_ms is None else clock() + self.max_ms / 1000
         seed = rng.getrandbits(64)
-        prior = self.prior_bot.choose(view, legal, random.Random(f"{seed}/prior"))
-        if len(legal) == 1 or self.iterations <= 0 or (
-                self.profile.obvious is not None and self.profile.obvious(view, legal, prior)):
-            self.stats = {"searched": False}
-            return prior
-        candidates = self._candidates(view, legal, prior)
-        if len(candidates) == 1:
-            self.stats = {"searched": False}
+        prior, candidates = search_opening(self, view, legal, seed)
+        if not candidates:
             return prior
         seat = view["seat"] if "seat" in view else view["you"]
         run = _Run(view, seat, seed, deadline, random.Random(f"{seed}/worlds"), {a: 0.0 for a in candidates},
@@ -357,9 +368,6 @@ class SearchBot:
             return [a for a, _ in batch]
         run.batches += 1
         return None
-
-    def _candidates(self, view: dict[str, Any], legal: list[Action], prior: Action) -> list[Action]:
-        return root_candidates(self.profile, view, legal, prior)
 
     def _rollout(self, world: State, action: Action, seat: int, dice: str,
                  deadline: float | None = None) -> float | None:
