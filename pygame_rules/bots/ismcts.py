@@ -34,7 +34,16 @@ from ..core.actions import Action
 from ..core.game import State
 from . import clock as bot_clock
 from .samplers import sample_state
-from .search import DEFAULT_PROFILE, PROFILES, SearchProfile, _factory, final_value, rollout_move, search_opening
+from .search import (
+    DEFAULT_PROFILE,
+    PROFILES,
+    SearchProfile,
+    TurnHorizon,
+    _factory,
+    final_value,
+    rollout_move,
+    search_opening,
+)
 
 ISMCTS_LEVEL = "hard-is"
 #: iterations when no ceiling stops the search first (the app's ceiling is the binding limit in practice)
@@ -117,18 +126,14 @@ class ISMCTSBot:
         ``False``, backing nothing up, when the clock passes ``deadline`` first."""
         path: list[Node] = [root]
         node = root
-        turns_left = self.profile.turns
-        last = seat
+        horizon = TurnHorizon(seat, self.profile.turns)
         steps = 0
         in_tree = True
         while not state.is_over():
             mover = state.current_player
             assert mover is not None
-            if turns_left is not None and mover == seat and last != seat:
-                turns_left -= 1
-                if turns_left < 0:
-                    break
-            last = mover
+            if horizon.reached(mover):
+                break
             if deadline is not None and steps % 4 == 0 and bot_clock.now() > deadline:
                 return False
             legal = candidates if node is root else state.legal_actions()

@@ -223,6 +223,27 @@ def root_candidates(profile: SearchProfile, view: dict[str, Any], legal: list[Ac
     return out
 
 
+class TurnHorizon:
+    """Where a search's play-out stops: after the searching seat's ``turns``-th turn beyond the root (``None``:
+    at the end of the game). Both searches of this package count turns this way."""
+
+    __slots__ = ("seat", "left", "last")
+
+    def __init__(self, seat: int, turns: int | None) -> None:
+        self.seat = seat
+        self.left = turns
+        self.last = seat
+
+    def reached(self, mover: int) -> bool:
+        """Whether the play-out stops before ``mover`` moves (a new turn of the searching seat past the horizon)."""
+        if self.left is not None and mover == self.seat and self.last != self.seat:
+            self.left -= 1
+            if self.left < 0:
+                return True
+        self.last = mover
+        return False
+
+
 def search_opening(bot: Any, view: dict[str, Any], legal: list[Action], seed: int) -> tuple[Action, list[Action]]:
     """The first steps every search of this package takes at its root: the prior's move and the candidates to
     weigh. The list is empty (and ``bot.stats`` says nothing was searched) when there is nothing to weigh: one
@@ -380,17 +401,13 @@ class SearchBot:
         state.apply(action)
         rng = random.Random(dice)
         bot = self.rollout_bot
-        turns_left = self.profile.turns
-        last = seat
+        horizon = TurnHorizon(seat, self.profile.turns)
         steps = 0
         while not state.is_over():
             mover = state.current_player
             assert mover is not None
-            if turns_left is not None and mover == seat and last != seat:
-                turns_left -= 1
-                if turns_left < 0:
-                    break
-            last = mover
+            if horizon.reached(mover):
+                break
             if deadline is not None and steps % 4 == 0 and bot_clock.now() > deadline:
                 return None  # (read every fourth move: a clock reading costs more in Pyodide than a short move)
             # the policy picks from the legal list, so the engine need not re-validate it nor word its events
