@@ -162,7 +162,7 @@ def test_first_turn_hint_does_not_throw_away_the_one() -> None:
     for hand, stock, rival in (([1, 2, 3, 5, 6], 9, 7), ([1, 2, 2, 3, 11], 7, 4)):
         state = _skipbo(hands=[hand, [4, 8, 9, 10, 12]], stocks=[[5, stock], [10, rival]],
                         building=[[], [], [], []])
-        bot: Any = make_bot("skipbo", "hard-fast")
+        bot: Any = make_bot("skipbo", "hard")
         action, reason = _why(state, bot)
         assert not (isinstance(action, Discard) and action.card == 1), (hand, action)
         assert reason["code"] in CODES

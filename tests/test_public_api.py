@@ -284,7 +284,7 @@ def test_hint_auto_uses_the_games_strongest_measured_level():
         listed = bot_levels(game)
         assert ("hard" in listed) == (game in SEARCH_PROVEN)  # "hard" is offered only where it measured stronger
         assert "hard" in bot_levels(game, all_levels=True)
-        assert hint_level(game) == ("hard-fast" if game in SEARCH_PROVEN else "normal")
+        assert hint_level(game) == ("hard" if game in SEARCH_PROVEN else "normal")
     sid = call(op="new", game="skipbo", players=2, seed=3, seat=0)["session"]
     seat = call(op="table", session=sid, seat=0)["table"]["current_player"]
     hint = call(op="hint", session=sid, seat=seat)

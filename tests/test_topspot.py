@@ -606,14 +606,14 @@ def test_api_plays_a_game_with_bots():
     handle_request({"op": "drop", "session": sid})
 
 
-@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard-fast"])
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
 def test_bots_and_hints_choose_only_stacks_where_every_card_raises_the_value(level):
     """Issue 19: from a hand where the old pin allowed stacks with a card that lowers the value (red 1 over red 2
-    over red 7, joker over yellow 4 over red 7), every level (hard-fast answers the hint button) picks a stack in
+    over red 7, joker over yellow 4 over red 7), every level (hard answers the hint button) picks a stack in
     which every card under the top is needed, over many choices."""
     from pygame_rules.bots import hint_level
 
-    assert hint_level("topspot") in ("normal", "hard-fast")
+    assert hint_level("topspot") in ("normal", "hard")
     rng = random.Random(level)
     bot = make_bot("topspot", level)
     state = scenario([["red-3", "green-5"], [JOKER, "red-1", "red-2", "red-7", "yellow-4", "yellow-8"],

@@ -12,7 +12,7 @@ from typing import Any
 
 from .base import Bot, RandomBot
 
-SEARCH_LEVELS = ("hard", "hard-fast")  # generic determinized search, for every game with a sampler
+SEARCH_LEVELS = ("hard",)  # generic determinized search, for every game with a sampler
 
 # Games whose measured ladder (docs/bots.md) shows the search beating the heuristic with a 95% interval above
 # parity. Only there does the app offer "hard" and the hint use the search: a level called "hard" that is not
@@ -22,8 +22,7 @@ SEARCH_PROVEN = frozenset({"skipbo", "topspot", "etalage", "level8"})
 
 def bot_levels(game: str, *, all_levels: bool = False) -> list[str]:
     """The bot level names the app offers for ``game`` (``random`` first; ``hard`` where the search has been
-    measured stronger than ``normal``, or wherever it can run with ``all_levels``). ``hard-fast`` (a short search)
-    is accepted by :func:`make_bot` but never listed."""
+    measured stronger than ``normal``, or wherever it can run with ``all_levels``)."""
     from .samplers import has_sampler
 
     levels = ["random", *[k for k in _game_bots(game) if k != "random"]]
@@ -33,26 +32,24 @@ def bot_levels(game: str, *, all_levels: bool = False) -> list[str]:
 
 
 def hint_level(game: str) -> str:
-    """The level that answers the hint button: a short search where it is measured stronger, else ``normal``."""
+    """The level that answers the hint button: the game's strongest offered level, ``hard`` where the search is
+    measured stronger, else ``normal``. A hint is asked for, not awaited after every move, so it thinks as long as a
+    hard bot's move: a shorter search gave each candidate a single played-out game and read as a guess."""
     if game in SEARCH_PROVEN:
-        return "hard-fast"
+        return "hard"
     levels = bot_levels(game)
     return "normal" if "normal" in levels else levels[-1]
 
 
-HINT_BUDGET_SHARE = 0.5  # the hint's search ("hard-fast") thinks at most half as long as a hard bot's move
-
-
 def app_budget_ms(game: str, level: str) -> float | None:
     """The wall-clock ceiling (ms) of one decision of ``level`` when it plays in the app, or ``None`` for levels
-    that do not search. It is the game's ``SearchProfile.budget_ms`` (half of it for the hint's ``hard-fast``);
+    that do not search. It is the game's ``SearchProfile.budget_ms`` (for the hint too);
     the API, the browser bench and ``arena timing`` use it, so the figures measure what players get."""
     if level not in SEARCH_LEVELS:
         return None
     from .search import DEFAULT_PROFILE, PROFILES
 
-    budget = PROFILES.get(game, DEFAULT_PROFILE).budget_ms
-    return budget * HINT_BUDGET_SHARE if level == "hard-fast" else budget
+    return PROFILES.get(game, DEFAULT_PROFILE).budget_ms
 
 
 def make_bot(game: str, level: str, **params: Any) -> Bot:

@@ -199,7 +199,6 @@ def _profiles() -> dict[str, SearchProfile]:
 
 PROFILES: dict[str, SearchProfile] = _profiles()  # each game names its profile in registry.ENTRIES
 DEFAULT_PROFILE = SearchProfile()
-FAST_SHARE = 0.3  # the "hard-fast" level (hints) searches with this share of the default budget
 
 
 def _factory(game: str, level: str | Callable[[], Bot]) -> Callable[[], Bot]:
@@ -422,15 +421,12 @@ class SearchBot:
 
 
 def make_search_bot(game: str, level: str = "hard", **params: Any) -> Bot:
-    """The ``hard`` bot of ``game`` (``hard-fast``: a short budget for hints). ``params`` go to :class:`SearchBot`
+    """The ``hard`` bot of ``game``. ``params`` go to :class:`SearchBot`
     (``iterations``, ``worlds``, ``max_ms``), or to the game's own search bot when its profile names one;
     ``budget_ms`` is accepted as an alias of ``max_ms``."""
     if "budget_ms" in params:
         params["max_ms"] = params.pop("budget_ms")
     profile = PROFILES.get(game, DEFAULT_PROFILE)
-    if level == "hard-fast" and "iterations" not in params:
-        params["iterations"] = max(8, int(profile.iterations * FAST_SHARE))
-        params.setdefault("worlds", max(4, int(profile.worlds * FAST_SHARE)))
     if profile.bot is not None:
         return profile.bot(worlds=params.get("worlds", profile.worlds),
                            iterations=params.get("iterations", profile.iterations), max_ms=params.get("max_ms"))
