@@ -36,9 +36,7 @@ from typing import Any
 
 from ..core.actions import Action
 from ..games.skipbo import WILD, Discard, EndTurn, PlayDiscard, PlayHand, PlayStock
-from .skipbo_plan import RIVAL_REACH, reach
-
-TOP = 12
+from .skipbo_plan import FITTING, RAISED, RIVAL_REACH, TOP, reach
 
 
 class _Table:
@@ -56,10 +54,10 @@ class _Table:
         return _Table(list(self.hand), [list(d) for d in self.discards], list(self.piles), self.stock_top)
 
     def fits(self, card: int, pile: int) -> bool:
-        return card == WILD or card == self.piles[pile] + 1
+        return card in FITTING[self.piles[pile]]
 
     def play(self, card: int, pile: int) -> None:
-        self.piles[pile] = 0 if self.piles[pile] + 1 == TOP else self.piles[pile] + 1
+        self.piles[pile] = RAISED[self.piles[pile]]
 
 
 def _piles(view: dict[str, Any]) -> list[int]:
@@ -228,7 +226,7 @@ RUN_NODES = 400  # positions the run search expands at most
 def _after(piles: list[int], pile: int) -> list[int]:
     """The building piles after one card goes onto ``pile`` (a pile reaching 12 is cleared)."""
     out = list(piles)
-    out[pile] = 0 if piles[pile] + 1 == TOP else piles[pile] + 1
+    out[pile] = RAISED[piles[pile]]
     return out
 
 
@@ -285,7 +283,7 @@ def _chain_to_refill(view: dict[str, Any], max_nodes: int = CHAIN_NODES) -> list
                 continue
             tried.add(value)
             for card in sorted(set(hand), reverse=True):
-                if card == WILD or card == value + 1:
+                if card in FITTING[value]:
                     rest = list(hand)
                     rest.remove(card)
                     search(rest, discards, _after(piles, pile), plan + [PlayHand(card, pile)], wilds + (card == WILD))

@@ -26,10 +26,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.actions import Action
-from ..games.skipbo import WILD, Discard, EndTurn, PlayDiscard, PlayHand, PlayStock
+from ..games.skipbo import RULES, WILD, Discard, EndTurn, PlayDiscard, PlayHand, PlayStock
+from ..games.skipbo.building import completes, fits
 from . import clock as bot_clock
 
-TOP = 12
+TOP = RULES.numbers  # the highest number on a card
+#: a building pile's height after one more card, by height: the game's own rule (:func:`completes`) as a table,
+#: so the bots' look-ahead clears a completed pile exactly as the game does
+RAISED = tuple(0 if completes(height + 1) else height + 1 for height in range(TOP))
+#: the cards that a building pile of each height takes: the game's own rule (:func:`fits`) as a table
+FITTING = tuple(frozenset(card for card in range(TOP + 1) if fits(card, height)) for height in range(TOP))
 #: probability that a rival's hand (refilled to five) supplies ``k`` specific missing cards, by ``k`` (rough)
 RIVAL_REACH = (1.0, 0.62, 0.33, 0.15, 0.06, 0.02)
 #: the same for my own next turn (I know my kept hand; the rest comes from the refill)
@@ -101,7 +107,7 @@ class _Node:
         return (tuple(sorted(self.hand)), tuple(tuple(d) for d in self.discards), tuple(self.piles))
 
     def play(self, pile: int) -> None:
-        self.piles[pile] = 0 if self.piles[pile] + 1 == TOP else self.piles[pile] + 1
+        self.piles[pile] = RAISED[self.piles[pile]]
 
 
 @dataclass(frozen=True)
@@ -208,18 +214,18 @@ class Planner:
             if value in values_done:
                 continue
             values_done.add(value)
-            if self.stock_top is not None and (self.stock_top == WILD or self.stock_top == value + 1):
+            if self.stock_top is not None and self.stock_top in FITTING[value]:
                 after = _Node(node.hand, node.discards, list(node.piles))
                 after.play(pile)
                 out.append((PlayStock(me, pile), "stock", after))
             for d, stack in enumerate(node.discards):
-                if stack and (stack[-1] == WILD or stack[-1] == value + 1):
+                if stack and stack[-1] in FITTING[value]:
                     nxt = _Node(node.hand, [list(x) for x in node.discards], list(node.piles))
                     nxt.discards[d].pop()
                     nxt.play(pile)
                     out.append((PlayDiscard(me, d, pile), "on", nxt))
             for card in sorted(set(node.hand)):
-                if card == WILD or card == value + 1:
+                if card in FITTING[value]:
                     nxt = _Node(list(node.hand), node.discards, list(node.piles))
                     nxt.hand.remove(card)
                     nxt.play(pile)

@@ -24,8 +24,8 @@ from typing import Any
 from ..core.actions import Action
 from ..games.skipbo import WILD, Discard, EndTurn, PlayDiscard, PlayHand, PlayStock
 from .skipbo import discard_fit
+from .skipbo_plan import FITTING, RAISED
 
-TOP = 12
 SEARCH_NODES = 5000  # positions the stock-first planner expands at most per decision
 
 
@@ -41,14 +41,6 @@ class PlayFirstBot:
                 if action.kind == kind:
                     return action
         return legal[rng.randrange(len(legal))]
-
-
-def _fits(card: int, value: int) -> bool:
-    return card == WILD or card == value + 1
-
-
-def _after(value: int) -> int:
-    return 0 if value + 1 == TOP else value + 1
 
 
 class StockFirstBot:
@@ -102,7 +94,7 @@ class StockFirstBot:
             nonlocal nodes
             if stock is not None:
                 for p, value in enumerate(piles):
-                    if _fits(stock, value):
+                    if stock in FITTING[value]:
                         offer((0, wilds, len(plan)), plan + [PlayStock(me, p)])
                         return
             if plan and not hand and refills:
@@ -123,18 +115,18 @@ class StockFirstBot:
                     continue
                 tried.add(value)
                 for d, stack in enumerate(discards):
-                    if stack and _fits(stack[-1], value):
+                    if stack and stack[-1] in FITTING[value]:
                         nd = [list(s) for s in discards]
                         card = nd[d].pop()
                         np = list(piles)
-                        np[p] = _after(value)
+                        np[p] = RAISED[value]
                         search(hand, nd, np, plan + [PlayDiscard(me, d, p)], wilds + (card == WILD))
                 for card in sorted(set(hand), reverse=True):
-                    if _fits(card, value):
+                    if card in FITTING[value]:
                         nh = list(hand)
                         nh.remove(card)
                         np = list(piles)
-                        np[p] = _after(value)
+                        np[p] = RAISED[value]
                         search(nh, discards, np, plan + [PlayHand(card, p)], wilds + (card == WILD))
 
         search(hand, discards, piles, [], 0)
