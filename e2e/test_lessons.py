@@ -449,7 +449,7 @@ def test_the_editor_turns_recorded_moves_into_a_lesson_that_plays(context: Any, 
     assert len(doc["first"]["table"]["log"]) == 2
     src = page.evaluate("() => window.__editor.lessonPanel.src")
     page.goto(src)
-    page.wait_for_function("() => window.__widgets.stats.paintedAt.length === 1", timeout=15_000)
+    page.wait_for_function("() => window.__widgets && window.__widgets.stats.paintedAt.length === 1", timeout=15_000)
     page.hover(f"{ROOT_SEL} .lesson-goal")
     page.wait_for_selector(f"{ROOT_SEL}[data-lesson=playing]", timeout=ENGINE_TIMEOUT)
     for move in doc["solution"]:

@@ -243,7 +243,7 @@ def test_editor_round_trips_a_position_into_a_working_embed(context: Any, guard:
     # starts the engine, unless this browser's cached Python has started it already).
     other = context.new_page()
     other.goto(embed)
-    other.wait_for_function("() => window.__widgets.stats.paintedAt.length === 1", timeout=15_000)
+    other.wait_for_function("() => window.__widgets && window.__widgets.stats.paintedAt.length === 1", timeout=15_000)
     assert other.inner_text(".rw-title") == "My lesson"
     other.click(".rw-next")
     other.wait_for_selector("#widget[data-step='1']", timeout=30_000)
