@@ -225,7 +225,8 @@ def play_until_guest_moved(host: Any, guest: Any, hint: bool = False) -> None:
                 guest.wait_for_selector('#status[data-kind="hint"]', timeout=30_000)
             before = guest.evaluate(f"() => {CONTROLLER['guest']}.table.log_length")
             guest.evaluate(f"async () => {{ const c = {CONTROLLER['guest']}; await c.play(({CHOOSE_JS})(c)); }}")
-            assert guest.evaluate(f"() => {CONTROLLER['guest']}.table.log_length") > before
+            assert guest.evaluate(f"() => {CONTROLLER['guest']}.table.log_length") > before, \
+                guest.locator("#status").inner_text()  # a refusal says why there
             return
         if host.evaluate(f"() => {{ const c = {CONTROLLER['host']}; return c.myTurn && !c.busy && !c._running; }}"):
             host.evaluate(f"async () => {{ const c = {CONTROLLER['host']}; await c.play(({CHOOSE_JS})(c)); }}")
@@ -249,6 +250,9 @@ def come_back(host: Any, guest: Any, seat: int, *, open_link: bool) -> None:
     panel = host.locator(f'#net-bar .net-seat[data-seat="{seat}"][data-away="true"]')
     panel.wait_for(timeout=ENGINE_TIMEOUT)
     link = panel.get_by_label("Invite link").input_value()
+    # the table drawn before the drop stays on screen (its moves refused as "disconnected") until the host's new
+    # table arrives: mark it, so that the wait below is for the new table, not the old one
+    guest.evaluate("() => { window.__tableBeforeDrop = window.__net?.guest?.controller ?? null; }")
     if open_link:
         guest.goto(link)
     else:
@@ -259,8 +263,8 @@ def come_back(host: Any, guest: Any, seat: int, *, open_link: bool) -> None:
     panel.get_by_label("Answer code").fill(code.input_value())
     panel.get_by_role("button", name="Connect").click()
     host.wait_for_selector(f'#net-bar .net-seat[data-seat="{seat}"]', state="detached", timeout=30_000)
-    guest.wait_for_function(f"() => {{ const c = {CONTROLLER['guest']}; return c && c.alive && c.table; }}",
-                            timeout=30_000)
+    guest.wait_for_function(f"() => {{ const c = {CONTROLLER['guest']}; return c && c.alive && c.table"
+                            " && c !== window.__tableBeforeDrop; }", timeout=30_000)
 
 
 def test_a_dropped_guest_is_played_by_a_bot_comes_back_and_the_host_reload_resumes(browser: Any, guard: Guard,
