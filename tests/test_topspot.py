@@ -729,6 +729,32 @@ def test_two_jokers_in_one_hand_give_each_joker_stack_once() -> None:
     assert Play((JOKER, "red-7"), "yellow") in legal and Play((JOKER, JOKER), "red") not in legal
 
 
+def test_the_hands_bits_kept_by_the_table_follow_every_play() -> None:
+    """The lister reads each hand as one integer kept beside the table (made at a hand's first listing, a played
+    card's bit taken away): after every play, on both paths and with up to two jokers in a hand, it is the
+    integer made afresh from the hand, and a clone or a reloaded game lists the same plays."""
+    from pygame_rules.games.topspot import fast
+
+    for seed in range(12):
+        options = {"level": "expert" if seed % 3 else "junior", "games": 1, "joker_each": seed % 3 == 2}
+        state = TopSpotState.new(3 + seed % 3, seed, options)
+        rng = random.Random(seed)
+        while not state.is_over():
+            legal = state.legal_actions()
+            seat = state.current_player
+            assert state._bits[seat] == fast.hand_bits(state.hands[seat]) is not None
+            action = legal[rng.randrange(len(legal))]
+            if seed % 2:
+                state.play(action)
+            else:
+                state.apply(action)
+            assert [b in (None, fast.hand_bits(h)) for b, h in zip(state._bits, state.hands, strict=True)] \
+                == [True] * state.players
+            if not state.over and rng.random() < 0.2:
+                assert state.clone().legal_actions() == state.legal_actions() == \
+                    pr.load_state(state.to_json()).legal_actions()
+
+
 def test_a_hand_out_of_display_order_lists_the_same_plays_in_its_own_order() -> None:
     """A save may hold a hand in any order: the same plays are legal, each colour's stacks in the hand's order."""
     hand = ["red-8", "red-1", "yellow-5", "red-7", JOKER, "yellow-2"]

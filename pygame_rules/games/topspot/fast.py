@@ -22,11 +22,13 @@ from .stacks import COLOUR_CARDS, Play, play_of, stack_value, stacks_of, stacks_
 NUMBERS: tuple[int, ...] = tuple(DECK.layouts)  # in increasing order (parse_deck sorts them)
 _BITS = len(NUMBERS)
 #: A hand as one integer: each coloured card one bit (12 bits per deck colour, in deck colour order, each in number
-#: order), the joker the bit above them all. A hand in display order has strictly increasing bits (a second joker
-#: repeats the top one), and a colour group is the hand's bits inside that colour's field.
+#: order), each joker one unit of the bit above them all (the sum of the cards' bits, so a card that leaves the hand
+#: is taken away by subtracting its bit). A hand in display order has strictly increasing bits (jokers last), and a
+#: colour group is the hand's bits inside that colour's field.
 CARD_BIT: dict[str, int] = {card: 1 << (ci * _BITS + i)
                             for ci, col in enumerate(DECK.colours) for i, card in enumerate(COLOUR_CARDS[col])}
 JOKER_BIT = CARD_BIT[JOKER] = 1 << (len(DECK.colours) * _BITS)
+_COLOURED = JOKER_BIT - 1  # the bits of every coloured card
 FIELD: dict[str, int] = {col: ((1 << _BITS) - 1) << (ci * _BITS) for ci, col in enumerate(DECK.colours)}
 
 
@@ -155,28 +157,24 @@ def hand_bits(cards: list[str]) -> int | None:
     card_bit = CARD_BIT
     for card in cards:
         bit = card_bit[card]
-        if bits >= bit:
-            if bit == JOKER_BIT:  # a second joker
-                continue
+        if bits >= bit and bit != JOKER_BIT:  # (a second joker is counted above the first)
             return None
-        bits |= bit
+        bits += bit
     return bits
 
 
-def hand_plays(hand: list[str], colours: list[str], declare: tuple[str | None, ...]) -> list[Play] | None:
-    """:func:`~pygame_rules.games.topspot.searched_plays` from the tables, or ``None`` for a hand that is not in
-    display order (a hand-written save may hold any order; the tables assume number order)."""
-    bits = hand_bits(hand)
-    if bits is None:
-        return None
+def hand_plays(bits: int, colours: list[str], declare: tuple[str | None, ...]) -> list[Play]:
+    """:func:`~pygame_rules.games.topspot.searched_plays` of the hand in display order whose :func:`hand_bits` are
+    ``bits``, from the tables (a hand-written save may hold a hand in any order: that one is searched instead, the
+    tables assume number order)."""
     groups = _GROUP_PLAYS
     out: list[Play] = []
     for colour in colours:
         group = bits & FIELD[colour]
         if group:
             out += groups.get(group) or _group_plays(group)
-    if bits & JOKER_BIT:
-        out += _joker_plays(bits ^ JOKER_BIT, declare)
+    if bits >= JOKER_BIT:
+        out += _joker_plays(bits & _COLOURED, declare)
     return out
 
 

@@ -38,7 +38,7 @@ from .deck import (  # (re-exported: the deck's names are part of this game's AP
     load_deck,
     parse_deck,
 )
-from .fast import colour_stacks, hand_plays
+from .fast import CARD_BIT, colour_stacks, hand_bits, hand_plays
 from .stacks import (
     _VALUES,
     COLOUR_CARDS,
@@ -111,6 +111,11 @@ class TopSpotState(State):
     end_code: EndCode | None  # why the game ended (None while it goes on)
     end_player: Seat | None  # the seat the end code names (None for "nobody")
 
+    def _init(self) -> None:
+        # derived, never saved: each hand's cards as one integer (fast.hand_bits; None: not known yet, or a hand out
+        # of display order), made when a listing first needs it and kept as cards leave the hand (_perform)
+        self._bits: list[int | None] = [None] * self.players
+
     # ----- construction -------------------------------------------------------------------------------------
     @classmethod
     def _check_option_combination(cls, players: int, options: dict[str, Any]) -> None:
@@ -179,13 +184,16 @@ class TopSpotState(State):
         are none (the hand holds neither: :func:`must_follow`) each card alone, to discard. Every dealt hand is in
         display order and read from the tables of :mod:`.fast`; any other order is searched in that order."""
         plays = self.plays
-        hand = self.hands[self.order[len(plays)]]
+        seat = self.order[len(plays)]
+        hand = self.hands[seat]
         led = plays[0]["colour"] if plays else None
         colours = self.colours if led is None else [led]
         declare = declarations(JOKER, led, self.colours)  # (what a joker stack declares now)
-        found: list[Action] | None = hand_plays(hand, colours, declare)  # type: ignore[assignment]
-        if found is None:
-            found = searched_plays(hand, colours, declare)  # type: ignore[assignment]
+        bits = self._bits[seat]
+        if bits is None:
+            bits = self._bits[seat] = hand_bits(hand)
+        found: list[Action] = (hand_plays(bits, colours, declare) if bits is not None  # type: ignore[assignment]
+                               else searched_plays(hand, colours, declare))
         return found or [play_of((card,), None) for card in hand]
 
     def candidates(self) -> list[Action]:
@@ -381,8 +389,15 @@ class TopSpotState(State):
         seat = self.order[len(plays)]
         hand = self.hands[seat]
         stack = action.cards
-        for card in stack:
-            hand.remove(card)
+        bits = self._bits[seat]
+        if bits is None:
+            for card in stack:
+                hand.remove(card)
+        else:  # (the hand's bits follow it: each card's bit is taken away, see fast.CARD_BIT)
+            for card in stack:
+                hand.remove(card)
+                bits -= CARD_BIT[card]
+            self._bits[seat] = bits
         value = _VALUES.get(stack)
         if value is None:
             value = _VALUES.put(stack, stack_value(stack))
