@@ -13,7 +13,9 @@ lister ("every candidate the checker accepts") in every variant. Any other hand 
 from __future__ import annotations
 
 import functools
+import itertools
 import operator
+from collections.abc import Callable
 
 from ...core.memo import Memo
 from .deck import DECK, JOKER
@@ -41,6 +43,10 @@ def _shape_table() -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[
 
 
 SHAPES, _SHAPE_MASKS, _SHAPE_VALUES = _shape_table()
+#: per shape, what picks its stack out of a colour's twelve cards (a one-card shape as a slice: a tuple too)
+_PICKS: tuple[Callable[[tuple[str, ...]], tuple[str, ...]], ...] = tuple(
+    operator.itemgetter(*shape) if len(shape) > 1 else operator.itemgetter(slice(shape[0], shape[0] + 1))
+    for shape in SHAPES)
 #: per top number position, its shapes (id, mask): they are consecutive in search order
 _BY_TOP: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((i, m) for i, m in enumerate(_SHAPE_MASKS) if SHAPES[i][0] == top) for top in range(_BITS))
@@ -61,7 +67,10 @@ def _exact_table() -> tuple[dict[int, list[int]], ...]:
 _EXACT = _exact_table()
 _TOP_IDS: list[Memo[int, tuple[int, ...]]] = [Memo(f"topspot.top_ids.{i}", None) for i in range(_BITS)]
 _SHAPE_IDS: Memo[int, tuple[int, ...]] = Memo("topspot.shape_ids", None)  # number mask -> its shapes (<= 4,096)
-_COLOUR_PLAYS: Memo[int, tuple[Play, ...]] = Memo("topspot.colour_plays", None)  # colour index -> Play per shape
+#: colour index -> its Play of every shape, in search order: all made at once the first time a group of the colour is
+#: listed, straight from the class (almost every shape's play is listed in a few games, and going through
+#: play_of's memo one by one cost more than the plays themselves)
+_COLOUR_PLAYS: Memo[int, tuple[Play, ...]] = Memo("topspot.colour_plays", None)
 _GROUP_PLAYS: Memo[int, tuple[Play, ...]] = Memo("topspot.group_plays", 16384)  # a colour group's bits -> plays
 _JOKER_TABLE: Memo[None, tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[tuple[str, ...], ...]]] = Memo(
     "topspot.joker_table", None)
@@ -113,9 +122,9 @@ def _group_plays(group: int) -> tuple[Play, ...]:
         return found
     ci = (group.bit_length() - 1) // _BITS
     made = _COLOUR_PLAYS.get(ci)
-    if made is None:
+    if made is None:  # (every shape's play of the colour made at once, straight from the class: see _COLOUR_PLAYS)
         cards = COLOUR_CARDS[DECK.colours[ci]]
-        made = _COLOUR_PLAYS.put(ci, tuple([play_of(tuple([cards[p] for p in shape]), None) for shape in SHAPES]))
+        made = _COLOUR_PLAYS.put(ci, tuple(map(Play, map(operator.call, _PICKS, itertools.repeat(cards)))))
     ids = _shape_ids(group >> (ci * _BITS))
     return _GROUP_PLAYS.put(group, operator.itemgetter(*ids)(made) if len(ids) > 1 else (made[ids[0]],))
 
