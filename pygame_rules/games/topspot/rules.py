@@ -14,6 +14,7 @@ the dealer's left leads the first round. Rules text and every decision taken whe
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from typing import Any
 
@@ -239,7 +240,7 @@ class TopSpotState(State):
 
     def scores(self) -> list[int]:
         """Points so far: rounds won plus extra points for cards left."""
-        return [len(w) + b for w, b in zip(self.won, self.bonus, strict=True)]
+        return [*map(operator.add, map(len, self.won), self.bonus)]
 
     def undoable(self) -> bool:
         # Every play puts cards face up on the table: nothing can be taken back.
