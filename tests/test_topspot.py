@@ -182,8 +182,8 @@ def test_issue_19_count_of_same_colour_stacks_that_became_illegal():
 
 def test_each_colour_group_lists_the_stacks_of_its_numbers_from_the_search():
     """The lister's table of a colour group: for every subset of numbers in a colour, the plays are exactly the
-    searched stacks of those cards (as :func:`stacks_of` lists them, in its order), whichever way the table reads
-    a top's part (every subset of the numbers under it, or a filter of the top's stacks)."""
+    searched stacks of those cards (as :func:`stacks_of` lists them, in its order), low numbers only, high only,
+    and both halves of the numbers (the table reads each half separately)."""
     from pygame_rules.games.topspot import fast
 
     clear_caches()

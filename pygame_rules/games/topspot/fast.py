@@ -12,7 +12,6 @@ lister ("every candidate the checker accepts") in every variant. Any other hand 
 
 from __future__ import annotations
 
-import functools
 import itertools
 import operator
 from collections.abc import Callable
@@ -47,29 +46,35 @@ SHAPES, _SHAPE_MASKS, _SHAPE_VALUES = _shape_table()
 _PICKS: tuple[Callable[[tuple[str, ...]], tuple[str, ...]], ...] = tuple(
     operator.itemgetter(*shape) if len(shape) > 1 else operator.itemgetter(slice(shape[0], shape[0] + 1))
     for shape in SHAPES)
-#: per top number position, its shapes (id, mask): they are consecutive in search order
-_BY_TOP: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple((i, m) for i, m in enumerate(_SHAPE_MASKS) if SHAPES[i][0] == top) for top in range(_BITS))
-#: per top number position, the numbers that lie under it in some stack: the only ones its stacks depend on
-_UNDER: tuple[int, ...] = tuple(functools.reduce(operator.or_, (m for _, m in shapes), 0) & ~(1 << top)
-                                for top, shapes in enumerate(_BY_TOP))
+def _held_halves() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The shapes of a set of numbers as integers, one byte per shape: shape ``i`` is the ``i``-th byte from the
+    top, ``i + 1`` when the shape is kept and 0 when not. Per half of the numbers (the low six, then the rest) and
+    per choice of which of them are held, the integer keeps the shapes that use no other number of that half; a
+    mask's shapes are the bytes left in the AND of its two halves' integers (:func:`_shape_ids`)."""
+    size = len(SHAPES)
+    if size > 255:
+        raise ValueError(f"the deck makes {size} stacks of one colour: a byte holds the ids of at most 255")
+    halves = []
+    for shift, width in ((0, _HALF), (_HALF, _BITS - _HALF)):
+        kept = [0] * (1 << width)  # first: the shapes whose numbers in this half are exactly the index
+        for i, mask in enumerate(_SHAPE_MASKS):
+            kept[mask >> shift & (1 << width) - 1] += (i + 1) << 8 * (size - 1 - i)
+        for bit in range(width):  # then each index gathers the shapes of its subsets
+            for held in range(1 << width):
+                if held >> bit & 1:
+                    kept[held] += kept[held ^ 1 << bit]
+        halves.append(tuple(kept))
+    return halves[0], halves[1]
 
 
-def _exact_table() -> tuple[dict[int, list[int]], ...]:
-    """Per top number position, the ids of its shapes (in search order) by the numbers under the top they use."""
-    table: tuple[dict[int, list[int]], ...] = tuple({} for _ in range(_BITS))
-    for top, shapes in enumerate(_BY_TOP):
-        for i, m in shapes:
-            table[top].setdefault(m & ~(1 << top), []).append(i)
-    return table
-
-
-_EXACT = _exact_table()
-_TOP_IDS: list[Memo[int, tuple[int, ...]]] = [Memo(f"topspot.top_ids.{i}", None) for i in range(_BITS)]
-_SHAPE_IDS: Memo[int, tuple[int, ...]] = Memo("topspot.shape_ids", None)  # number mask -> its shapes (<= 4,096)
-#: colour index -> its Play of every shape, in search order: all made at once the first time a group of the colour is
-#: listed, straight from the class (almost every shape's play is listed in a few games, and going through
-#: play_of's memo one by one cost more than the plays themselves)
+_HALF = _BITS // 2
+_LOW_HALF = (1 << _HALF) - 1
+_LOW, _HIGH = _held_halves()
+_SIZE = len(SHAPES)
+#: colour index -> its Play of every shape, in search order, after a copy of the first (the ids of
+#: :func:`_shape_ids` count from 1): all made at once the first time a group of the colour is listed, straight from
+#: the class (almost every shape's play is listed in a few games, and going through play_of's memo one by one cost
+#: more than the plays themselves)
 _COLOUR_PLAYS: Memo[int, tuple[Play, ...]] = Memo("topspot.colour_plays", None)
 _GROUP_PLAYS: Memo[int, tuple[Play, ...]] = Memo("topspot.group_plays", 16384)  # a colour group's bits -> plays
 _JOKER_TABLE: Memo[None, tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[tuple[str, ...], ...]]] = Memo(
@@ -77,41 +82,10 @@ _JOKER_TABLE: Memo[None, tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[tu
 _JOKER_PLAYS: Memo[tuple[int, tuple[str | None, ...]], tuple[Play, ...]] = Memo("topspot.joker_plays", 4096)
 
 
-def _shape_ids(mask: int) -> tuple[int, ...]:
-    """The ids of the shapes whose numbers are all in ``mask``, in search order; remembered. Built top by top,
-    each top's part remembered by the numbers that can lie under it (many masks share it)."""
-    ids = _SHAPE_IDS.get(mask)
-    if ids is None:
-        picked: list[int] = []
-        rest = mask
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            top = low.bit_length() - 1
-            key = mask & _UNDER[top]
-            picked += _TOP_IDS[top].get(key) or _top_ids(top, key)
-        ids = _SHAPE_IDS.put(mask, tuple(picked))
-    return ids
-
-
-def _top_ids(top: int, key: int) -> tuple[int, ...]:
-    """The ids of the shapes topped by number position ``top`` whose numbers under it are all in ``key``, in search
-    order; remembered (a part is never empty: the top alone is one). Read from :data:`_EXACT` (every subset of
-    ``key``, then sorted: ids follow the search order) when ``key`` has at most half as many subsets as the top has
-    shapes, else filtered from the top's shapes (a subset costs about twice what a shape does)."""
-    if 2 << key.bit_count() > len(_BY_TOP[top]):
-        outside = ~(key | 1 << top)
-        return _TOP_IDS[top].put(key, tuple([i for i, m in _BY_TOP[top] if not m & outside]))
-    exact = _EXACT[top]
-    found = exact[0][:]  # the top card alone
-    sub = key
-    while sub:
-        more = exact.get(sub)
-        if more is not None:
-            found += more
-        sub = (sub - 1) & key
-    found.sort()
-    return _TOP_IDS[top].put(key, tuple(found))
+def _shape_ids(mask: int) -> bytes:
+    """The ids of the shapes whose numbers are all in ``mask``, each plus one, in search order (as bytes): the
+    bytes of :data:`_LOW` and :data:`_HIGH` kept for both halves of ``mask``, the zero bytes dropped."""
+    return (_LOW[mask & _LOW_HALF] & _HIGH[mask >> _HALF]).to_bytes(_SIZE, "big").translate(None, b"\0")
 
 
 def _group_plays(group: int) -> tuple[Play, ...]:
@@ -124,7 +98,8 @@ def _group_plays(group: int) -> tuple[Play, ...]:
     made = _COLOUR_PLAYS.get(ci)
     if made is None:  # (every shape's play of the colour made at once, straight from the class: see _COLOUR_PLAYS)
         cards = COLOUR_CARDS[DECK.colours[ci]]
-        made = _COLOUR_PLAYS.put(ci, tuple(map(Play, map(operator.call, _PICKS, itertools.repeat(cards)))))
+        made = tuple(map(Play, map(operator.call, _PICKS, itertools.repeat(cards))))
+        made = _COLOUR_PLAYS.put(ci, (made[0], *made))
     ids = _shape_ids(group >> (ci * _BITS))
     return _GROUP_PLAYS.put(group, operator.itemgetter(*ids)(made) if len(ids) > 1 else (made[ids[0]],))
 
@@ -197,7 +172,7 @@ def group_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]] | None:
     mask = bits >> (ci * _BITS)
     if mask << (ci * _BITS) != bits:  # more than one colour
         return None
-    return [(play.cards, _SHAPE_VALUES[i]) for play, i in zip(_group_plays(bits), _shape_ids(mask), strict=True)]
+    return [(play.cards, _SHAPE_VALUES[i - 1]) for play, i in zip(_group_plays(bits), _shape_ids(mask), strict=True)]
 
 
 def colour_stacks(cards: list[str]) -> list[tuple[tuple[str, ...], int]]:
