@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from ...core.memo import Memo
 from .deck import DECK, JOKER
-from .stacks import COLOUR_CARDS, Play, play_of, stack_value, stacks_of, stacks_topped_by
+from .stacks import COLOUR_CARDS, Play, declarations, play_of, stack_value, stacks_of, stacks_topped_by
 
 NUMBERS: tuple[int, ...] = tuple(DECK.layouts)  # in increasing order (parse_deck sorts them)
 _BITS = len(NUMBERS)
@@ -147,18 +147,18 @@ def hand_bits(cards: list[str]) -> int | None:
     return bits
 
 
-def hand_plays(bits: int, colours: list[str], declare: tuple[str | None, ...]) -> list[Play]:
+def hand_plays(bits: int, led: str | None, colours: list[str]) -> list[Play]:
     """:func:`~pygame_rules.games.topspot.searched_plays` of the hand in display order whose :func:`hand_bits` are
     ``bits``, from the tables (a hand-written save may hold a hand in any order: that one is searched instead, the
     tables assume number order)."""
     groups = _GROUP_PLAYS
     out: list[Play] = []
-    for colour in colours:
+    for colour in colours if led is None else (led,):
         group = bits & FIELD[colour]
         if group:
             out += groups.get(group) or _group_plays(group)
     if bits >= JOKER_BIT:
-        out += _joker_plays(bits & _COLOURED, declare)
+        out += _joker_plays(bits & _COLOURED, declarations(JOKER, led, colours))
     return out
 
 

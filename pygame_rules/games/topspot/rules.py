@@ -188,13 +188,11 @@ class TopSpotState(State):
         seat = self.order[len(plays)]
         hand = self.hands[seat]
         led = plays[0]["colour"] if plays else None
-        colours = self.colours if led is None else [led]
-        declare = declarations(JOKER, led, self.colours)  # (what a joker stack declares now)
         bits = self._bits[seat]
         if bits is None:
             bits = self._bits[seat] = hand_bits(hand)
-        found: list[Action] = (hand_plays(bits, colours, declare) if bits is not None  # type: ignore[assignment]
-                               else searched_plays(hand, colours, declare))
+        found: list[Action] = (hand_plays(bits, led, self.colours) if bits is not None  # type: ignore[assignment]
+                               else searched_plays(hand, led, self.colours))
         return found or [play_of((card,), None) for card in hand]
 
     def candidates(self) -> list[Action]:

@@ -222,14 +222,16 @@ def must_follow(hand: list[str], led: str) -> bool:
     return False
 
 
-def searched_plays(hand: list[str], colours: list[str], declare: tuple[str | None, ...]) -> list[Play]:
-    """The plays of a hand that may lead or must follow: for each of ``colours``, the stacks of its cards (in the
-    hand's order); then the joker stacks over all its coloured cards, once per colour of ``declare``."""
+def searched_plays(hand: list[str], led: str | None, colours: list[str]) -> list[Play]:
+    """The plays of a hand that may lead (``led`` is ``None``) or must follow ``led``: for each colour it may
+    play (every one of ``colours`` when leading), the stacks of its cards in the hand's order; then the joker
+    stacks over all its coloured cards, once per colour a joker stack may declare (:func:`declarations`)."""
     out: list[Play] = []
-    for colour in colours:
+    for colour in colours if led is None else (led,):
         group = [card for card in hand if COLOUR[card] == colour]
         out += [play_of(stack, None) for stack in stacks_of(group)]
     if JOKER in hand:
+        declare = declarations(JOKER, led, colours)
         out += [play_of(stack, colour) for stack in stacks_topped_by(JOKER, hand) for colour in declare]
     return out
 
