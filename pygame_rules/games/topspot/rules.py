@@ -370,8 +370,7 @@ class TopSpotState(State):
     # ----- acting -------------------------------------------------------------------------------------------
     def _holders(self, leader: int) -> list[int]:
         """The seats that still hold cards, clockwise from ``leader`` on: who plays in a round ``leader`` leads."""
-        hands = self.hands
-        return [s for s in range(leader, self.players) if hands[s]] + [s for s in range(leader) if hands[s]]
+        return [*filter(self.hands.__getitem__, (*range(leader, self.players), *range(leader)))]
 
     def _start_round(self, leader: int, order: list[int] | None = None) -> None:
         """Start a round led by ``leader``; ``order``, when given, is :meth:`_holders` of ``leader``."""
