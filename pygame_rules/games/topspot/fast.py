@@ -76,7 +76,8 @@ _SIZE = len(SHAPES)
 #: the class (almost every shape's play is listed in a few games, and going through play_of's memo one by one cost
 #: more than the plays themselves)
 _COLOUR_PLAYS: Memo[int, tuple[Play, ...]] = Memo("topspot.colour_plays", None)
-_GROUP_PLAYS: Memo[int, tuple[Play, ...]] = Memo("topspot.group_plays", 16384)  # a colour group's bits -> plays
+#: a colour group's bits -> its plays: unbounded, as the keys are a small fixed domain (4,095 groups per colour)
+_GROUP_PLAYS: Memo[int, tuple[Play, ...]] = Memo("topspot.group_plays", None)
 _JOKER_TABLE: Memo[None, tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[tuple[str, ...], ...]]] = Memo(
     "topspot.joker_table", None)
 _JOKER_PLAYS: Memo[tuple[int, tuple[str | None, ...]], tuple[Play, ...]] = Memo("topspot.joker_plays", 4096)
