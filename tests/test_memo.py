@@ -33,6 +33,24 @@ def test_a_memo_stays_within_its_bound_and_keeps_the_newest() -> None:
         memo._MEMOS.remove(table)
 
 
+def test_put_many_remembers_a_computed_table_at_once_within_the_bound() -> None:
+    """``put_many`` remembers every pair of a table computed at once; a bounded memo then drops its oldest entries
+    (half its size at a time, as ``put`` does) until it is back within its bound, keeping the newest."""
+    bounded: Memo[int, int] = Memo("test.many.bounded", 8)
+    unbounded: Memo[int, int] = Memo("test.many.unbounded", None)
+    try:
+        bounded.put(-1, 1)
+        bounded.put_many((i, i * i) for i in range(6))
+        assert dict(bounded) == {-1: 1, **{i: i * i for i in range(6)}}
+        bounded.put_many((i, i * i) for i in range(6, 19))
+        assert len(bounded) <= 8 and bounded[18] == 18 * 18 and -1 not in bounded and 0 not in bounded
+        unbounded.put_many((i, -i) for i in range(100))
+        assert len(unbounded) == 100 and unbounded[99] == -99
+    finally:
+        memo._MEMOS.remove(bounded)
+        memo._MEMOS.remove(unbounded)
+
+
 def test_an_unbounded_memo_keeps_everything_and_intern_returns_one_object() -> None:
     table: Memo[str, list[str]] = Memo("test.interned", None)
     try:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 K = TypeVar("K")
@@ -41,8 +41,8 @@ class Memo(dict[K, V]):
     The one eviction rule: when a new entry would pass ``size``, the oldest half of the entries goes (insertion
     order), which costs little per entry and keeps what was asked for lately. ``size=None``: no bound, for tables
     whose keys come from a small fixed domain (a card, a mask of twelve bits); they are still cleared by
-    :func:`clear_caches`. Read it as a dict (``get``, ``in``); write new entries through :meth:`put` or
-    :meth:`intern`.
+    :func:`clear_caches`. Read it as a dict (``get``, ``in``); write new entries through :meth:`put`,
+    :meth:`put_many` or :meth:`intern`.
     """
 
     __slots__ = ("name", "size")
@@ -65,6 +65,15 @@ class Memo(dict[K, V]):
                 del self[old]
         self[key] = value
         return value
+
+    def put_many(self, items: Iterable[tuple[K, V]]) -> None:
+        """Remember every ``(key, value)`` of ``items`` at once (a table computed in one go, in C), then drop the
+        oldest half of the entries while the table is over its bound (the rule of :meth:`put`)."""
+        self.update(items)
+        size = self.size
+        while size is not None and len(self) > size:
+            for old in list(itertools.islice(self, max(1, size // 2))):
+                del self[old]
 
     def intern(self, key: K, make: Callable[[], V]) -> V:
         """The one object kept for ``key``, made by ``make()`` the first time (how shared actions are made)."""

@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from ...core.memo import Memo
 from .deck import DECK, JOKER
-from .stacks import COLOUR_CARDS, Play, declarations, play_of, stack_value, stacks_of, stacks_topped_by
+from .stacks import _VALUES, COLOUR_CARDS, Play, declarations, play_of, stack_value, stacks_of, stacks_topped_by
 
 NUMBERS: tuple[int, ...] = tuple(DECK.layouts)  # in increasing order (parse_deck sorts them)
 _BITS = len(NUMBERS)
@@ -99,7 +99,9 @@ def _group_plays(group: int) -> tuple[Play, ...]:
     made = _COLOUR_PLAYS.get(ci)
     if made is None:  # (every shape's play of the colour made at once, straight from the class: see _COLOUR_PLAYS)
         cards = COLOUR_CARDS[DECK.colours[ci]]
-        made = tuple(map(Play, map(operator.call, _PICKS, itertools.repeat(cards))))
+        stacks = tuple(map(operator.call, _PICKS, itertools.repeat(cards)))
+        _VALUES.put_many(zip(stacks, _SHAPE_VALUES, strict=True))  # (the values the plays will ask for)
+        made = tuple(map(Play, stacks))
         made = _COLOUR_PLAYS.put(ci, (made[0], *made))
     ids = _shape_ids(group >> (ci * _BITS))
     return _GROUP_PLAYS.put(group, operator.itemgetter(*ids)(made) if len(ids) > 1 else (made[ids[0]],))
