@@ -196,6 +196,17 @@ def test_each_colour_group_lists_the_stacks_of_its_numbers_from_the_search():
         assert listed == ts.stacks_of(held), held
 
 
+def test_the_group_table_refuses_a_deck_with_more_stacks_than_a_byte_counts(monkeypatch):
+    """The colour groups' table holds one byte per stack of a colour: a deck file that made more than 255 stacks
+    would be refused when the table is made (at import), not listed wrongly."""
+    from pygame_rules.games.topspot import fast
+
+    assert len(fast.SHAPES) <= 255
+    monkeypatch.setattr(fast, "SHAPES", fast.SHAPES * 2)
+    with pytest.raises(ValueError, match="at most 255"):
+        fast._held_halves()
+
+
 def test_mixed_colours_without_a_joker_are_refused():
     state = scenario([["red-2"], ["red-1", "yellow-7", "red-8"], ["red-3"]])
     error = refused(state, "red-1", "yellow-7", match="colours .red and yellow. can only be stacked under a joker")
