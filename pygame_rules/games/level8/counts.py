@@ -18,13 +18,14 @@ _COLOURS = len(DECK.colours)
 _CARD_AT: dict[str, tuple[int, int]] = {t: (n - DECK.low, COLOUR_INDEX[c]) for t, (c, n) in NUMBER_CARDS.items()}
 # the order in which the pool lists cards: by number, then colour (the hand order of :func:`card_key`)
 _CARD_ORDER: dict[str, int] = {t: n * _COLOURS + c for t, (n, c) in _CARD_AT.items()}
-# what :class:`_Pool` counts per token: a number card's (number, colour) indices, others a spare slot past both
+# what :class:`_Pool` counts per token of a hand (a physical card): a number card's (number, colour) indices, a joker
+# or a skip a spare slot past both
 _OTHER = (_NUMBERS, _COLOURS)
 _COUNT_AT: dict[str, tuple[int, int]] = {**_CARD_AT, JOKER: _OTHER, SKIP: _OTHER}
 # the number index of each card (jokers and skips count in the spare slot past the numbers)
 _NUMBER_AT: dict[str, int] = {t: n for t, (n, _) in _COUNT_AT.items()}
-# the bit of each number card's number index (what a one-run level's "cannot" answer reads)
-_NUMBER_BIT: dict[str, int] = {t: 1 << n for t, (n, _) in _CARD_AT.items()}
+# the bit of each number card's number index (what a one-run level's "cannot" answer reads; none for the others)
+_NUMBER_BIT: dict[str, int] = {t: 1 << n if n < _NUMBERS else 0 for t, (n, _) in _COUNT_AT.items()}
 _JOKER_AS_NUMBER = tuple(f"{JOKER}{n}" for n in range(DECK.low, DECK.high + 1))
 _JOKER_AS_COLOUR = tuple(f"{JOKER}{c}" for c in DECK.colours)
 _JOKER_ONES = tuple((t,) for t in _JOKER_AS_NUMBER)  # each number's joker token as a 1-tuple (run growth)
@@ -42,9 +43,8 @@ class _Pool:
         ncount = [0] * (_NUMBERS + 1)
         ccount = [0] * (_COLOURS + 1)
         at = _COUNT_AT
-        other = _OTHER
         for t in hand:
-            n, c = at.get(t, other)
+            n, c = at[t]  # (a subscript, not a call: this loop runs for most hands asked about)
             ncount[n] += 1
             ccount[c] += 1
         ncount.pop()

@@ -70,7 +70,7 @@ def layouts_of_plan(plan: _Plan, hand: Sequence[str]) -> tuple[Layout, ...]:
         held = 0
         bit_at = _NUMBER_BIT
         for t in hand:
-            held |= bit_at.get(t, 0)
+            held |= bit_at[t]
         if _run_lack(plan.one_run, held) > hand.count(JOKER):
             return ()
         pool = _Pool(hand)
@@ -78,9 +78,8 @@ def layouts_of_plan(plan: _Plan, hand: Sequence[str]) -> tuple[Layout, ...]:
         # runs and sets alone: "cannot" from the number counts, before any pool is made (most hands stop here)
         ncount = [0] * (_NUMBERS + 1)
         number_at = _NUMBER_AT
-        spare = _NUMBERS
         for t in hand:
-            ncount[number_at.get(t, spare)] += 1
+            ncount[number_at[t]] += 1
         ncount.pop()
         runs, sets, _ = plan.rest[0]
         if runs:
