@@ -18,6 +18,7 @@ _COLOURS = len(DECK.colours)
 _CARD_AT: dict[str, tuple[int, int]] = {t: (n - DECK.low, COLOUR_INDEX[c]) for t, (c, n) in NUMBER_CARDS.items()}
 # the order in which the pool lists cards: by number, then colour (the hand order of :func:`card_key`)
 _CARD_ORDER: dict[str, int] = {t: n * _COLOURS + c for t, (n, c) in _CARD_AT.items()}
+_SORT_KEY: dict[str, int] = {**_CARD_ORDER, JOKER: len(_CARD_ORDER), SKIP: len(_CARD_ORDER) + 1}  # (cards first)
 # what :class:`_Pool` counts per token of a hand (a physical card): a number card's (number, colour) indices, a joker
 # or a skip a spare slot past both
 _OTHER = (_NUMBERS, _COLOURS)
@@ -62,19 +63,27 @@ class _Pool:
         at = _CARD_AT
         return [t for t in self.hand if t in at]
 
-    def groups(self) -> None:
-        """Fill :attr:`by_number` and :attr:`by_colour` (once)."""
+    def groups(self, colours: bool) -> None:
+        """Fill :attr:`by_number`, and :attr:`by_colour` when ``colours`` (a level with colour groups), once."""
         if self.by_number:
             return
         by_number: list[list[str]] = [[] for _ in range(_NUMBERS)]
-        by_colour: list[list[str]] = [[] for _ in range(_COLOURS)]
-        at = _CARD_AT
-        for t in sorted(self.cards, key=_CARD_ORDER.__getitem__):
-            n, c = at[t]
-            by_number[n].append(t)
-            by_colour[c].append(t)
+        hand = self.hand
+        # the number cards in the pool's order: jokers and skips sort after them and are cut off
+        cards = sorted(hand, key=_SORT_KEY.__getitem__)[:len(hand) - self.jokers - hand.count(SKIP)]
+        if colours:
+            by_colour: list[list[str]] = [[] for _ in range(_COLOURS)]
+            at = _CARD_AT
+            for t in cards:
+                n, c = at[t]
+                by_number[n].append(t)
+                by_colour[c].append(t)
+            self.by_colour = by_colour
+        else:
+            number_at = _NUMBER_AT
+            for t in cards:
+                by_number[number_at[t]].append(t)
         self.by_number = by_number
-        self.by_colour = by_colour
 
     def colour_masks(self) -> list[int]:
         """Per colour, the numbers held in it as a bit mask (bit ``n`` for number index ``n``)."""
