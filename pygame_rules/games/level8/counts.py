@@ -57,12 +57,6 @@ class _Pool:
         self.by_number: list[list[str]] = []
         self.by_colour: list[list[str]] = []
 
-    @property
-    def cards(self) -> list[str]:
-        """The number cards of the hand (made when asked: only searches need them)."""
-        at = _CARD_AT
-        return [t for t in self.hand if t in at]
-
     def groups(self, colours: bool) -> None:
         """Fill :attr:`by_number`, and :attr:`by_colour` when ``colours`` (a level with colour groups), once."""
         if self.by_number:
@@ -87,11 +81,12 @@ class _Pool:
 
     def colour_masks(self) -> list[int]:
         """Per colour, the numbers held in it as a bit mask (bit ``n`` for number index ``n``)."""
-        masks = [0] * _COLOURS
-        at = _CARD_AT
-        for t in self.cards:
+        masks = [0] * (_COLOURS + 1)  # (jokers and skips in a spare last slot, dropped: no filtering of the hand)
+        at = _COUNT_AT
+        for t in self.hand:
             n, c = at[t]
             masks[c] |= 1 << n
+        masks.pop()
         return masks
 
 
