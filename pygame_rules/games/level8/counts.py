@@ -18,13 +18,15 @@ _COLOURS = len(DECK.colours)
 _CARD_AT: dict[str, tuple[int, int]] = {t: (n - DECK.low, COLOUR_INDEX[c]) for t, (c, n) in NUMBER_CARDS.items()}
 # the order in which the pool lists cards: by number, then colour (the hand order of :func:`card_key`)
 _CARD_ORDER: dict[str, int] = {t: n * _COLOURS + c for t, (n, c) in _CARD_AT.items()}
-# what :class:`_Pool` counts per token: a number card's (number, colour) indices, others a spare slot past both
+_SORT_KEY: dict[str, int] = {**_CARD_ORDER, JOKER: len(_CARD_ORDER), SKIP: len(_CARD_ORDER) + 1}  # (cards first)
+# what :class:`_Pool` counts per token of a hand (a physical card): a number card's (number, colour) indices, a joker
+# or a skip a spare slot past both
 _OTHER = (_NUMBERS, _COLOURS)
 _COUNT_AT: dict[str, tuple[int, int]] = {**_CARD_AT, JOKER: _OTHER, SKIP: _OTHER}
 # the number index of each card (jokers and skips count in the spare slot past the numbers)
 _NUMBER_AT: dict[str, int] = {t: n for t, (n, _) in _COUNT_AT.items()}
-# the bit of each number card's number index (what a one-run level's "cannot" answer reads)
-_NUMBER_BIT: dict[str, int] = {t: 1 << n for t, (n, _) in _CARD_AT.items()}
+# the bit of each number card's number index (what a one-run level's "cannot" answer reads; none for the others)
+_NUMBER_BIT: dict[str, int] = {t: 1 << n if n < _NUMBERS else 0 for t, (n, _) in _COUNT_AT.items()}
 _JOKER_AS_NUMBER = tuple(f"{JOKER}{n}" for n in range(DECK.low, DECK.high + 1))
 _JOKER_AS_COLOUR = tuple(f"{JOKER}{c}" for c in DECK.colours)
 _JOKER_ONES = tuple((t,) for t in _JOKER_AS_NUMBER)  # each number's joker token as a 1-tuple (run growth)
@@ -42,9 +44,8 @@ class _Pool:
         ncount = [0] * (_NUMBERS + 1)
         ccount = [0] * (_COLOURS + 1)
         at = _COUNT_AT
-        other = _OTHER
         for t in hand:
-            n, c = at.get(t, other)
+            n, c = at[t]  # (a subscript, not a call: this loop runs for most hands asked about)
             ncount[n] += 1
             ccount[c] += 1
         ncount.pop()
@@ -56,33 +57,36 @@ class _Pool:
         self.by_number: list[list[str]] = []
         self.by_colour: list[list[str]] = []
 
-    @property
-    def cards(self) -> list[str]:
-        """The number cards of the hand (made when asked: only searches need them)."""
-        at = _CARD_AT
-        return [t for t in self.hand if t in at]
-
-    def groups(self) -> None:
-        """Fill :attr:`by_number` and :attr:`by_colour` (once)."""
+    def groups(self, colours: bool) -> None:
+        """Fill :attr:`by_number`, and :attr:`by_colour` when ``colours`` (a level with colour groups), once."""
         if self.by_number:
             return
         by_number: list[list[str]] = [[] for _ in range(_NUMBERS)]
-        by_colour: list[list[str]] = [[] for _ in range(_COLOURS)]
-        at = _CARD_AT
-        for t in sorted(self.cards, key=_CARD_ORDER.__getitem__):
-            n, c = at[t]
-            by_number[n].append(t)
-            by_colour[c].append(t)
+        hand = self.hand
+        # the number cards in the pool's order: jokers and skips sort after them and are cut off
+        cards = sorted(hand, key=_SORT_KEY.__getitem__)[:len(hand) - self.jokers - hand.count(SKIP)]
+        if colours:
+            by_colour: list[list[str]] = [[] for _ in range(_COLOURS)]
+            at = _CARD_AT
+            for t in cards:
+                n, c = at[t]
+                by_number[n].append(t)
+                by_colour[c].append(t)
+            self.by_colour = by_colour
+        else:
+            number_at = _NUMBER_AT
+            for t in cards:
+                by_number[number_at[t]].append(t)
         self.by_number = by_number
-        self.by_colour = by_colour
 
     def colour_masks(self) -> list[int]:
         """Per colour, the numbers held in it as a bit mask (bit ``n`` for number index ``n``)."""
-        masks = [0] * _COLOURS
-        at = _CARD_AT
-        for t in self.cards:
+        masks = [0] * (_COLOURS + 1)  # (jokers and skips in a spare last slot, dropped: no filtering of the hand)
+        at = _COUNT_AT
+        for t in self.hand:
             n, c = at[t]
             masks[c] |= 1 << n
+        masks.pop()
         return masks
 
 

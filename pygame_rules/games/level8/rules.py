@@ -15,6 +15,7 @@ import dataclasses
 from bisect import insort
 from collections import Counter
 from collections.abc import Callable
+from itertools import compress
 from typing import Annotated, Any, ClassVar, Literal
 
 from ...core.actions import Action, action_kinds
@@ -277,7 +278,7 @@ class Level8State(State):
             if self.draw and all(discards):  # the usual case: the draw pile and every discard pile (a shared list)
                 return _DRAW_OR_TAKE[self.players]
             out: list[Action] = [_DRAW] if self.draw else []
-            out += [_TAKE[s] for s in range(self.players) if discards[s]]
+            out += compress(_TAKE, discards)  # each seat's take where its pile has a card
             return out or [_TAKE_NOTHING]
         if phase == "play":
             hand = self.hands[p]

@@ -61,26 +61,25 @@ def layouts_of_plan(plan: _Plan, hand: Sequence[str]) -> tuple[Layout, ...]:
     budget = len(hand) - 1
     if plan.total > budget:
         return ()
+    pool = None  # made only when needed: to decide "cannot" from colour counts, or to search
     if plan.colours:
         pool = _Pool(hand)
         if _cannot(plan, pool):
             return ()
     elif plan.one_run:
-        # one run alone: "cannot" from the numbers held (a bit mask) and the jokers, before any pool is made
+        # one run alone: "cannot" from the numbers held (a bit mask) and the jokers, without a pool
         held = 0
         bit_at = _NUMBER_BIT
         for t in hand:
-            held |= bit_at.get(t, 0)
+            held |= bit_at[t]
         if _run_lack(plan.one_run, held) > hand.count(JOKER):
             return ()
-        pool = _Pool(hand)
     else:
-        # runs and sets alone: "cannot" from the number counts, before any pool is made (most hands stop here)
+        # runs and sets alone: "cannot" from the number counts, without a pool (most hands stop here)
         ncount = [0] * (_NUMBERS + 1)
         number_at = _NUMBER_AT
-        spare = _NUMBERS
         for t in hand:
-            ncount[number_at.get(t, spare)] += 1
+            ncount[number_at[t]] += 1
         ncount.pop()
         runs, sets, _ = plan.rest[0]
         if runs:
@@ -88,11 +87,12 @@ def layouts_of_plan(plan: _Plan, hand: Sequence[str]) -> tuple[Layout, ...]:
                 return ()
         elif not _groups_fit_cached(sets, ncount, hand.count(JOKER)):
             return ()
-        pool = _Pool(hand)
     key = (plan.key, tuple(sorted(hand)))
     found = _LAYOUTS_CACHE.get(key)
     if found is None:
-        pool.groups()
+        if pool is None:
+            pool = _Pool(hand)
+        pool.groups(plan.colours)
         found = _LAYOUTS_CACHE.put(key, tuple(_search(plan, pool, budget)))
     return found
 
@@ -130,7 +130,7 @@ def _cannot(plan: _Plan, pool: _Pool) -> bool:
             return not _one_with_colour_fits(pool, runs, sets, colours[0])
         if not _rest_fits(rest, pool.ncount, pool.ccount, pool.jokers):
             return True
-        pool.groups()
+        pool.groups(True)
         budget = sum(pool.ncount) + pool.jokers  # the hand's budget does not matter here: only the cards
         return not _search(plan, pool, budget, limit=1)
     return not _rest_fits(rest, pool.ncount, pool.ccount, pool.jokers)
@@ -145,7 +145,7 @@ def _enumerate_layouts(reqs: Sequence[Requirement], hand: Sequence[str]) -> Iter
     pool = _Pool(hand)
     if _no_part_fits(pool, plan.slots):
         return iter(())
-    pool.groups()
+    pool.groups(plan.colours)
     return iter(_search(plan, pool, budget))
 
 
@@ -211,7 +211,7 @@ def _equal_slots(table: _Table, slots: int, size: int, jokers: int, budget: int)
 
 def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layout]:
     """Every lay-out of ``plan``'s slots from ``pool`` using at most ``budget`` cards, in the solver's order (only the
-    first ``limit`` when ``limit`` is set). ``pool.groups()`` must have been called.
+    first ``limit`` when ``limit`` is set). ``pool.groups`` must have been called.
 
     Slots are filled in order (run, set, colour; small to large within a kind), each from its kind's
     :class:`_Table` in the table's order, and a slot of the same kind as the one before takes only parts whose

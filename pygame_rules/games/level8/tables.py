@@ -168,9 +168,11 @@ class _Table:
                 continue
             jt = joker_tokens[key]
             whole = tuple(group)
-            for k in range(0, top + 1):
+            # ``k`` jokers and ``r`` real cards, lo <= r + k <= hi and r <= n: from the fewest jokers that reach
+            # ``lo`` (no range left empty, no max or min called)
+            for k in range(lo - n if n < lo else 0, top + 1):
                 js = (jt,) * k
-                for r in range(max(0, lo - k), min(n, hi - k) + 1):
+                for r in range(lo - k if k < lo else 0, (hi - k if hi - k < n else n) + 1):
                     if r + k == 0:
                         continue
                     start = len(parts)
