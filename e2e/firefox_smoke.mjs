@@ -69,7 +69,7 @@ async function settled(page) {
   if (snap && snap.stored === false && /^no report within/.test(snap.reason || "")) makerCut = true;
 }
 
-// Set when the engine worker had to end a snapshot maker that never reported (js/worker/worker.js SNAPSHOT_LIMIT_MS): its
+// Set when the engine worker had to end a snapshot maker that never reported (js/worker/snapshot-report.js SNAPSHOT_LIMIT_MS): its
 // cut script loads may then be logged as interception errors, which is that safeguard working, not a page error.
 let makerCut = false;
 const CUT_LOAD = /A ServiceWorker intercepted the request and encountered an unexpected error/;

@@ -234,6 +234,11 @@ def test_lay_out_a_level_and_play_against_a_bot(page: Any, guard: Any) -> None:
         page.wait_for_timeout(200)
         overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, f"the layout overflows by {overflow}px at {width}px"
+        # The app's board is wide enough at 1280 for its two columns (your own area beside the sheet), stacked at 375
+        # (web/css/level8.css follows the board's width: a widget in a narrow box stacks, test_widgets_paint.py).
+        beside = page.evaluate("() => document.querySelector('#board .l8-me').getBoundingClientRect().left >="
+                               " document.querySelector('#board .l8-top').getBoundingClientRect().right")
+        assert beside == (width == 1280), width
         page.evaluate("() => window.scrollTo(0, 0)")
         screenshot(page, f"level8-table-{width}.png")
     guard.check()

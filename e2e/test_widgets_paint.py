@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 from .conftest import ENGINE_TIMEOUT, Guard
 
 WASM = "pyodide.asm.wasm"
@@ -52,4 +54,32 @@ def test_a_rules_page_paints_every_board_before_python(context: Any, guard: Guar
     second.scroll_into_view_if_needed()
     second.locator(".rw-next").focus()  # keyboard focus is an interaction too
     page.wait_for_function("(el) => el.dataset.state === 'ready'", arg=second.element_handle(), timeout=ENGINE_TIMEOUT)
+    guard.check()
+
+
+# Where the parts of a painted Level 8 widget's board lie (page pixels).
+LEVEL8_BOXES = """(w) => {
+  const box = (sel) => w.querySelector(sel).getBoundingClientRect();
+  const [board, top, sheet, head, me] = ['.rw-board', '.l8-top', '.l8-sheet', '.l8-sheet-head h2', '.l8-me'].map(box);
+  return {board: board.width, meLeft: me.left, topRight: top.right, headGap: head.top - sheet.top};
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (375, 812)], ids=["1280x800", "375x812"])
+def test_a_level8_widget_lays_out_by_its_own_width(context: Any, guard: Guard, base_url: str,
+                                                    size: tuple[int, int]) -> None:
+    """On the rules page a widget is no wider than the text (about 650 px), whatever the window: its board stacks as the
+    app's does on a board that narrow (not the two columns of a 1280 px window's table), and the page's own heading
+    style stays out of the board (the sheet's title sits at the top of its panel, with no band of margin above it)."""
+    page = context.new_page()
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(f"{base_url}rules/level8.en.html")
+    widget = page.locator("rules-scenario").first
+    widget.scroll_into_view_if_needed()
+    page.wait_for_function("(el) => el.dataset.state === 'painted' && !!el.querySelector('.rw-board .l8-me')",
+                           arg=widget.element_handle(), timeout=15_000)
+    boxes = widget.evaluate(LEVEL8_BOXES)
+    assert boxes["board"] < 760, boxes  # narrower than the board of the app's two-column table
+    assert boxes["meLeft"] < boxes["topRight"], f"your area beside the sheet in a {boxes['board']:.0f} px box: {boxes}"
+    assert boxes["headGap"] <= 12, f"a band above the level sheet's title: {boxes}"
     guard.check()

@@ -88,6 +88,20 @@ def test_values_are_text_with_the_same_placeholders(lang: str) -> None:
         assert have == wanted, f"{lang}:{key} has placeholders {sorted(have)}, English {sorted(wanted)}"
 
 
+# The options of the new-game dialog (web/js/app/main.js newGameDialog): a seat's kind, a bot's level, the bots'
+# speed. The level and speed names stand alone there, in the stats table and on the boards' badges too, so they are
+# written as the kinds are: with a capital first letter, in every language.
+DIALOG_OPTIONS = ("newgame.human", "newgame.bot", "newgame.guest", "bot.random", "bot.easy", "bot.normal", "bot.hard",
+                  "bot.mixed", "bot.humans", "speed.slow", "speed.normal", "speed.fast", "speed.instant")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_new_game_dialogs_options_are_written_alike(lang: str) -> None:
+    words = CATALOGUES[lang]
+    lower = {key: words[key] for key in DIALOG_OPTIONS if not words[key][:1].isupper()}
+    assert lower == {}, f"{lang}: options written unlike {words['newgame.human']!r}"
+
+
 def test_every_key_the_code_uses_is_in_the_catalogue() -> None:
     used = used_keys()
     assert "js/app/main.js" in used and "js/app/table.js" in used  # the scan really reads the app

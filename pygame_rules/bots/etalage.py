@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from ..core.actions import Action
@@ -182,18 +183,8 @@ class EasyBot:
             return legal[0]
         if rng.random() < self.slip:
             return legal[rng.randrange(len(legal))]
-        if isinstance(legal[0], Claim):
-            piles = {colour: total for total, colour in _piles(view)}
-            return max(legal, key=lambda a: piles[a.colour])  # type: ignore[attr-defined]
-        me = view["seat"]
-        plays = [(p["seat"], p["card"]) for p in view["plays"]]
-        piles_sorted = [total for total, _ in _piles(view)]
-
-        def value(action: Action) -> float:
-            card = action.card  # type: ignore[attr-defined]
-            return _gains(plays + [(me, card)], piles_sorted).get(me, 0) - 0.3 * CARD_VALUE[card]
-
-        return max(legal, key=value)
+        sums = {g["colour"]: g["sum"] for g in view["display_groups"]}
+        return _greedy(legal, sums, _view_trick, view)
 
 
 class GreedyRollout(EasyBot):
@@ -221,17 +212,37 @@ class GreedyRollout(EasyBot):
         for card in state.display:
             colour = CARD_COLOUR[card]
             sums[colour] = sums.get(colour, 0) + CARD_VALUE[card]
-        if isinstance(legal[0], Claim):
-            return max(legal, key=lambda a: sums[a.colour])  # type: ignore[attr-defined]
-        me = state.seat_to_play()
-        plays = state.trick_plays()
-        piles = sorted(sums.values(), reverse=True)
+        return _greedy(legal, sums, _state_trick, state)
 
-        def value(action: Action) -> float:
-            card = action.card  # type: ignore[attr-defined]
-            return _gains(plays + [(me, card)], piles).get(me, 0) - 0.3 * CARD_VALUE[card]
 
-        return max(legal, key=value)
+def _view_trick(view: dict[str, Any]) -> tuple[int, list[tuple[int, str]]]:
+    """The mover's seat and the trick's plays so far as ``(seat, card)``, from the mover's view."""
+    return view["seat"], [(p["seat"], p["card"]) for p in view["plays"]]
+
+
+def _state_trick(state: Any) -> tuple[int, list[tuple[int, str]]]:
+    """The mover's seat and the trick's plays so far as ``(seat, card)``, from an Etalage state (while playing)."""
+    return state.seat_to_play(), state.trick_plays()
+
+
+def _greedy(legal: list[Action], sums: dict[str, int], trick: Callable[[Any], tuple[int, list[tuple[int, str]]]],
+            source: Any) -> Action:
+    """The one-look greedy choice of ``easy`` (without its slips) among ``legal``, from what a view and a state both
+    hold: ``sums``, the display's total per colour, and ``trick(source)``, the mover's seat and the trick's plays so
+    far (read only for a play: a claim needs neither). A claim takes the largest pile it may; a card is worth the
+    pile it would win if every claimant took the largest pile left, less 0.3 per point of the card spent. The first
+    best wins ties, so :meth:`EasyBot.choose` on a view and :meth:`GreedyRollout.choose_state` on its state choose
+    alike."""
+    if isinstance(legal[0], Claim):
+        return max(legal, key=lambda a: sums[a.colour])  # type: ignore[attr-defined]
+    me, plays = trick(source)
+    piles = sorted(sums.values(), reverse=True)
+
+    def value(action: Action) -> float:
+        card = action.card  # type: ignore[attr-defined]
+        return _gains(plays + [(me, card)], piles).get(me, 0) - 0.3 * CARD_VALUE[card]
+
+    return max(legal, key=value)
 
 
 BOTS = {"easy": EasyBot, "normal": NormalBot}

@@ -129,11 +129,7 @@ class ISMCTSBot:
         horizon = TurnHorizon(seat, self.profile.turns)
         steps = 0
         in_tree = True
-        while not state.is_over():
-            mover = state.current_player
-            assert mover is not None
-            if horizon.reached(mover):
-                break
+        while (mover := horizon.next_mover(state)) is not None:
             if deadline is not None and steps % 4 == 0 and bot_clock.now() > deadline:
                 return False
             legal = candidates if node is root else state.legal_actions()

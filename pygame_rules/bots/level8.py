@@ -28,6 +28,7 @@ from ..games.level8.solver import (
 )
 
 _BRANCH = 3  # candidates tried per part in the missing-card estimate
+_SHARED = {"set": 1, "colour": 0}  # what the cards of a part share: the index in NUMBER_CARDS' (colour, number)
 
 
 def missing(reqs: Sequence[Requirement], hand: Sequence[str]) -> int:
@@ -43,19 +44,13 @@ def missing(reqs: Sequence[Requirement], hand: Sequence[str]) -> int:
 
     def candidates(req: Requirement, free: set[str]) -> list[tuple[int, list[str]]]:
         out = []
-        if req.kind == "set":
-            by_n: dict[int, list[str]] = {}
+        shared = _SHARED.get(req.kind)
+        if shared is not None:  # a set or a colour group: the cards of one number or one colour, lowest first
+            groups: dict[int | str, list[str]] = {}
             for t in sorted(free):
-                by_n.setdefault(NUMBER_CARDS[t][1], []).append(t)
-            for toks in by_n.values():
-                toks = sorted(toks)[: req.size]
-                out.append((req.size - len(toks), toks))
-        elif req.kind == "colour":
-            by_c: dict[str, list[str]] = {}
-            for t in sorted(free):
-                by_c.setdefault(NUMBER_CARDS[t][0], []).append(t)
-            for toks in by_c.values():
-                toks = sorted(toks)[: req.size]
+                groups.setdefault(NUMBER_CARDS[t][shared], []).append(t)
+            for toks in groups.values():
+                toks = toks[: req.size]
                 out.append((req.size - len(toks), toks))
         else:
             by_num: dict[int, str] = {}

@@ -242,6 +242,15 @@ class TurnHorizon:
         self.last = mover
         return False
 
+    def next_mover(self, state: State) -> int | None:
+        """The seat to move next in a play-out of ``state``, or ``None`` where the play-out stops: the game is over,
+        or the searching seat's turn past the horizon comes (see :meth:`reached`; call once per move)."""
+        if state.is_over():
+            return None
+        mover = state.current_player
+        assert mover is not None
+        return None if self.reached(mover) else mover
+
 
 def search_opening(bot: Any, view: dict[str, Any], legal: list[Action], seed: int) -> tuple[Action, list[Action]]:
     """The first steps every search of this package takes at its root: the prior's move and the candidates to
@@ -402,11 +411,7 @@ class SearchBot:
         bot = self.rollout_bot
         horizon = TurnHorizon(seat, self.profile.turns)
         steps = 0
-        while not state.is_over():
-            mover = state.current_player
-            assert mover is not None
-            if horizon.reached(mover):
-                break
+        while (mover := horizon.next_mover(state)) is not None:
             if deadline is not None and steps % 4 == 0 and bot_clock.now() > deadline:
                 return None  # (read every fourth move: a clock reading costs more in Pyodide than a short move)
             # the policy picks from the legal list, so the engine need not re-validate it nor word its events

@@ -104,6 +104,15 @@ def _hints(cls: type) -> dict[str, Any]:
     return cached
 
 
+# The plain JSON values a field may be declared as: what accepts one, and how a refusal names it. (JSON's true and
+# false are Python bools, which are ints too: a whole number is an int that is not a bool.)
+_SCALARS: dict[type, tuple[Callable[[Any], bool], str]] = {
+    bool: (lambda v: isinstance(v, bool), "true or false"),
+    int: (lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"),
+    str: (lambda v: isinstance(v, str), "a string"),
+}
+
+
 def _convert(value: Any, hint: Any, where: str) -> Any:
     """Check ``value`` (plain JSON) against ``hint`` and return it with lists turned into tuples."""
     origin = typing.get_origin(hint)
@@ -128,18 +137,12 @@ def _convert(value: Any, hint: Any, where: str) -> Any:
         if value is None:
             return None
         raise MalformedAction(f"{where} must be null", field=where)
-    if hint is bool:
-        if isinstance(value, bool):
+    scalar = _SCALARS.get(hint) if isinstance(hint, type) else None
+    if scalar is not None:
+        accepts, what = scalar
+        if accepts(value):
             return value
-        raise MalformedAction(f"{where} must be true or false, not {value!r}", field=where)
-    if hint is int:
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        raise MalformedAction(f"{where} must be a whole number, not {value!r}", field=where)
-    if hint is str:
-        if isinstance(value, str):
-            return value
-        raise MalformedAction(f"{where} must be a string, not {value!r}", field=where)
+        raise MalformedAction(f"{where} must be {what}, not {value!r}", field=where)
     if origin is tuple:
         if not isinstance(value, (list, tuple)):
             raise MalformedAction(f"{where} must be a list, not {value!r}", field=where)

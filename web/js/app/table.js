@@ -196,7 +196,7 @@ export class TableController {
     this.moves = t.legal.map((action) => ({ action, ...this.renderer.keys(action, t.current_player, t) }));
     this._drawnTable = t; // run() and botMove() draw again only for a table not drawn yet
     this.board.replaceChildren(this.renderer.render(t, { names: this.names, viewer: this.viewer,
-      seats: this.setup.seats, act: (action, el) => this.act(action, el), check: (action) => this.check(action),
+      seats: this.setup.seats, width: this.board.clientWidth, act: (action, el) => this.act(action, el), check: (action) => this.check(action),
       redraw: () => this.draw() }));
     nameFromContent(this.board);
     this.board.dataset.current = String(t.current_player);

@@ -28,6 +28,9 @@ const SORT_KEY = "pygame_rules.level8.sort";
 let DECK = { colours: [{ code: "R", name: "red" }, { code: "O", name: "orange" }, { code: "Y", name: "yellow" },
   { code: "G", name: "green" }, { code: "B", name: "blue" }, { code: "P", name: "purple" }], low: 1, high: 15 };
 
+// The board width (CSS px) up to which the table is stacked in one column (web/css/level8.css, @container l8board).
+const NARROW_BOARD = 608;
+
 let viewerIsHuman = true; // set by render: bots-only games speak of the viewer in the third person
 
 const page = {
@@ -209,9 +212,13 @@ function sheetPanel(view, ui) {
   });
   const keep = sheet.keep ? h("p.l8-sheet-note", tr("level8.keep_note", { from: sheet.keep.levels[0],
     to: sheet.keep.levels.at(-1), n: sheet.keep.cards })) : null;
-  // Open at first where there is room for it: on a phone or a short window (1280x800) the summary line says the
-  // player's own level, and the whole sheet is one tap away, so the table stays above the dock.
-  if (page.sheetOpen === undefined) page.sheetOpen = !window.matchMedia?.("(max-width: 640px), (max-height: 860px)").matches;
+  // Open at first where there is room for it: on a narrow board (a phone, a widget in a narrow box) or in a short
+  // window (1280x800) the summary line says the player's own level, and the whole sheet is one tap away, so the table
+  // stays above the dock. The board's own width decides (ui.width), the window's only before it is laid out.
+  if (page.sheetOpen === undefined) {
+    const narrow = ui.width ? ui.width <= NARROW_BOARD : !!window.matchMedia?.("(max-width: 640px)").matches;
+    page.sheetOpen = !narrow && !window.matchMedia?.("(max-height: 860px)").matches;
+  }
   const mineNow = view.levels[view.seat];
   return h("details.l8-sheet#level-sheet", { open: page.sheetOpen, "aria-label": tr("level8.sheet_label", { title: sheetTitle(sheet) }),
     ontoggle: (e) => { page.sheetOpen = e.currentTarget.open; } },

@@ -34,7 +34,7 @@ export async function openExample(engine, renderer, example) {
 
   function draw() {
     const table = tables[at];
-    board.replaceChildren(renderer.render(table, ui));
+    board.replaceChildren(renderer.render(table, { ...ui, width: board.clientWidth }));
     // Point at what the next step moves, as a hint does on the live table.
     const step = example.steps[at];
     if (step) {

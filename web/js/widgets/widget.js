@@ -358,7 +358,8 @@ export class ScenarioWidget {
     const seats = this.names.map((name, i) => ({ kind: live && i === this.seat ? "human" : "replay", name }));
     // The same hooks the app's table gives a renderer (web/js/app/table.js): play an action built on the page (Level 8's
     // lay-out, Top Spot's stack), ask the engine's verdict without changing anything, and redraw page-only state.
-    const ui = { names: this.names, viewer: this.seat, seats, redraw: () => this._drawBoard(table, live) };
+    const ui = { names: this.names, viewer: this.seat, seats, width: this.board.clientWidth,
+      redraw: () => this._drawBoard(table, live) };
     if (live) {
       ui.act = (action) => this.attempt(action);
       ui.check = (action) => this._check(action);

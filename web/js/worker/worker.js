@@ -16,6 +16,7 @@ import "./worker-shared.js"; // first: serves each port of a SharedWorker like t
 import { BUILD } from "../build-info.js";
 import { keepSnapshot, startPython } from "./pyodide-start.js";
 import { requestHandler } from "./worker-requests.js";
+import { keepLater, relayMaker } from "./snapshot-report.js";
 
 const started = performance.now();
 // build-info.js sits in js/ and names its paths relative to js/, one folder above this module.
@@ -42,7 +43,9 @@ async function start() {
   // at: when this module began to run, in epoch ms, so the page can place the worker's stages on its own clock.
   self.postMessage({ type: "ready", ms: performance.now() - started, python, timings: t, start: startInfo,
     at: performance.timeOrigin + started });
-  if (begun.snapshot) keepLater(begun.key, begun.snapshot);
+  // A snapshot made here is stored once the engine has answered what was already waiting (js/worker/snapshot-report.js
+  // keepLater: one report, within SNAPSHOT_LIMIT_MS, even when storing throws or hangs).
+  if (begun.snapshot) keepLater(() => keepSnapshot(begun.key, begun.snapshot), (msg) => self.postMessage(msg));
   if (begun.makeInBackground) setTimeout(makeSnapshotInBackground, SNAPSHOT_DELAY_MS);
   if (begun.skipped) {
     // A snapshot for this engine could not be kept before (too big a heap, or no room): none is made again.
@@ -57,7 +60,8 @@ async function start() {
 // reads the table).
 const SNAPSHOT_DELAY_MS = 1000;
 
-// Make the next visit's snapshot in a worker of its own (js/worker/snapshot-worker.js) and relay its report to the page.
+// Make the next visit's snapshot in a worker of its own (js/worker/snapshot-worker.js) and relay its report to the page
+// (js/worker/snapshot-report.js relayMaker: one report, within SNAPSHOT_LIMIT_MS).
 function makeSnapshotInBackground() {
   const report = (msg) => self.postMessage(msg);
   let maker;
@@ -67,35 +71,7 @@ function makeSnapshotInBackground() {
     report({ type: "snapshot", stored: false, reason: `no snapshot worker: ${err && err.message || err}` });
     return;
   }
-  // A maker that never reports (seen in Firefox on a first visit, rarely: its start hangs) is ended after
-  // SNAPSHOT_LIMIT_MS, so it does not hold a second Python for the rest of the visit; the next visit tries again.
-  const limit = setTimeout(() => {
-    maker.terminate();
-    report({ type: "snapshot", stored: false, reason: `no report within ${SNAPSHOT_LIMIT_MS / 1000} s` });
-  }, SNAPSHOT_LIMIT_MS);
-  maker.onmessage = (event) => {
-    clearTimeout(limit);
-    if (event.data && event.data.type === "snapshot") report(event.data);
-    maker.terminate();
-  };
-  maker.onerror = (event) => {
-    event.preventDefault();
-    clearTimeout(limit);
-    report({ type: "snapshot", stored: false, reason: event.message || "the snapshot worker failed" });
-    maker.terminate();
-  };
-}
-
-// How long the snapshot worker may take: a second Python start, importing everything and storing 17 MB take 2-5 s
-// on a quiet machine and up to 40 s in Firefox under load.
-const SNAPSHOT_LIMIT_MS = 90_000;
-
-// Store a snapshot made here once the engine has answered what was already waiting (the first answer never waits
-// for hashing and writing 30 MB); the page hears {type: "snapshot", stored, ...} (js/worker/pyodide-start.js keepSnapshot).
-function keepLater(key, made) {
-  setTimeout(() => {
-    keepSnapshot(key, made).then((report) => self.postMessage({ type: "snapshot", ...report, where: "here" }));
-  }, 0);
+  relayMaker(maker, report);
 }
 
 const ready = start().catch((err) => {

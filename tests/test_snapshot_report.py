@@ -1,0 +1,104 @@
+"""The page hears exactly one start-snapshot report per visit (js/worker/snapshot-report.js), run in Node with a short
+limit: when storing hangs or throws, when a snapshot maker never reports, fails or says something else first."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+MODULE = (ROOT / "web" / "js" / "worker" / "snapshot-report.js").as_uri()
+
+# Each case runs with a limit of LIMIT ms and is read back after three limits (timers fire in the order they are due,
+# so the limit's own timer has fired by then whatever the machine's load).
+SCRIPT = """
+import * as mod from %(module)s;
+const LIMIT = 200;
+// a browser only logs an uncaught error: what matters here is whether the page heard a report
+process.on("unhandledRejection", () => {});
+process.on("uncaughtException", () => {});
+const later = (ms, value) => new Promise((resolve) => setTimeout(() => resolve(value), ms));
+const settle = (posts, extra = () => ({})) => later(3 * LIMIT).then(() => ({ posts, ...extra() }));
+
+function keepCase(keep) {
+  const posts = [];
+  mod.keepLater(keep, (msg) => posts.push(msg), LIMIT);
+  return settle(posts);
+}
+
+function makerCase(drive) {
+  const posts = [];
+  const maker = { terminated: 0, terminate() { this.terminated += 1; } };
+  mod.relayMaker(maker, (msg) => posts.push(msg), LIMIT);
+  drive(maker);
+  return settle(posts, () => ({ terminated: maker.terminated }));
+}
+
+const fault = (event) => ({ ...event, preventDefault() {} });
+const cases = {
+  keepStored: () => keepCase(() => Promise.resolve({ stored: true, bytes: 5 })),
+  keepHangs: () => keepCase(() => new Promise(() => {})),
+  keepRejects: () => keepCase(() => Promise.reject(new Error("disk on fire\\nsecond line"))),
+  keepThrows: () => keepCase(() => { throw new Error("thrown at once"); }),
+  keepLate: () => keepCase(() => later(2 * LIMIT, { stored: true, bytes: 5 })),
+  makerReports: () => makerCase((m) => m.onmessage({ data: { type: "snapshot", stored: true, bytes: 7 } })),
+  makerSilent: () => makerCase(() => {}),
+  makerChatty: () => makerCase((m) => m.onmessage({ data: { type: "bytes", done: 1, total: 2 } })),
+  makerFails: () => makerCase((m) => m.onerror(fault({ message: "script failed" }))),
+  makerGarbles: () => makerCase((m) => m.onmessageerror(fault({}))),
+};
+const out = {};
+for (const [name, run] of Object.entries(cases)) {
+  try { out[name] = await run(); } catch (err) { out[name] = { error: String(err) }; }
+}
+console.log(JSON.stringify(out));
+"""
+
+
+@pytest.fixture(scope="module")
+def outcome() -> dict:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    out = subprocess.run([node, "--input-type=module", "-e", SCRIPT % {"module": json.dumps(MODULE)}],
+                         check=True, capture_output=True, text=True, timeout=60)
+    return json.loads(out.stdout)
+
+
+def only_report(outcome: dict, name: str) -> dict:
+    case = outcome[name]
+    assert "error" not in case, case
+    assert len(case["posts"]) == 1, case
+    report = case["posts"][0]
+    assert report["type"] == "snapshot"
+    return report
+
+
+def test_a_snapshot_kept_here_is_reported_once(outcome: dict) -> None:
+    assert only_report(outcome, "keepStored") == {"type": "snapshot", "stored": True, "bytes": 5, "where": "here"}
+
+
+def test_storing_that_hangs_or_fails_is_reported_as_not_stored(outcome: dict) -> None:
+    hung = only_report(outcome, "keepHangs")
+    assert hung["stored"] is False and hung["reason"] == "no report within 0.2 s" and hung["where"] == "here"
+    assert only_report(outcome, "keepRejects") == {"type": "snapshot", "stored": False, "where": "here",
+                                                   "reason": "disk on fire"}
+    assert only_report(outcome, "keepThrows")["reason"] == "thrown at once"
+    # a store that ends after the limit was already reported as not stored: the page hears nothing more
+    assert only_report(outcome, "keepLate")["reason"] == "no report within 0.2 s"
+
+
+def test_a_background_maker_always_ends_in_one_report(outcome: dict) -> None:
+    assert only_report(outcome, "makerReports") == {"type": "snapshot", "stored": True, "bytes": 7}
+    assert outcome["makerReports"]["terminated"] >= 1
+    for name in ("makerSilent", "makerChatty"):
+        report = only_report(outcome, name)
+        assert report["stored"] is False and report["reason"] == "no report within 0.2 s", name
+        assert outcome[name]["terminated"] >= 1, name
+    assert only_report(outcome, "makerFails")["reason"] == "script failed"
+    assert only_report(outcome, "makerGarbles")["stored"] is False
+    assert outcome["makerGarbles"]["terminated"] >= 1
