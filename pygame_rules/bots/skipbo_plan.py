@@ -63,8 +63,10 @@ def distinct_piles(piles: list[int]) -> list[tuple[int, int]]:
     """(position, height) of the first building pile of each height, left to right: piles of the same height take
     the same cards and lead to the same positions, so a search of the turn tries only the first of them."""
     out: list[tuple[int, int]] = []
+    heights: list[int] = []
     for pile, value in enumerate(piles):
-        if all(value != seen for _, seen in out):
+        if value not in heights:
+            heights.append(value)
             out.append((pile, value))
     return out
 
