@@ -36,7 +36,7 @@ from typing import Any
 
 from ..core.actions import Action
 from ..games.skipbo import WILD, Discard, EndTurn, PlayDiscard, PlayHand, PlayStock
-from .skipbo_plan import FITTING, RAISED, RIVAL_REACH, TOP, reach
+from .skipbo_plan import FITTING, RAISED, RIVAL_REACH, TOP, distinct_piles, pile_heights, position_key, reach
 
 
 class _Table:
@@ -60,10 +60,6 @@ class _Table:
         self.piles[pile] = RAISED[self.piles[pile]]
 
 
-def _piles(view: dict[str, Any]) -> list[int]:
-    return [p["value"] if p else 0 for p in view["building"]]
-
-
 def _opponent_tops(view: dict[str, Any]) -> set[int]:
     me = view["seat"]
     mine = view["seats"][me]
@@ -71,6 +67,13 @@ def _opponent_tops(view: dict[str, Any]) -> set[int]:
         s["stock_top"] for s in view["seats"]
         if s["seat"] != me and s["seat"] != mine["partner"] and s["stock_top"] not in (None, WILD)
     }
+
+
+def tidiest_discard(piles: list[list[int]], discards: list[Discard]) -> Discard:
+    """The tidiest of ``discards`` onto the own discard ``piles`` (:func:`discard_fit`), then the highest card, then
+    the leftmost pile: the discard of the bots that keep their discard piles orderly and nothing more."""
+    tops = [d[-1] if d else None for d in piles]
+    return min(discards, key=lambda a: (discard_fit(a.card, tops[a.discard]), -a.card, a.discard))
 
 
 def discard_fit(card: int, top: int | None) -> int:
@@ -108,7 +111,7 @@ def _chain_to_stock(view: dict[str, Any], depth: int = 6, max_nodes: int = CHAIN
     top = me["stock_top"]
     if top is None:
         return None
-    start = _Table(list(view["hand"]), [list(d) for d in me["discards"]], _piles(view), top)
+    start = _Table(list(view["hand"]), [list(d) for d in me["discards"]], pile_heights(view), top)
     best: tuple[int, int, list[Action]] | None = None
     reached: dict[tuple[Any, ...], tuple[int, int]] = {}
     nodes = 0
@@ -124,19 +127,15 @@ def _chain_to_stock(view: dict[str, Any], depth: int = 6, max_nodes: int = CHAIN
                 return
         if len(plan) >= depth or (best is not None and (wilds, len(plan) + 1) >= best[:2]) or nodes >= max_nodes:
             return
-        here = (tuple(sorted(t.hand)), tuple(tuple(d) for d in t.discards), tuple(t.piles))
+        here = position_key(t.hand, t.discards, t.piles)
         seen = reached.get(here)
         if seen is not None and seen[0] <= wilds and seen[1] <= len(plan):
             return  # reached before at no greater cost: nothing new to find from here
         reached[here] = (wilds, len(plan))
         nodes += 1
-        tried: set[int] = set()
-        for pile in range(4):
-            if t.piles[pile] in tried:
-                continue
-            tried.add(t.piles[pile])
-            need = t.piles[pile] + 1
-            if top != WILD and need > top and t.piles[pile] != 0:
+        for pile, value in distinct_piles(t.piles):
+            need = value + 1
+            if top != WILD and need > top and value != 0:
                 continue  # building past the stock value on this pile cannot help the stock card
             for d, dpile in enumerate(t.discards):
                 if dpile and t.fits(dpile[-1], pile) and (dpile[-1] != WILD or need <= top):
@@ -177,18 +176,18 @@ class HeuristicBot:
             return legal[0]
         discards = [a for a in legal if isinstance(a, Discard)]
         if discards:
-            return self._best_discard(view, discards)
+            return tidiest_discard(view["seats"][view["seat"]]["discards"], discards)
         return next((a for a in legal if isinstance(a, EndTurn)), legal[0])
 
     def _best_stock_play(self, view: dict[str, Any], plays: list[PlayStock]) -> Action:
-        piles = _piles(view)
+        piles = pile_heights(view)
         danger = _opponent_tops(view)
         # a wild stock card goes where it leaves no gift; a number goes on the highest suitable pile
         return min(plays, key=lambda a: ((piles[a.pile] + 2) in danger, -piles[a.pile], a.pile))
 
     def _safe_plays(self, view: dict[str, Any], legal: list[Action]) -> list[Action]:
         """Number-card plays from hand or discards that do not set up an opponent's stock card, best first."""
-        piles = _piles(view)
+        piles = pile_heights(view)
         danger = _opponent_tops(view)
         me = view["seats"][view["seat"]]
         out: list[tuple[tuple[int, int], Action]] = []
@@ -208,12 +207,6 @@ class HeuristicBot:
             out.append(((rank, -piles[a.pile]), a))
         out.sort(key=lambda x: x[0])
         return [a for _, a in out]
-
-    def _best_discard(self, view: dict[str, Any], discards: list[Discard]) -> Action:
-        me = view["seats"][view["seat"]]
-        tops = [d[-1] if d else None for d in me["discards"]]
-
-        return min(discards, key=lambda a: (discard_fit(a.card, tops[a.discard]), -a.card, a.discard))
 
 REFILL_WORTH = 0.25  # five fresh cards, in stock cards (the planner's weight)
 RIVAL_WEIGHT = 0.9  # a rival's certain stock play, in stock cards (the planner's weight)
@@ -271,17 +264,13 @@ def _chain_to_refill(view: dict[str, Any], max_nodes: int = CHAIN_NODES) -> list
             return
         if nodes >= max_nodes or (best is not None and (wilds, len(plan) + 1) >= best[:2]):
             return
-        here = (tuple(sorted(hand)), tuple(tuple(d) for d in discards), tuple(piles))
+        here = position_key(hand, discards, piles)
         seen = reached.get(here)
         if seen is not None and seen <= (wilds, len(plan)):
             return
         reached[here] = (wilds, len(plan))
         nodes += 1
-        tried: set[int] = set()
-        for pile, value in enumerate(piles):
-            if value in tried:
-                continue
-            tried.add(value)
+        for pile, value in distinct_piles(piles):
             for card in sorted(set(hand), reverse=True):
                 if card in FITTING[value]:
                     rest = list(hand)
@@ -293,7 +282,7 @@ def _chain_to_refill(view: dict[str, Any], max_nodes: int = CHAIN_NODES) -> list
                     left[d].pop()
                     search(hand, left, _after(piles, pile), plan + [PlayDiscard(view["seat"], d, pile)], wilds)
 
-    search(list(view["hand"]), [list(d) for d in me["discards"]], _piles(view), [], 0)
+    search(list(view["hand"]), [list(d) for d in me["discards"]], pile_heights(view), [], 0)
     return best[2] if best else None
 
 
@@ -303,7 +292,7 @@ def _safe_run(view: dict[str, Any], rivals: list[tuple[int | None, list[list[int
     on a pile at 5 when a rival waits for a 7). One Skip-Bo card from hand may be spent when the run then cuts
     the rivals' chances by at least :data:`WILD_BLOCK_GAIN`. ``None`` when no run qualifies."""
     me = view["seat"]
-    start = _piles(view)
+    start = pile_heights(view)
     now = rival_chance(start, rivals)
     best: tuple[tuple[float, int], list[Action]] | None = None
     seen: set[tuple[Any, ...]] = set()
@@ -319,16 +308,12 @@ def _safe_run(view: dict[str, Any], rivals: list[tuple[int | None, list[list[int
                     best = (key, plan)
         if len(plan) >= RUN_DEPTH or nodes >= RUN_NODES:
             return
-        here = (tuple(sorted(hand)), tuple(tuple(x) for x in discards), tuple(piles), wild)
+        here = (*position_key(hand, discards, piles), wild)
         if here in seen:
             return
         seen.add(here)
         nodes += 1
-        tried: set[int] = set()
-        for pile, value in enumerate(piles):
-            if value in tried:
-                continue
-            tried.add(value)
+        for pile, value in distinct_piles(piles):
             for d, stack in enumerate(discards):
                 if stack and stack[-1] == value + 1:
                     left = [list(x) for x in discards]
@@ -363,7 +348,7 @@ class NormalBot:
         if len(legal) == 1:
             return legal[0]
         legal_set = set(legal)
-        piles = _piles(view)
+        piles = pile_heights(view)
         rivals = _rivals(view)
         stock_plays = [a for a in legal if isinstance(a, PlayStock) and a.owner == view["seat"]]
         if stock_plays:

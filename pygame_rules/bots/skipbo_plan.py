@@ -59,6 +59,24 @@ class Weights:
     # the lowest: on a first turn the planner discarded a 1 it could have kept)
 
 
+def distinct_piles(piles: list[int]) -> list[tuple[int, int]]:
+    """(position, height) of the first building pile of each height, left to right: piles of the same height take
+    the same cards and lead to the same positions, so a search of the turn tries only the first of them."""
+    out: list[tuple[int, int]] = []
+    heights: list[int] = []
+    for pile, value in enumerate(piles):
+        if value not in heights:
+            heights.append(value)
+            out.append((pile, value))
+    return out
+
+
+def position_key(hand: list[int], discards: list[list[int]], piles: list[int]) -> tuple[Any, ...]:
+    """A turn position as a dictionary key: the hand in any order, the own discard piles and the building piles in
+    place (a plan's actions name piles by position)."""
+    return (tuple(sorted(hand)), tuple(tuple(d) for d in discards), tuple(piles))
+
+
 def _need(pile: int, target: int, stacks: list[list[int]], hand: list[int] | None = None) -> int:
     """Cards still missing to bring a building pile at ``pile`` up to one below ``target``: each needed number
     comes from the top of one of ``stacks`` (discard piles, used top-down), else from ``hand`` (any of its number
@@ -103,11 +121,24 @@ class _Node:
     piles: list[int]
 
     def key(self) -> tuple[Any, ...]:
-        # piles stay in place: a plan's actions name piles by position, so only identical layouts may share a plan
-        return (tuple(sorted(self.hand)), tuple(tuple(d) for d in self.discards), tuple(self.piles))
+        return position_key(self.hand, self.discards, self.piles)
 
     def play(self, pile: int) -> None:
         self.piles[pile] = RAISED[self.piles[pile]]
+
+    def apply(self, step: Action) -> None:
+        """Make the own move ``step`` (a play from stock, hand or discard pile, or a discard) on this position."""
+        if isinstance(step, PlayHand):
+            self.hand.remove(step.card)
+            self.play(step.pile)
+        elif isinstance(step, PlayDiscard):
+            self.discards[step.discard].pop()
+            self.play(step.pile)
+        elif isinstance(step, PlayStock):
+            self.play(step.pile)
+        elif isinstance(step, Discard):
+            self.hand.remove(step.card)
+            self.discards[step.discard].append(step.card)
 
 
 @dataclass(frozen=True)
@@ -127,11 +158,15 @@ class Plan:
         return self.steps[0]
 
 
+def pile_heights(view: dict[str, Any]) -> list[int]:
+    """The building piles' heights as the view shows them, left to right (0: empty)."""
+    return [p["value"] if p else 0 for p in view["building"]]
+
+
 def _start(view: dict[str, Any]) -> _Node:
     """The seat's own position as the view shows it."""
     mine = view["seats"][view["seat"]]
-    return _Node(list(view["hand"]), [list(d) for d in mine["discards"]],
-                 [p["value"] if p else 0 for p in view["building"]])
+    return _Node(list(view["hand"]), [list(d) for d in mine["discards"]], pile_heights(view))
 
 
 def _position(view: dict[str, Any], node: _Node) -> tuple[Any, ...]:
@@ -208,12 +243,7 @@ class Planner:
         information, the plan ends); "refill": the hand is emptied (five new cards, the plan ends); "discard": the
         turn ends; "on": the plan goes on. One pile is tried per distinct pile value."""
         out: list[tuple[Action, str, _Node]] = []
-        values_done: set[int] = set()
-        for pile in range(4):
-            value = node.piles[pile]
-            if value in values_done:
-                continue
-            values_done.add(value)
+        for pile, value in distinct_piles(node.piles):
             if self.stock_top is not None and self.stock_top in FITTING[value]:
                 after = _Node(node.hand, node.discards, list(node.piles))
                 after.play(pile)
@@ -317,17 +347,7 @@ def _walk(view: dict[str, Any], steps: tuple[Action, ...]) -> _Node:
     """The own position after ``steps`` (plays and a discard) from the view's, as the planner would reach it."""
     node = _start(view)
     for step in steps:
-        if isinstance(step, PlayHand):
-            node.hand.remove(step.card)
-            node.play(step.pile)
-        elif isinstance(step, PlayDiscard):
-            node.discards[step.discard].pop()
-            node.play(step.pile)
-        elif isinstance(step, PlayStock):
-            node.play(step.pile)
-        elif isinstance(step, Discard):
-            node.hand.remove(step.card)
-            node.discards[step.discard].append(step.card)
+        node.apply(step)
     return node
 
 
@@ -388,17 +408,11 @@ class PlanSearchBot:
         if len(plan.steps) < 2:
             self._follow = None
             return
-        node = _start(view)
         first = plan.steps[0]
-        if isinstance(first, PlayHand):
-            node.hand.remove(first.card)
-            node.play(first.pile)
-        elif isinstance(first, PlayDiscard):
-            node.discards[first.discard].pop()
-            node.play(first.pile)
-        else:
+        if not isinstance(first, (PlayHand, PlayDiscard)):
             self._follow = None
             return
+        node = _walk(view, (first,))
         self._follow = (_position(view, node), dataclasses.replace(plan, steps=plan.steps[1:]))
 
     def _deadline_for(self, share: float) -> float:
@@ -587,4 +601,5 @@ class PlanSearchBot:
         return value
 
 
-__all__ = ["Plan", "PlanSearchBot", "Planner", "Weights", "reach"]
+__all__ = ["Plan", "PlanSearchBot", "Planner", "Weights", "distinct_piles", "pile_heights", "position_key",
+           "reach"]

@@ -23,8 +23,8 @@ from typing import Any
 
 from ..core.actions import Action
 from ..games.skipbo import WILD, Discard, EndTurn, PlayDiscard, PlayHand, PlayStock
-from .skipbo import discard_fit
-from .skipbo_plan import FITTING, RAISED
+from .skipbo import tidiest_discard
+from .skipbo_plan import FITTING, RAISED, distinct_piles, pile_heights
 
 SEARCH_NODES = 5000  # positions the stock-first planner expands at most per decision
 
@@ -57,7 +57,7 @@ class StockFirstBot:
             return legal[0]
         me = view["seat"]
         mine = view["seats"][me]
-        piles = [p["value"] if p else 0 for p in view["building"]]
+        piles = pile_heights(view)
         stock_plays = [a for a in legal if isinstance(a, PlayStock) and a.owner == me]
         if stock_plays:
             return max(stock_plays, key=lambda a: (piles[a.pile], -a.pile))
@@ -73,7 +73,7 @@ class StockFirstBot:
             return plays[0]
         discards = [a for a in legal if isinstance(a, Discard)]
         if discards:
-            return self._discard(mine["discards"], discards)
+            return tidiest_discard(mine["discards"], discards)
         return next((a for a in legal if isinstance(a, EndTurn)), legal[0])
 
     def _plan(self, me: int, hand: list[int], discards: list[list[int]], piles: list[int], stock: int | None,
@@ -109,11 +109,7 @@ class StockFirstBot:
                 return
             reached[key] = (wilds, len(plan))
             nodes += 1
-            tried: set[int] = set()
-            for p, value in enumerate(piles):
-                if value in tried:
-                    continue
-                tried.add(value)
+            for p, value in distinct_piles(piles):
                 for d, stack in enumerate(discards):
                     if stack and stack[-1] in FITTING[value]:
                         nd = [list(s) for s in discards]
@@ -133,12 +129,6 @@ class StockFirstBot:
         if best is None:
             return None
         return best[1]
-
-    @staticmethod
-    def _discard(piles: list[list[int]], discards: list[Discard]) -> Action:
-        tops = [d[-1] if d else None for d in piles]
-
-        return min(discards, key=lambda a: (discard_fit(a.card, tops[a.discard]), -a.card, a.discard))
 
 
 REFERENCES = {"play-first": PlayFirstBot, "stock-first": StockFirstBot}
