@@ -83,3 +83,34 @@ def test_a_level8_widget_lays_out_by_its_own_width(context: Any, guard: Guard, b
     assert boxes["meLeft"] < boxes["topRight"], f"your area beside the sheet in a {boxes['board']:.0f} px box: {boxes}"
     assert boxes["headGap"] <= 12, f"a band above the level sheet's title: {boxes}"
     guard.check()
+
+
+# The painted board's height against the place the widget reserved for it (its stage's min-height), in page pixels.
+LEVEL8_FIT = """(root) => {
+  const board = root.querySelector('.rw-board').getBoundingClientRect();
+  const hand = [...root.querySelectorAll('.rw-board .l8-hand .card')].map((c) => Math.round(c.getBoundingClientRect().top));
+  const card = root.querySelector('.rw-board .l8-hand .card');
+  return {width: board.width, height: board.height, reserved: parseFloat(root.querySelector('.rw-stage').style.minHeight),
+          handRows: new Set(hand).size, cardWidth: card ? card.getBoundingClientRect().width : 0};
+}"""
+
+
+@pytest.mark.parametrize("width", [500, 650, 700, 900])
+@pytest.mark.parametrize("scenario", ["level8-layout", "level8-skip", "demo-level8-try"])
+def test_a_level8_board_stays_within_its_reserved_place(context: Any, guard: Guard, base_url: str, width: int,
+                                                        scenario: str) -> None:
+    """A Level 8 widget framed at a mid width (between the stacked and the two-column layouts) paints a board no taller
+    than the place it reserved before Python, so the host page does not jump (docs/embedding.md, "No jumping"): the
+    hand of ten stays one row where the board is over 608 px wide, with cards that stay readable."""
+    page = context.new_page()
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(f"{base_url}embed.html?src=scenarios/{scenario}.json")
+    page.wait_for_function("() => { const el = document.getElementById('widget');"
+                           " return el.dataset.state === 'painted' && !!el.querySelector('.rw-board .l8-me'); }",
+                           timeout=15_000)
+    fit = page.evaluate(f"() => ({LEVEL8_FIT})(document.getElementById('widget'))")
+    assert fit["height"] <= fit["reserved"], f"board taller than its reserved place at {width} px: {fit}"
+    assert fit["cardWidth"] >= 42, fit  # no smaller than the narrow layout's hand
+    if fit["width"] > 608:
+        assert fit["handRows"] == 1, fit
+    guard.check()

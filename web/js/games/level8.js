@@ -626,8 +626,11 @@ const renderer = {
   pitch: () => tr("home.pitch.level8"),
   picture,
   quick: { players: 2, options: {}, minutes: [30, 60] },
-  reserve: { wide: [0, 0, 614, 640, 700, 760, 820], narrow: [0, 0, 586, 630, 690, 750, 810],
-    live: { wide: [0, 0, 947, 980, 1040, 1100, 1160], narrow: [0, 0, 943, 980, 1040, 1100, 1160] } },
+  // (boards from 609 px wide are laid out as the wide row, from 461 px as the mid row: css/level8.css)
+  reserve: { wideFrom: 609, midFrom: 461,
+    wide: [0, 0, 622, 640, 700, 760, 820], mid: [0, 0, 702, 712, 772, 832, 892], narrow: [0, 0, 586, 630, 690, 750, 810],
+    live: { wide: [0, 0, 964, 997, 1057, 1117, 1177], mid: [0, 0, 1050, 1087, 1147, 1207, 1267],
+      narrow: [0, 0, 943, 980, 1040, 1100, 1160] } },
   words,
   // lessons: the catalogue key of the game's name in a lesson list's title, and the lesson targets the editor offers
   // (the declared tests of pygame_rules/lessons.py that need no parameter beyond what the editor asks)

@@ -594,14 +594,18 @@ export function startWhenVisible(el, widget) {
 // shipped scenario has (docs/embedding.md, "No jumping"), kept with each game's renderer (its `reserve`). `live`:
 // the reader acts at once (try, no scripted steps), so the game's move builder is drawn too (Level 8's lay-out
 // builder). The board never gets smaller than this (min-height): a board that turns out shorter leaves the space
-// instead of making the page jump.
+// instead of making the page jump. A game whose layout changes at other board widths says where (`wideFrom`: the
+// least width of its "wide" row, 640 if not given) and may add a "mid" row, used from `midFrom` up to `wideFrom`
+// (Level 8: stacked with full-size cards between its narrow and wide layouts).
 /** The board height to reserve for a scenario file in `root`'s width (a middling guess for other games). */
 export function reservedHeight(spec, players, root) {
   const width = root?.clientWidth || document.documentElement.clientWidth || 800;
   const live = spec.try === true && spec.steps.length === 0;
   const reserve = RENDERERS[spec.game]?.reserve;
   const table = (live && reserve?.live) || reserve;
-  const row = table?.[width >= 640 ? "wide" : "narrow"];
+  const wideFrom = reserve?.wideFrom ?? 640;
+  const band = width >= wideFrom ? "wide" : table?.mid && width >= (reserve?.midFrom ?? wideFrom) ? "mid" : "narrow";
+  const row = table?.[band];
   if (!row) return 320;
   return row[Math.min(Math.max(players, 2), row.length - 1)];
 }
