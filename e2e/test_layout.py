@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import ENGINE_TIMEOUT, open_new_game, screenshot, wait_my_turn
+from .conftest import ARTIFACTS, ENGINE_TIMEOUT, open_new_game, screenshot, wait_my_turn
 
 SIZES = [(1280, 800), (375, 812)]
 BOARDS = {"skipbo": ".sb", "topspot": ".ts", "level8": ".l8", "etalage": ".et"}
@@ -231,4 +231,49 @@ def test_a_tiles_rules_and_lessons_links_line_up(page: Any, guard: Any, size: tu
             assert abs(learn["x"] - rules["x"]) <= 1, (tile.get_attribute("data-game"), rules, learn)
         else:
             assert learn["x"] > rules["x"] + rules["width"], (tile.get_attribute("data-game"), rules, learn)
+    guard.check()
+
+
+# For each of the dock's bot-speed choices: the width the select needs to show it whole (a copy of the select with
+# only that choice and no width limit, beside it so the same rules apply) against the width it has.
+SPEED_FIT_JS = """() => {
+  const sel = document.querySelector('#dock #speed');
+  const out = [];
+  for (const opt of sel.options) {
+    const copy = sel.cloneNode(false);
+    copy.removeAttribute('id');
+    copy.style.maxWidth = 'none';
+    copy.style.width = 'auto';
+    copy.style.position = 'absolute';
+    copy.style.visibility = 'hidden';
+    copy.append(new Option(opt.text, opt.value, true, true));
+    sel.after(copy);
+    out.push({text: opt.text, needs: copy.getBoundingClientRect().width, has: sel.getBoundingClientRect().width});
+    copy.remove();
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de", "fr"])
+def test_the_docks_bot_speed_shows_its_whole_value_on_a_phone(page: Any, guard: Any, lang: str) -> None:
+    """On a phone the dock's bot-speed select shows every choice whole ("Normaal", "Immédiate"), not cut at its
+    edge, and the dock's controls stay on screen beside it, in one row."""
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.select_option("#lang-select", lang)
+    open_new_game(page, "etalage", seats=["human", "bot:normal", "bot:normal"], board=".et", seed=21,
+                  fill={"#opt-games": 1}, speed="normal")
+    fits = page.evaluate(SPEED_FIT_JS)
+    cut = [f for f in fits if f["needs"] > f["has"] + 0.5]
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator("#dock").screenshot(path=str(ARTIFACTS / f"dock-speed-{lang}-375.png"))
+    assert not cut, f"{lang}: the bot speed is cut off: {cut}"
+    page.evaluate(CONTROLS_JS)
+    problems = [p for p in _problems(page, "#dock [data-e2e-control]", scroll=False) if "outside" in p]
+    assert not problems, problems
+    spans = page.evaluate("() => [...document.querySelectorAll('#dock .controls > *')]"
+                          ".filter((e) => e.getBoundingClientRect().width > 0)"
+                          ".map((e) => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; })")
+    # one row: every control's top lies above every other's bottom
+    assert max(t for t, _ in spans) < min(b for _, b in spans), f"{lang}: the dock's controls wrap: {spans}"
     guard.check()
