@@ -88,10 +88,11 @@ def test_a_level8_widget_lays_out_by_its_own_width(context: Any, guard: Guard, b
 # The painted board's height against the place the widget reserved for it (its stage's min-height), in page pixels.
 LEVEL8_FIT = """(root) => {
   const board = root.querySelector('.rw-board').getBoundingClientRect();
-  const hand = [...root.querySelectorAll('.rw-board .l8-hand .card')].map((c) => Math.round(c.getBoundingClientRect().top));
-  const card = root.querySelector('.rw-board .l8-hand .card');
-  return {width: board.width, height: board.height, reserved: parseFloat(root.querySelector('.rw-stage').style.minHeight),
-          handRows: new Set(hand).size, cardWidth: card ? card.getBoundingClientRect().width : 0};
+  const cards = [...root.querySelectorAll('.rw-board .l8-hand .card')];
+  const hand = cards.map((c) => Math.round(c.getBoundingClientRect().top));
+  const reserved = parseFloat(root.querySelector('.rw-stage').style.minHeight);
+  return {width: board.width, height: board.height, reserved, handRows: new Set(hand).size,
+          cardWidth: cards.length ? cards[0].getBoundingClientRect().width : 0};
 }"""
 
 
