@@ -1,5 +1,6 @@
-"""Run the page's wording modules (web/js/words/log-words.js, i18n.js) in Node on data from Python, for the tests that
-hold the page's words and the Python describer's (pygame_rules/words.py) together.
+"""Run the page's modules in Node from the tests: the wording modules (web/js/words/log-words.js, i18n.js) on data from
+Python, for the tests that hold the page's words and the Python describer's (pygame_rules/words.py) together, and any
+module script that prints one JSON answer (:func:`run_module`).
 
 The page fetches its catalogues as ``i18n/<lang>.json`` beside ``js/`` (the site's build copies them there from
 ``pygame_rules/i18n``); in a source checkout the shim below answers those requests from the package's catalogues.
@@ -42,4 +43,15 @@ def run_node(script: str, data: Any, tmp: Path) -> Any:
     path.write_text(json.dumps(data), encoding="utf-8")
     run = subprocess.run([node, "--no-warnings", "--input-type=module", "-e", PRELUDE + script, str(path)],
                          check=True, capture_output=True, text=True, cwd=ROOT)
+    return json.loads(run.stdout)
+
+
+def run_module(script: str, timeout: float = 60) -> Any:
+    """Run ``script`` (a whole ES module body, no prelude) in Node and return the JSON it prints. Skips the test when
+    Node is not installed."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    run = subprocess.run([node, "--input-type=module", "-e", script], check=True, capture_output=True, text=True,
+                         timeout=timeout)
     return json.loads(run.stdout)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+
+from tests.node_words import run_module
 
 ROOT = Path(__file__).resolve().parent.parent
 MODULE = (ROOT / "web" / "js" / "storage" / "snapshot-pages.js").as_uri()
@@ -51,12 +51,7 @@ console.log(JSON.stringify({results, refusals}));
 
 @pytest.fixture(scope="module")
 def outcome() -> dict:
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
-    out = subprocess.run([node, "--input-type=module", "-e", SCRIPT % {"module": json.dumps(MODULE)}],
-                         check=True, capture_output=True, text=True)
-    return json.loads(out.stdout)
+    return run_module(SCRIPT % {"module": json.dumps(MODULE)})
 
 
 def test_every_memory_comes_back_byte_for_byte(outcome: dict) -> None:

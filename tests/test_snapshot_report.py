@@ -4,11 +4,11 @@ limit: when storing hangs or throws, when a snapshot maker never reports, fails 
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+
+from tests.node_words import run_module
 
 ROOT = Path(__file__).resolve().parent.parent
 MODULE = (ROOT / "web" / "js" / "worker" / "snapshot-report.js").as_uri()
@@ -61,12 +61,7 @@ console.log(JSON.stringify(out));
 
 @pytest.fixture(scope="module")
 def outcome() -> dict:
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
-    out = subprocess.run([node, "--input-type=module", "-e", SCRIPT % {"module": json.dumps(MODULE)}],
-                         check=True, capture_output=True, text=True, timeout=60)
-    return json.loads(out.stdout)
+    return run_module(SCRIPT % {"module": json.dumps(MODULE)})
 
 
 def only_report(outcome: dict, name: str) -> dict:
