@@ -78,6 +78,10 @@ def test_a_level8_widget_lays_out_by_its_own_width(context: Any, guard: Guard, b
     widget.scroll_into_view_if_needed()
     page.wait_for_function("(el) => el.dataset.state === 'painted' && !!el.querySelector('.rw-board .l8-me')",
                            arg=widget.element_handle(), timeout=15_000)
+    # the renderer adds its stylesheet when its module loads: on a cold first visit the board may paint before it
+    # arrives, so measure once every stylesheet of the page has loaded
+    page.wait_for_function("() => [...document.querySelectorAll('link[rel=stylesheet]')].every((l) => l.sheet)",
+                           timeout=15_000)
     boxes = widget.evaluate(LEVEL8_BOXES)
     assert boxes["board"] < 760, boxes  # narrower than the board of the app's two-column table
     assert boxes["meLeft"] < boxes["topRight"], f"your area beside the sheet in a {boxes['board']:.0f} px box: {boxes}"

@@ -28,8 +28,12 @@ const SORT_KEY = "pygame_rules.level8.sort";
 let DECK = { colours: [{ code: "R", name: "red" }, { code: "O", name: "orange" }, { code: "Y", name: "yellow" },
   { code: "G", name: "green" }, { code: "B", name: "blue" }, { code: "P", name: "purple" }], low: 1, high: 15 };
 
-// The board width (CSS px) up to which the table is stacked in one column (web/css/level8.css, @container l8board).
-const NARROW_BOARD = 608;
+// Board widths (CSS px) where the table's layout changes (web/css/level8.css, @container l8board): from WIDE_BOARD
+// the top row holds the pile and the level sheet side by side; from MID_BOARD up to it the table is one column with
+// full-size cards, below MID_BOARD it is the compact phone layout. The sheet's first state and a widget's reserved
+// height (renderer.reserve) read them.
+const WIDE_BOARD = 609;
+const MID_BOARD = 461;
 
 let viewerIsHuman = true; // set by render: bots-only games speak of the viewer in the third person
 
@@ -216,7 +220,7 @@ function sheetPanel(view, ui) {
   // window (1280x800) the summary line says the player's own level, and the whole sheet is one tap away, so the table
   // stays above the dock. The board's own width decides (ui.width), the window's only before it is laid out.
   if (page.sheetOpen === undefined) {
-    const narrow = ui.width ? ui.width <= NARROW_BOARD : !!window.matchMedia?.("(max-width: 640px)").matches;
+    const narrow = ui.width ? ui.width < WIDE_BOARD : !!window.matchMedia?.("(max-width: 640px)").matches;
     page.sheetOpen = !narrow && !window.matchMedia?.("(max-height: 860px)").matches;
   }
   const mineNow = view.levels[view.seat];
@@ -626,8 +630,7 @@ const renderer = {
   pitch: () => tr("home.pitch.level8"),
   picture,
   quick: { players: 2, options: {}, minutes: [30, 60] },
-  // (boards from 609 px wide are laid out as the wide row, from 461 px as the mid row: css/level8.css)
-  reserve: { wideFrom: 609, midFrom: 461,
+  reserve: { wideFrom: WIDE_BOARD, midFrom: MID_BOARD,
     wide: [0, 0, 622, 640, 700, 760, 820], mid: [0, 0, 702, 712, 772, 832, 892], narrow: [0, 0, 586, 630, 690, 750, 810],
     live: { wide: [0, 0, 964, 997, 1057, 1117, 1177], mid: [0, 0, 1050, 1087, 1147, 1207, 1267],
       narrow: [0, 0, 943, 980, 1040, 1100, 1160] } },
