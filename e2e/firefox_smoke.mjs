@@ -57,13 +57,25 @@ function watch(page) {
 // snapshot again), but a page error for this suite, which has to stay able to catch the real ones.
 async function settled(page) {
   const t0 = Date.now();
-  await page.waitForFunction(
-    () => {
+  try {
+    await page.waitForFunction(
+      () => {
+        const e = window.__app && window.__app.engine;
+        return !!e && !!e.start && (e.start.path === "snapshot" || !!e.snapshot);
+      },
+      { timeout: ENGINE_MS, polling: 100 },
+    );
+  } catch (err) {
+    // Say what the engine had reported when the wait gave up, so a failure in CI can be read from its log alone.
+    const seen = await page.evaluate(() => {
       const e = window.__app && window.__app.engine;
-      return !!e && !!e.start && (e.start.path === "snapshot" || !!e.snapshot);
-    },
-    { timeout: ENGINE_MS, polling: 100 },
-  );
+      return { url: location.href, engine: document.body.dataset.engine || null,
+        hasEngine: !!e, start: e ? e.start || null : null, snapshot: e ? e.snapshot || null : null,
+        timings: e ? e.timings || null : null, sinceReady: e && e.readyAt ? Math.round(performance.now() - e.readyAt) : null };
+    }).catch((e2) => ({ unreadable: String(e2) }));
+    console.error(`not settled after ${Date.now() - t0} ms: ${JSON.stringify(seen)}`);
+    throw err;
+  }
   const snap = await page.evaluate(() => window.__app.engine.snapshot || null);
   console.error(`settled after ${Date.now() - t0} ms: ${JSON.stringify(snap)}`);
   if (snap && snap.stored === false && /^no report within/.test(snap.reason || "")) makerCut = true;

@@ -12,7 +12,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from e2e.conftest import ENGINE_TIMEOUT, Guard, open_new_game, wait_engine
+from e2e.conftest import CHROMIUM, CHROMIUM_ARGS, ENGINE_TIMEOUT, Guard, open_new_game, wait_engine
 
 CACHE = "pyodide-snapshot.v1"  # js/worker/pyodide-start.js SNAPSHOT_CACHE
 
@@ -247,3 +247,29 @@ def test_a_snapshot_past_the_restore_limit_is_not_made_again(browser: Any, site_
     finally:
         ctx.close()
         server.shutdown()
+
+
+def test_an_insecure_origin_plays_and_says_no_snapshot_is_kept(browser: Any, base_url: str) -> None:
+    """Served over plain http from a name other than localhost (a school's LAN server, say), the page is not a
+    secure context: no service worker, no Cache Storage, no SubtleCrypto in the worker. The engine must still start
+    and play, and the worker must still send its one report about the start snapshot (the page and the tests wait
+    for it), saying that none can be kept here."""
+    port = base_url.rstrip("/").rsplit(":", 1)[1]
+    other = browser.browser_type.launch(executable_path=CHROMIUM,
+                                        args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP insecure.test 127.0.0.1"])
+    url = f"http://insecure.test:{port}/"
+    guard = Guard(url)
+    try:
+        ctx = other.new_context()
+        guard.watch_context(ctx)
+        page = ctx.new_page()
+        page.goto(url)
+        assert page.evaluate("() => isSecureContext") is False
+        assert start_path(page) == {"path": "normal", "reason": "unsupported"}
+        page.wait_for_function("() => window.__app.engine.snapshot !== undefined", timeout=ENGINE_TIMEOUT)
+        report = page.evaluate("() => window.__app.engine.snapshot")
+        assert report["stored"] is False and "not possible" in report["reason"], report
+        open_new_game(page, "topspot", seats=["human", "bot:easy", "bot:easy"], board=".ts")
+        guard.check()
+    finally:
+        other.close()

@@ -7,7 +7,8 @@
 //                                                after a normal start, once the new snapshot is kept (made by
 //                                                js/worker/snapshot-worker.js where this worker can start a worker);
 //                                                {type: "snapshot", stored: false, reason, quota?} when it was not;
-//                                                {..., skipped: true} at once when none is made (js/worker/pyodide-start.js)
+//                                                {..., skipped: true} at once when none is made (js/worker/pyodide-start.js);
+//                                                {stored: false, reason} at once where no snapshot can be kept
 //   {type: "fatal", message}                     when Python could not start
 //   {type: "response", json}                     the JSON text api.handle returned for one request
 //   {type: "dead", message}                      Python failed for good after starting: restart the worker
@@ -51,6 +52,10 @@ async function start() {
     // A snapshot for this engine could not be kept before (too big a heap, or no room): none is made again.
     self.postMessage({ type: "snapshot", stored: false, skipped: true, reason: begun.skipped.reason,
       quota: begun.skipped.kind === "quota" });
+  } else if (begun.path !== "snapshot" && !begun.snapshot && !begun.makeInBackground) {
+    // This worker can neither keep nor check a snapshot (no Cache Storage or SubtleCrypto here): say so at once,
+    // so the page's one report about the start snapshot comes on every path.
+    self.postMessage({ type: "snapshot", stored: false, reason: "snapshots are not possible in this browser" });
   }
   return api;
 }
