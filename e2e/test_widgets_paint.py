@@ -78,14 +78,46 @@ def test_a_level8_widget_lays_out_by_its_own_width(context: Any, guard: Guard, b
     widget.scroll_into_view_if_needed()
     page.wait_for_function("(el) => el.dataset.state === 'painted' && !!el.querySelector('.rw-board .l8-me')",
                            arg=widget.element_handle(), timeout=15_000)
-    # the renderer adds its stylesheet when its module loads: on a cold first visit the board may paint before it
-    # arrives, so measure once every stylesheet of the page has loaded
-    page.wait_for_function("() => [...document.querySelectorAll('link[rel=stylesheet]')].every((l) => l.sheet)",
-                           timeout=15_000)
     boxes = widget.evaluate(LEVEL8_BOXES)
     assert boxes["board"] < 760, boxes  # narrower than the board of the app's two-column table
     assert boxes["meLeft"] < boxes["topRight"], f"your area beside the sheet in a {boxes['board']:.0f} px box: {boxes}"
     assert boxes["headGap"] <= 12, f"a band above the level sheet's title: {boxes}"
+    guard.check()
+
+
+@pytest.mark.parametrize("where", ["rules", "embed"])
+def test_a_board_is_drawn_with_its_stylesheet_never_bare_first(context: Any, guard: Guard, base_url: str,
+                                                               where: str) -> None:
+    """The Level 8 renderer adds its stylesheet when its module loads, so on a first visit the sheet may arrive after
+    the board could be drawn. Held here, the widget (a rules page's element, or an embed frame) draws nothing until
+    it arrives, and its first board is styled."""
+    held: list[Any] = []
+    context.route("**/css/level8.css", lambda route: held.append(route))
+    page = context.new_page()
+    if where == "rules":
+        page.goto(f"{base_url}rules/level8.en.html")
+        root = "document.querySelector('rules-scenario')"
+    else:
+        page.goto(f"{base_url}embed.html?src=scenarios/level8-layout.json")
+        root = "document.getElementById('widget')"
+    page.wait_for_timeout(800)  # time in which an unwaiting widget draws its board (it needs no network)
+    assert held, "the Level 8 stylesheet was never asked for"
+    assert page.evaluate(f"() => {root}.dataset.state") != "painted"
+    assert page.evaluate(f"() => !{root}.querySelector('.rw-board .l8')")
+    # The style at the moment of the first paint, recorded by an observer set before the sheet is let through.
+    page.evaluate(f"""() => {{
+      const root = {root};
+      new MutationObserver(() => {{
+        const board = root.querySelector('.rw-board .l8');
+        if (board && window.__firstL8CardWidth === undefined)
+          window.__firstL8CardWidth = getComputedStyle(board).getPropertyValue('--cw');
+      }}).observe(root, {{subtree: true, childList: true}});
+    }}""")
+    for route in held:
+        route.continue_()
+    page.wait_for_function(f"() => {root}.dataset.state === 'painted'", timeout=15_000)
+    # level8.css gives .l8 its card width (--cw); a bare board has none
+    assert page.evaluate("() => window.__firstL8CardWidth").strip() != ""
     guard.check()
 
 

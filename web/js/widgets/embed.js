@@ -3,7 +3,8 @@
 // frames can tell them apart), start=click|load. A scenario carrying its first table is drawn at once and starts the
 // engine at the reader's first interaction (docs/embedding.md). The frame tells its parent its height with postMessage and accepts only messages of
 // the documented shape (docs/embedding.md); anything else is ignored.
-import { decodeSpec, fetchSpec, ScenarioWidget, startOnInteraction, startWhenVisible, stats } from "./widget.js";
+import { decodeSpec, fetchSpec, ScenarioWidget, startOnInteraction, startWhenVisible, stats, stylesheetsReady }
+  from "./widget.js";
 import { h } from "../lib/util.js";
 import { t } from "./widget-strings.js";
 import { LANGS, getLang } from "../words/i18n.js";
@@ -43,6 +44,7 @@ window.addEventListener("message", (event) => {
 
 async function main() {
   try {
+    await stylesheetsReady(); // the board is drawn with its sheet, never bare first (widget.js)
     if (params.has("lesson") || params.has("learn") || params.has("l")) { // lessons (js/widgets/lesson.js, docs/lessons.md)
       const lessons = await import("./lesson.js");
       const lang = document.documentElement.lang;

@@ -4,8 +4,8 @@
 // (the board too, from the first table the build stores in the scenario file), starts the shared engine at the
 // reader's first interaction with it (or, without a stored table, when it first scrolls into view), and needs
 // nothing else.
-import { checkSpec, decodeSpec, fetchSpec, ScenarioWidget, startOnInteraction, startWhenVisible, stats }
-  from "./widget.js";
+import { checkSpec, decodeSpec, fetchSpec, ScenarioWidget, startOnInteraction, startWhenVisible, stats,
+  stylesheetsReady } from "./widget.js";
 import { LessonWidget, loadLesson } from "./lesson.js";
 import { h } from "../lib/util.js";
 import { t } from "./widget-strings.js";
@@ -50,6 +50,7 @@ class WidgetHost extends HTMLElement {
   async _load() {
     this.dataset.state = "loading";
     try {
+      await stylesheetsReady(); // the board is drawn with its sheet, never bare first (widget.js)
       this.widget = await this.makeWidget();
       // A board drawn from a stored first table waits for the reader before Python starts.
       if (this.widget.painted) startOnInteraction(this, this.widget);

@@ -159,6 +159,26 @@ export async function fetchSpec(src, base = location.href) {
 const stepAction = (step) => (step.action && typeof step.action === "object" && !step.type ? step.action : step);
 
 /**
+ * Resolves once every stylesheet linked in the document has loaded or failed, or after `capMs`. The renderers add
+ * their own sheets when their modules load (js/games/level8.js, topspot.js) and the widget element adds the widget's:
+ * on a first visit those arrive after the board could be drawn, and a board drawn before its sheet shows bare cards
+ * for a moment. So the entry points (widget-element.js, embed.js) wait for this before drawing; the cap keeps a sheet
+ * that never answers from holding the board back for good.
+ * @param {number} [capMs]
+ * @returns {Promise<void>}
+ */
+export function stylesheetsReady(capMs = 3000) {
+  const pending = [...document.querySelectorAll('link[rel="stylesheet"]')]
+    .filter((/** @type {HTMLLinkElement} */ link) => !link.sheet);
+  if (!pending.length) return Promise.resolve();
+  const loaded = pending.map((link) => new Promise((done) => {
+    link.addEventListener("load", done, { once: true });
+    link.addEventListener("error", done, { once: true });
+  }));
+  return Promise.race([Promise.all(loaded).then(() => {}), new Promise((done) => setTimeout(done, capMs))]);
+}
+
+/**
  * Draws one scenario into `root`. Nothing runs before start() (called by the element / embed page on first view or
  * first click). `onResize` is called whenever the content may have changed size.
  */
