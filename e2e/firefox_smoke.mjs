@@ -73,6 +73,15 @@ async function settled(page) {
         hasEngine: !!e, start: e ? e.start || null : null, snapshot: e ? e.snapshot || null : null,
         timings: e ? e.timings || null : null, sinceReady: e && e.readyAt ? Math.round(performance.now() - e.readyAt) : null };
     }).catch((e2) => ({ unreadable: String(e2) }));
+    // Whether the engine worker still answers at all (the stats probe of js/worker/worker-shared.js), within 5 s.
+    seen.probe = await page.evaluate(() => new Promise((done) => {
+      const w = window.__app.engine.worker;
+      const t = setTimeout(() => done("no answer within 5 s"), 5000);
+      w.addEventListener("message", (ev) => {
+        if (ev.data && ev.data.type === "stats") { clearTimeout(t); done(ev.data); }
+      });
+      w.postMessage({ type: "pygame_rules:stats" });
+    })).catch((e3) => String(e3));
     console.error(`not settled after ${Date.now() - t0} ms: ${JSON.stringify(seen)}`);
     throw err;
   }
