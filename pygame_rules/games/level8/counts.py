@@ -25,6 +25,8 @@ _OTHER = (_NUMBERS, _COLOURS)
 _COUNT_AT: dict[str, tuple[int, int]] = {**_CARD_AT, JOKER: _OTHER, SKIP: _OTHER}
 # the number index of each card (jokers and skips count in the spare slot past the numbers)
 _NUMBER_AT: dict[str, int] = {t: n for t, (n, _) in _COUNT_AT.items()}
+# the colour index of each card (jokers and skips count in the spare slot past the colours)
+_COLOUR_AT: dict[str, int] = {t: c for t, (_, c) in _COUNT_AT.items()}
 # the bit of each number card's number index (what a one-run level's "cannot" answer reads; none for the others)
 _NUMBER_BIT: dict[str, int] = {t: 1 << n if n < _NUMBERS else 0 for t, (n, _) in _COUNT_AT.items()}
 _JOKER_AS_NUMBER = tuple(f"{JOKER}{n}" for n in range(DECK.low, DECK.high + 1))
@@ -39,17 +41,23 @@ class _Pool:
 
     __slots__ = ("hand", "ncount", "ccount", "jokers", "by_number", "by_colour")
 
-    def __init__(self, hand: Sequence[str]) -> None:
+    def __init__(self, hand: Sequence[str], ccount: list[int] | None = None) -> None:
+        """``ccount``: the hand's colour counts when the caller has them already (then only numbers are counted)."""
         # jokers, skips and any other token count in a spare last slot of each list, dropped at the end (one loop)
         ncount = [0] * (_NUMBERS + 1)
-        ccount = [0] * (_COLOURS + 1)
-        at = _COUNT_AT
-        for t in hand:
-            n, c = at[t]  # (a subscript, not a call: this loop runs for most hands asked about)
-            ncount[n] += 1
-            ccount[c] += 1
+        if ccount is None:
+            ccount = [0] * (_COLOURS + 1)
+            at = _COUNT_AT
+            for t in hand:
+                n, c = at[t]  # (a subscript, not a call: this loop runs for most hands asked about)
+                ncount[n] += 1
+                ccount[c] += 1
+            ccount.pop()
+        else:
+            number_at = _NUMBER_AT
+            for t in hand:
+                ncount[number_at[t]] += 1
         ncount.pop()
-        ccount.pop()
         self.hand = hand
         self.ncount = ncount
         self.ccount = ccount

@@ -15,6 +15,8 @@ from collections.abc import Iterator, Sequence
 from ...core.memo import Memo
 from .counts import (
     _CARD_AT,
+    _COLOUR_AT,
+    _COLOURS,
     _NUMBER_AT,
     _NUMBER_BIT,
     _NUMBERS,
@@ -63,7 +65,15 @@ def layouts_of_plan(plan: _Plan, hand: Sequence[str]) -> tuple[Layout, ...]:
         return ()
     pool = None  # made only when needed: to decide "cannot" from colour counts, or to search
     if plan.colours:
-        pool = _Pool(hand)
+        # "cannot" first from the colour counts alone when the largest colour group is out of reach (most hands)
+        ccount = [0] * (_COLOURS + 1)
+        colour_at = _COLOUR_AT
+        for t in hand:
+            ccount[colour_at[t]] += 1
+        ccount.pop()
+        if max(ccount) + hand.count(JOKER) < plan.rest[0][2][0]:
+            return ()
+        pool = _Pool(hand, ccount)
         if _cannot(plan, pool):
             return ()
     elif plan.one_run:
