@@ -48,8 +48,8 @@ def test_legal_lists_survive_clone_and_save_round_trips_with_cold_caches(players
 @pytest.mark.parametrize("players", [2, 4])
 def test_kept_hand_counts_follow_every_move(players: int) -> None:
     """The table keeps each hand's counts for the listing (made at the hand's first listing, then moved as cards come
-    and go); at every move they are what counting the hand gives, through draws, takes, discards, lay-outs,
-    additions, skips and new deals."""
+    and go, dropped once the seat has laid out); at every move the counts kept are what counting the hand gives,
+    through draws, takes, discards, lay-outs, additions, skips and new deals."""
     from pygame_rules.games.level8.counts import hand_counts
 
     state = pr.new_game("level8", players=players, seed=f"counts/{players}")
@@ -69,4 +69,4 @@ def test_kept_hand_counts_follow_every_move(players: int) -> None:
         action = rng.choice(lays) if lays and rng.random() < 0.5 else rng.choice(legal)
         kinds.add(action.kind)
         state.apply(action)
-    assert kept > 1000 and {"draw", "discard", "lay_out", "add"} <= kinds
+    assert kept > 500 and {"draw", "discard", "lay_out", "add"} <= kinds

@@ -167,8 +167,8 @@ class Level8State(State):
     def _init(self) -> None:
         # derived, never saved: the solver's plan of each level of this game's sheet (the listing asks every turn)
         self._plans = [plan_of(reqs) for reqs in SHEETS[self.options["sheet"]].levels]
-        # derived, never saved: each hand's counts (counts.hand_counts; None: not known yet), made when a listing
-        # first needs them and kept as cards come and go (_perform), so that a listing does not count the hand
+        # derived, never saved: each hand's counts (counts.hand_counts; None: not known, or not needed once the seat
+        # has laid out), made when a listing first needs them and kept as cards come and go (_perform)
         self._counts: list[list[int] | None] = [None] * self.players
 
     @property
@@ -406,6 +406,7 @@ class Level8State(State):
         # a listed lay-out is canonical (the search makes it so); another one (legal, from outside) is normalised
         layout = action.parts if _LAY_OUTS.get(action.parts) is action else _checks.layout_of(self, p, action)
         self._take(p, [physical(t) for part in layout for t in part[1:]])
+        self._counts[p] = None  # (a seat that has laid out is not asked for lay-outs again this deal)
         self.table[p] = list(layout)
         self.laid[p] = True
         self.undo_ok = True
@@ -467,7 +468,6 @@ class Level8State(State):
         hand = self.hands[p]
         for c in cards:
             hand.remove(c)
-            count_card(self._counts[p], c, -1)
 
     def _win(self, p: int, how: dict[str, Any], log: list[Event] | None) -> None:
         """``p`` wins: ``how`` is ``{"how": "level8"}`` (laid out the last level) or ``{"how": "out", "level": n}``
