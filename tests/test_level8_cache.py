@@ -43,3 +43,30 @@ def test_legal_lists_survive_clone_and_save_round_trips_with_cold_caches(players
         state.play(action)
         moves += 1
     assert layouts_seen > 20  # the cached answers (hands that can lay out) were met
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_kept_hand_counts_follow_every_move(players: int) -> None:
+    """The table keeps each hand's counts for the listing (made at the hand's first listing, then moved as cards come
+    and go, dropped once the seat has laid out); at every move the counts kept are what counting the hand gives,
+    through draws, takes, discards, lay-outs, additions, skips and new deals."""
+    from pygame_rules.games.level8.counts import hand_counts
+
+    state = pr.new_game("level8", players=players, seed=f"counts/{players}")
+    assert isinstance(state, Level8State)
+    rng = random.Random(f"counts/{players}")
+    kept = 0
+    kinds: set[str] = set()
+    for _ in range(3000):
+        if state.is_over():
+            break
+        legal = state.legal_actions()
+        for seat, counts in enumerate(state._counts):
+            if counts is not None:
+                assert counts == hand_counts(state.hands[seat]), (seat, state.hands[seat])
+                kept += 1
+        lays = [a for a in legal if a.kind in ("lay_out", "add", "skip")]
+        action = rng.choice(lays) if lays and rng.random() < 0.5 else rng.choice(legal)
+        kinds.add(action.kind)
+        state.apply(action)
+    assert kept > 500 and {"draw", "discard", "lay_out", "add"} <= kinds

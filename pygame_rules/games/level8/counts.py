@@ -25,8 +25,14 @@ _OTHER = (_NUMBERS, _COLOURS)
 _COUNT_AT: dict[str, tuple[int, int]] = {**_CARD_AT, JOKER: _OTHER, SKIP: _OTHER}
 # the number index of each card (jokers and skips count in the spare slot past the numbers)
 _NUMBER_AT: dict[str, int] = {t: n for t, (n, _) in _COUNT_AT.items()}
+# the colour index of each card (jokers and skips count in the spare slot past the colours)
+_COLOUR_AT: dict[str, int] = {t: c for t, (_, c) in _COUNT_AT.items()}
 # the bit of each number card's number index (what a one-run level's "cannot" answer reads; none for the others)
 _NUMBER_BIT: dict[str, int] = {t: 1 << n if n < _NUMBERS else 0 for t, (n, _) in _COUNT_AT.items()}
+# where :func:`hand_counts` counts each token: its number's slot (jokers and skips: the spare past the numbers), and
+# past that spare its colour's slot (jokers and skips: the spare past the colours)
+COUNT_SLOTS: dict[str, tuple[int, int]] = {t: (n, _NUMBERS + 1 + c) for t, (n, c) in _COUNT_AT.items()}
+_COLOUR_SLOTS = slice(_NUMBERS + 1, _NUMBERS + 1 + _COLOURS)  # the colour counts in a list of hand_counts
 _JOKER_AS_NUMBER = tuple(f"{JOKER}{n}" for n in range(DECK.low, DECK.high + 1))
 _JOKER_AS_COLOUR = tuple(f"{JOKER}{c}" for c in DECK.colours)
 _JOKER_ONES = tuple((t,) for t in _JOKER_AS_NUMBER)  # each number's joker token as a 1-tuple (run growth)
@@ -39,23 +45,38 @@ class _Pool:
 
     __slots__ = ("hand", "ncount", "ccount", "jokers", "by_number", "by_colour")
 
-    def __init__(self, hand: Sequence[str]) -> None:
+    def __init__(self, hand: Sequence[str], ccount: list[int] | None = None, counts: list[int] | None = None) -> None:
+        """``ccount``: the hand's colour counts when the caller has them already (then only numbers are counted);
+        ``counts``: the hand's :func:`hand_counts` (then nothing is counted)."""
+        if counts is not None:
+            self.hand = hand
+            self.ncount = counts[:_NUMBERS]
+            self.ccount = counts[_COLOUR_SLOTS]
+            self.jokers = hand.count(JOKER)
+            self.by_number: list[list[str]] = []
+            self.by_colour: list[list[str]] = []
+            return
         # jokers, skips and any other token count in a spare last slot of each list, dropped at the end (one loop)
         ncount = [0] * (_NUMBERS + 1)
-        ccount = [0] * (_COLOURS + 1)
-        at = _COUNT_AT
-        for t in hand:
-            n, c = at[t]  # (a subscript, not a call: this loop runs for most hands asked about)
-            ncount[n] += 1
-            ccount[c] += 1
+        if ccount is None:
+            ccount = [0] * (_COLOURS + 1)
+            at = _COUNT_AT
+            for t in hand:
+                n, c = at[t]  # (a subscript, not a call: this loop runs for most hands asked about)
+                ncount[n] += 1
+                ccount[c] += 1
+            ccount.pop()
+        else:
+            number_at = _NUMBER_AT
+            for t in hand:
+                ncount[number_at[t]] += 1
         ncount.pop()
-        ccount.pop()
         self.hand = hand
         self.ncount = ncount
         self.ccount = ccount
         self.jokers = hand.count(JOKER)
-        self.by_number: list[list[str]] = []
-        self.by_colour: list[list[str]] = []
+        self.by_number = []
+        self.by_colour = []
 
     def groups(self, colours: bool) -> None:
         """Fill :attr:`by_number`, and :attr:`by_colour` when ``colours`` (a level with colour groups), once."""
@@ -90,6 +111,28 @@ class _Pool:
         return masks
 
 
+
+
+def hand_counts(hand: Sequence[str]) -> list[int]:
+    """The counts of a hand in one list (see :data:`COUNT_SLOTS`): per number, a spare (jokers and skips), per
+    colour, a spare. A game's table keeps this per seat, moving a card's two counts as the card comes and goes, so
+    that a listing need not count the hand (:func:`~pygame_rules.games.level8.search.layouts_of_plan`)."""
+    counts = [0] * (_NUMBERS + _COLOURS + 2)
+    at = COUNT_SLOTS
+    for t in hand:
+        n, c = at[t]
+        counts[n] += 1
+        counts[c] += 1
+    return counts
+
+
+def count_card(counts: list[int] | None, card: str, step: int) -> None:
+    """Move ``card``'s two counts in a hand's kept :func:`hand_counts` by ``step`` (+1: the card came into the hand,
+    -1: it left); nothing when the counts are not kept (``None``)."""
+    if counts is not None:
+        n, c = COUNT_SLOTS[card]
+        counts[n] += step
+        counts[c] += step
 
 
 Rest = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # slot sizes: runs, sets, colour groups

@@ -241,6 +241,16 @@ def parse_sheets(data: Any, where: str = "level8_sheets.json") -> dict[str, Shee
 
 DECK = parse_deck(_load_json("level8_decks.json"))
 SHEETS = parse_sheets(_load_json("level8_sheets.json"))
+
+
+def deck_json(edition: str) -> dict[str, Any]:
+    """The public deck description the app draws with: colour codes and names, the number range, the edition."""
+    ed = DECK.editions[edition]
+    return {"colours": [{"code": c, "name": n} for c, n in zip(DECK.colours, DECK.colour_names, strict=True)],
+            "low": DECK.low, "high": DECK.high, "edition": ed.name, "title": ed.title, "jokers": ed.jokers,
+            "skips": ed.skips, "total": ed.total}
+
+
 COLOUR_INDEX = {c: i for i, c in enumerate(DECK.colours)}
 NUMBER_CARDS: dict[str, tuple[str, int]] = {
     f"{c}{n}": (c, n) for c in DECK.colours for n in range(DECK.low, DECK.high + 1)

@@ -39,6 +39,8 @@ from .actions import (
     _adds_of,
     _lay_out,
 )
+from .counts import COUNT_SLOTS, count_card, hand_counts
+from .data import deck_json
 from .parts import sub_multisets
 from .solver import (
     DECK,
@@ -165,6 +167,9 @@ class Level8State(State):
     def _init(self) -> None:
         # derived, never saved: the solver's plan of each level of this game's sheet (the listing asks every turn)
         self._plans = [plan_of(reqs) for reqs in SHEETS[self.options["sheet"]].levels]
+        # derived, never saved: each hand's counts (counts.hand_counts; None: not known, or not needed once the seat
+        # has laid out), made when a listing first needs them and kept as cards come and go (_perform)
+        self._counts: list[list[int] | None] = [None] * self.players
 
     @property
     def sheet(self) -> Sheet:
@@ -228,6 +233,7 @@ class Level8State(State):
             self.hands = hands
         # (a hand holds physical cards only, whose hand order is HAND_ORDER: the same stable sort as sort_cards)
         self.hands = [sorted(h, key=_HAND_KEY) for h in self.hands]
+        self._counts = [None] * players
         up = self.draw.pop()
         self.discards[self.dealer].append(up)
         self.deal_number += 1
@@ -284,7 +290,10 @@ class Level8State(State):
             hand = self.hands[p]
             if not self.laid[p]:
                 # most hands cannot lay out: no list comprehension for them (the level read as level_requirements)
-                lays = layouts_of_plan(self._plans[self.levels[p] - 1], hand)
+                counts = self._counts[p]
+                if counts is None:
+                    counts = self._counts[p] = hand_counts(hand)
+                lays = layouts_of_plan(self._plans[self.levels[p] - 1], hand, counts)
                 out = [_lay_out(lay) for lay in lays] if lays else []
             elif _checks.add_refusal(True, self.levels[p], len(hand)) is None:  # (the checker's precondition)
                 out = self._add_options(hand)
@@ -356,25 +365,34 @@ class Level8State(State):
         cls = type(act)
         p = self.turn
         if cls is Discard:
-            self.hands[p].remove(act.card)
-            self.discards[p].append(act.card)
+            card = act.card
+            self.hands[p].remove(card)
+            counts = self._counts[p]
+            if counts is not None:  # (the kept counts follow the hand: counts.count_card, written out here)
+                n, c = COUNT_SLOTS[card]
+                counts[n] -= 1
+                counts[c] -= 1
+            self.discards[p].append(card)
             if log is not None:
-                log.append({"type": "discard", "player": p, "card": act.card})
+                log.append({"type": "discard", "player": p, "card": card})
             self._after_turn(p, log)
-        elif cls is TakeDiscard:
-            card = self.discards[act.seat].pop()
+        elif cls is Draw or cls is TakeDiscard:
+            card = self.draw.pop() if cls is Draw else self.discards[act.seat].pop()
             insort(self.hands[p], card, key=_HAND_KEY)  # in the hand order, after equal cards
+            counts = self._counts[p]
+            if counts is not None:
+                n, c = COUNT_SLOTS[card]
+                counts[n] += 1
+                counts[c] += 1
             self.phase = "play"
-            if log is not None:
-                log.append({"type": "take_discard", "player": p, "seat": act.seat, "card": card})
-        elif cls is Draw:
-            card = self.draw.pop()
-            insort(self.hands[p], card, key=_HAND_KEY)
-            self.phase = "play"
-            if log is not None:
-                log.append({"type": "draw", "player": p, "private": {str(p): {"card": card}}})
-            if not self.draw:
-                self._rebuild(log)
+            if cls is TakeDiscard:
+                if log is not None:
+                    log.append({"type": "take_discard", "player": p, "seat": act.seat, "card": card})
+            else:
+                if log is not None:
+                    log.append({"type": "draw", "player": p, "private": {str(p): {"card": card}}})
+                if not self.draw:
+                    self._rebuild(log)
         else:
             self._steps[cls](self, act, log)
 
@@ -388,6 +406,7 @@ class Level8State(State):
         # a listed lay-out is canonical (the search makes it so); another one (legal, from outside) is normalised
         layout = action.parts if _LAY_OUTS.get(action.parts) is action else _checks.layout_of(self, p, action)
         self._take(p, [physical(t) for part in layout for t in part[1:]])
+        self._counts[p] = None  # (a seat that has laid out is not asked for lay-outs again this deal)
         self.table[p] = list(layout)
         self.laid[p] = True
         self.undo_ok = True
@@ -405,6 +424,7 @@ class Level8State(State):
         token = added_token(old, action.card)
         parts[action.part] = add_to_part(old, token)
         self.hands[p].remove(physical(token))
+        count_card(self._counts[p], physical(token), -1)
         self.undo_ok = True
         if log is not None:
             log.append({"type": "add", "player": p, "seat": action.seat, "part": action.part, "card": token})
@@ -412,6 +432,7 @@ class Level8State(State):
     def _do_skip(self, action: Skip, log: list[Event] | None) -> None:
         p = self.turn
         self.hands[p].remove(SKIP)
+        count_card(self._counts[p], SKIP, -1)
         effect = bool(self.hands[p])  # a skip played as the last card goes on the discard pile, to no effect
         if effect:
             self.skipped[action.target] = True
@@ -524,7 +545,7 @@ class Level8State(State):
         out = self.view_envelope(player)
         out.update({
             "sheet": self.sheet.to_json(),
-            "deck": _deck_json(self.options["edition"]),
+            "deck": deck_json(self.options["edition"]),
             "deal": self.deal_number,
             "dealer": self.dealer,
             "turn": self.turn,
@@ -573,14 +594,6 @@ class Level8State(State):
     def _deal_rest(self, given: set[str], params: dict[str, Any]) -> None:
         """Complete a scenario's table (:func:`~pygame_rules.games.level8.checks.deal_rest`)."""
         _checks.deal_rest(self, given, params)
-
-
-def _deck_json(edition: str) -> dict[str, Any]:
-    """The public deck description the app draws with: colour codes and names, the number range, the edition."""
-    ed = DECK.editions[edition]
-    return {"colours": [{"code": c, "name": n} for c, n in zip(DECK.colours, DECK.colour_names, strict=True)],
-            "low": DECK.low, "high": DECK.high, "edition": ed.name, "title": ed.title, "jokers": ed.jokers,
-            "skips": ed.skips, "total": ed.total}
 
 
 __all__ = ["Level8State", "Draw", "TakeDiscard", "TakeNothing", "LayOut", "Add", "Discard", "Skip", "ServeSkip",

@@ -15,6 +15,9 @@ from collections.abc import Iterator, Sequence
 from ...core.memo import Memo
 from .counts import (
     _CARD_AT,
+    _COLOUR_AT,
+    _COLOUR_SLOTS,
+    _COLOURS,
     _NUMBER_AT,
     _NUMBER_BIT,
     _NUMBERS,
@@ -55,15 +58,28 @@ def plan_of(reqs: Sequence[Requirement]) -> _Plan:
     return _plan(reqs)
 
 
-def layouts_of_plan(plan: _Plan, hand: Sequence[str]) -> tuple[Layout, ...]:
+def layouts_of_plan(plan: _Plan, hand: Sequence[str], counts: list[int] | None = None) -> tuple[Layout, ...]:
     """:func:`find_layouts` for the plan of its requirements (:func:`plan_of`): a caller that asks about the
-    same levels all the time (a game's listing) keeps the plans instead of looking them up on every call."""
+    same levels all the time (a game's listing) keeps the plans instead of looking them up on every call, and may
+    pass the hand's :func:`~pygame_rules.games.level8.counts.hand_counts` that it keeps (then the hand is not
+    counted here)."""
     budget = len(hand) - 1
     if plan.total > budget:
         return ()
     pool = None  # made only when needed: to decide "cannot" from colour counts, or to search
     if plan.colours:
-        pool = _Pool(hand)
+        # "cannot" first from the colour counts alone when the largest colour group is out of reach (most hands)
+        if counts is None:
+            ccount = [0] * (_COLOURS + 1)
+            colour_at = _COLOUR_AT
+            for t in hand:
+                ccount[colour_at[t]] += 1
+            ccount.pop()
+        else:
+            ccount = counts[_COLOUR_SLOTS]
+        if max(ccount) + hand.count(JOKER) < plan.rest[0][2][0]:
+            return ()
+        pool = _Pool(hand, ccount, counts)
         if _cannot(plan, pool):
             return ()
     elif plan.one_run:
@@ -76,11 +92,14 @@ def layouts_of_plan(plan: _Plan, hand: Sequence[str]) -> tuple[Layout, ...]:
             return ()
     else:
         # runs and sets alone: "cannot" from the number counts, without a pool (most hands stop here)
-        ncount = [0] * (_NUMBERS + 1)
-        number_at = _NUMBER_AT
-        for t in hand:
-            ncount[number_at[t]] += 1
-        ncount.pop()
+        if counts is None:
+            ncount = [0] * (_NUMBERS + 1)
+            number_at = _NUMBER_AT
+            for t in hand:
+                ncount[number_at[t]] += 1
+            ncount.pop()
+        else:
+            ncount = counts[:_NUMBERS]
         runs, sets, _ = plan.rest[0]
         if runs:
             if not _runs_fit(runs, sets, ncount, hand.count(JOKER)):
@@ -91,7 +110,7 @@ def layouts_of_plan(plan: _Plan, hand: Sequence[str]) -> tuple[Layout, ...]:
     found = _LAYOUTS_CACHE.get(key)
     if found is None:
         if pool is None:
-            pool = _Pool(hand)
+            pool = _Pool(hand, None, counts)
         pool.groups(plan.colours)
         found = _LAYOUTS_CACHE.put(key, tuple(_search(plan, pool, budget)))
     return found

@@ -89,7 +89,7 @@ class _Table:
         from_: list[int] = []
         if ordered:
             parts = self.parts
-            keys = [(n, p) for n, p in zip(self.lengths, parts, strict=True)]
+            keys = list(zip(self.lengths, parts, strict=True))
             from_ = [0] * len(parts)
             acc = 0
             for i in sorted(range(len(parts)), key=keys.__getitem__, reverse=True):
