@@ -2,10 +2,14 @@
 // The worker is a service that can die: every request has a time limit, and when the worker stops answering, dies,
 // or reports that Python failed after it had started, the engine says so (status "restarting"), starts a new worker
 // and tells its onRestart listeners once that one is ready, so the page can resume its saved game.
+import { relayMaker } from "./snapshot-report.js";
 
 /** How long one request may take once the engine is ready (ms); `<html data-engine-timeout>` overrides it. */
 export const REQUEST_TIMEOUT_MS = 60_000;
-const MAX_RESTARTS = 3; // within RESTART_WINDOW_MS; more means something is broken for good
+const MAX_RESTARTS = 3;
+// After a normal start, how long the engine answers alone before the snapshot maker starts its own Python (the page's
+// first requests usually come within this time; the maker then competes for the CPU only while the player reads).
+const SNAPSHOT_DELAY_MS = 1000; // within RESTART_WINDOW_MS; more means something is broken for good
 const RESTART_WINDOW_MS = 120_000;
 
 export class EngineError extends Error {
@@ -169,6 +173,8 @@ export class Engine {
       this.start = msg.start; // {path: "snapshot" | "normal" | "fallback", reason} (js/worker/pyodide-start.js)
       this._status({ stage: "ready", label: "Engine ready", fraction: 1, python: msg.python });
       this._resolve();
+    } else if (msg.type === "make_snapshot") {
+      setTimeout(() => this._makeSnapshot(), SNAPSHOT_DELAY_MS);
     } else if (msg.type === "snapshot") {
       this.snapshot = msg; // {stored, bytes, ms | reason}: the start snapshot was kept for the next visit
       for (const fn of this.snapshotListeners) fn(msg);
@@ -191,6 +197,24 @@ export class Engine {
       if (answer.ok) waiting.resolve(answer);
       else waiting.reject(new EngineError(answer.error));
     }
+  }
+
+  /**
+   * Make the next visit's start snapshot in a short-lived worker of this page (js/worker/snapshot-worker.js, beside
+   * the engine's worker script) and hear its one report as the engine's (js/worker/snapshot-report.js relayMaker:
+   * within SNAPSHOT_LIMIT_MS, a maker that never answers is ended). The page starts it, not the engine worker: in
+   * Firefox a worker started from a worker could leave the engine worker hung for good (docs/web.md, "Instant start").
+   */
+  _makeSnapshot() {
+    const report = (msg) => this._message(msg);
+    let maker;
+    try {
+      maker = new Worker(new URL("./snapshot-worker.js", this.workerUrl), { type: "module" });
+    } catch (err) {
+      report({ type: "snapshot", stored: false, reason: `no snapshot worker: ${err && err.message || err}` });
+      return;
+    }
+    relayMaker(maker, report);
   }
 
   /**

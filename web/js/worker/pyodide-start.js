@@ -196,14 +196,13 @@ async function forget(key) {
 
 /**
  * Start Pyodide with our wheel installed and the engine imported.
- * Resolves to `{pyodide, path, reason, snapshot, key, makeInBackground, skipped}`: `path` is "snapshot" (restored),
+ * Resolves to `{pyodide, path, reason, key, makeInBackground, skipped}`: `path` is "snapshot" (restored),
  * "normal" (no usable snapshot was stored) or "fallback" (one was stored but refused; `reason` says why).
- * After a normal start a new snapshot is wanted: with `background` (the caller can start a worker of its own) the
- * engine is ready without importing every module or snapshotting, and `makeInBackground` is true: the caller
- * runs `makeSnapshot` in a short-lived worker (js/worker/snapshot-worker.js). Otherwise `snapshot` is a function that
- * resolves to the snapshot made here (or rejects with why none was), to hand to `keepSnapshot` once the engine is
- * idle (null after a restore). `skipped` ({kind, reason}) says why no snapshot is wanted: one for this key could
- * not be kept before (REFUSED). docs/web.md, "Instant start", says why; docs/perf/ has the figures.
+ * After a normal start a new snapshot is wanted, and `makeInBackground` is true: the engine is ready without
+ * importing every module or snapshotting, and the page runs `makeSnapshot` in a short-lived worker of its own
+ * (js/worker/snapshot-worker.js, started by js/worker/engine.js). `skipped` ({kind, reason}) says why no snapshot is
+ * wanted: one for this key could not be kept before (REFUSED). docs/web.md, "Instant start", says why; docs/perf/
+ * has the figures.
  */
 export async function startPython(how) {
   // The bytes of the downloads, as they arrive, for the page's progress bar (js/worker/fetch-progress.js): counted when no
@@ -220,8 +219,7 @@ export async function startPython(how) {
 }
 
 /** startPython's work (its bytes counted by the caller). */
-async function startPythonCounted({ pyodideBase, wheelUrl, pyodideVersion, wheelHash, progress, mark,
-  background = false, heapLimit = 0 }) {
+async function startPythonCounted({ pyodideBase, wheelUrl, pyodideVersion, wheelHash, progress, mark }) {
   const quiet = { stdout: () => {}, stderr: () => {} };
   const wheel = fetch(wheelUrl).then((r) => {
     if (!r.ok) throw new Error(`could not fetch the engine (${r.status})`);
@@ -253,7 +251,7 @@ async function startPythonCounted({ pyodideBase, wheelUrl, pyodideVersion, wheel
       const marker = pyodide.runPython(`import random, sys; random.seed()\nglobals().get("${MARKER}")`);
       if (marker !== key) throw new Error(`the snapshot belongs to ${marker}`);
       if (!pyodide.runPython("'pygame_rules.api' in sys.modules")) throw new Error("the engine is not imported");
-      return { pyodide, path: "snapshot", reason: null, snapshot: null };
+      return { pyodide, path: "snapshot", reason: null };
     } catch (err) {
       const message = err && err.message ? err.message.split("\n")[0] : String(err);
       reason = err && err.refused ? message : `restore refused: ${message}`;
@@ -263,28 +261,13 @@ async function startPythonCounted({ pyodideBase, wheelUrl, pyodideVersion, wheel
   }
   progress("runtime", "Starting Python…", 0.35, "engine.starting");
   const skipped = await refusal;
-  const wanted = usable && !skipped;
-  const here = wanted && !background; // make the snapshot in this interpreter (no background worker possible)
-  const pyodide = await loadPyodide({ indexURL: pyodideBase, packages: [], _makeSnapshot: here, ...quiet });
+  const pyodide = await loadPyodide({ indexURL: pyodideBase, packages: [], ...quiet });
   mark("python");
   progress("engine", "Loading the rules engine…", 0.85, "engine.loading_engine");
   pyodide.unpackArchive(await wheel, "wheel");
   mark("wheel");
-  let snapshot = null;
-  if (here) {
-    // Made now, before any request reaches this interpreter; kept (or refused) later by the caller.
-    let made = null;
-    let failed = null;
-    try {
-      made = snapshotOf(pyodide, key, heapLimit);
-    } catch (err) {
-      failed = err;
-    }
-    snapshot = () => (failed ? Promise.reject(failed) : Promise.resolve(made));
-    mark("snapshotMade");
-  }
-  return { pyodide, path: refused ? "fallback" : "normal", reason, snapshot, key,
-    makeInBackground: wanted && background, skipped };
+  return { pyodide, path: refused ? "fallback" : "normal", reason, key, makeInBackground: usable && !skipped,
+    skipped };
 }
 
 /** Python's memory in `pyodide`: `heap`, the size of its wasm memory, and `brk`, the top of what malloc took. */

@@ -1,13 +1,11 @@
-// The page hears exactly one report about the start snapshot of each visit ({type: "snapshot", stored, ...},
-// js/worker/worker.js), whoever makes it: the engine's own interpreter (keepLater, where this worker cannot start a
-// worker of its own) or a short-lived worker (relayMaker, js/worker/snapshot-worker.js). Both run under the same time
-// limit, so neither a store that hangs nor a maker that never answers leaves the page waiting for the rest of the visit.
+// The page hears exactly one report about the start snapshot of each visit ({type: "snapshot", stored, ...}). It is
+// made by a short-lived worker (js/worker/snapshot-worker.js) that the page starts when the engine worker asks for it
+// (js/worker/engine.js); relayMaker hands its one report on under a time limit, so a maker that never answers does not
+// leave the page waiting for the rest of the visit.
 
 /** How long making and storing the snapshot may take: a second Python start, importing everything and storing 17 MB
  * take 2-5 s on a quiet machine and up to 40 s in Firefox under load. */
 export const SNAPSHOT_LIMIT_MS = 90_000;
-
-const firstLine = (err) => String(err && err.message ? err.message.split("\n")[0] : err);
 
 /**
  * A sender that posts the first report it is given and drops the rest; when none came within `limitMs` it posts
@@ -32,24 +30,6 @@ function reportOnce(post, limitMs, extra, onLimit = () => {}) {
     clearTimeout(timer);
     post(msg);
   };
-}
-
-/**
- * Store a snapshot made in the engine's own interpreter once the engine has answered what was already waiting (the
- * first answer never waits for hashing and writing 30 MB), and post the report `keep` resolves to; when `keep`
- * throws or has not resolved within `limitMs`, post `{stored: false, reason}` instead. (A store still under way at
- * the limit may yet finish: the next visit then finds the snapshot, though this one reported none.)
- * @param {() => Promise<object>} keep  stores the snapshot: js/worker/pyodide-start.js keepSnapshot
- * @param {(msg: object) => void} post  sends to the page
- * @param {number} [limitMs]
- */
-export function keepLater(keep, post, limitMs = SNAPSHOT_LIMIT_MS) {
-  const send = reportOnce(post, limitMs, { where: "here" });
-  setTimeout(() => {
-    Promise.resolve().then(keep).then(
-      (report) => send({ type: "snapshot", ...report, where: "here" }),
-      (err) => send({ type: "snapshot", stored: false, reason: firstLine(err), where: "here" }));
-  }, 0);
 }
 
 /**

@@ -1,7 +1,7 @@
 // A short-lived module worker that makes the engine's start snapshot after a normal start, so that the engine the
-// player waits for never pays for it: js/worker/worker.js starts this one once its own Python is ready and idle, relays
-// the one message it sends ({type: "snapshot", stored, bytes, ms, heap, limit, headroom} or {type: "snapshot",
-// stored: false, reason, quota?}: js/worker/pyodide-start.js keepSnapshot) to the page and terminates it. Its interpreter
+// player waits for never pays for it: the page (js/worker/engine.js) starts this one when the engine worker, ready and
+// idle, asks for it, hears the one message it sends ({type: "snapshot", stored, bytes, ms, heap, limit, headroom} or {type: "snapshot",
+// stored: false, reason, quota?}: js/worker/pyodide-start.js keepSnapshot) as the engine's report and terminates it. Its interpreter
 // never serves a request, so no game is ever frozen into a snapshot.
 // docs/web.md, "Instant start", says why the snapshot is made here and not in the engine's own interpreter.
 import { BUILD } from "../build-info.js";

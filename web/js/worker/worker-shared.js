@@ -3,6 +3,7 @@
 // to the same one: docs/embedding.md, "One engine per page") it lets worker.js run unchanged:
 // - worker.js's self.postMessage becomes a broadcast of start-up messages (progress, ready, fatal) to every
 //   connected port; a port that connects later first receives the latest of them, so it learns the state at once;
+//   the request to make the start snapshot goes to one port only (one page starts the one maker);
 // - each port's requests reach worker.js's message handler exactly as in the dedicated case, with the request id
 //   renumbered so that several pages' ids (each page counts from 1) never collide, and each response goes back to
 //   the port that asked, with its own id restored.
@@ -38,6 +39,12 @@ if (typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWork
     if (msg && (msg.type === "ready" || msg.type === "fatal")) {
       outcome = msg;
       if (msg.type === "ready") stats.pythonReady += 1;
+    }
+    if (msg && msg.type === "make_snapshot") {
+      // One maker, not one per page: the page that connected last (the likeliest to be still open) is asked.
+      const last = [...ports].pop();
+      if (last) last.postMessage(msg);
+      return;
     }
     for (const port of ports) port.postMessage(msg);
     // Python failed for good: every page restarts its engine (js/worker/engine.js), and a new SharedWorker must start,
