@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import threading
+import time
 from collections.abc import Iterator
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -77,8 +78,11 @@ def test_a_lesson_paints_before_python_and_plays_after_the_first_touch(browser: 
     assert page.get_attribute(ROOT_SEL, "data-verdict") == "legal"
     # Python is now cached on this device (its memory snapshot): the next lesson paints, then starts its engine in
     # the background without waiting for a touch.
-    page.wait_for_function("async () => (await (await caches.open('pyodide-snapshot.v1')).keys()).length > 0",
-                           timeout=ENGINE_TIMEOUT)
+    # (polled with evaluate, which awaits the promise: wait_for_function takes a promise itself as truthy)
+    deadline = time.monotonic() + ENGINE_TIMEOUT / 1000
+    while not page.evaluate("async () => (await (await caches.open('pyodide-snapshot.v1')).keys()).length > 0"):
+        assert time.monotonic() < deadline, "no snapshot stored"
+        page.wait_for_timeout(200)
     page.goto(f"{base_url}embed.html?lesson=skipbo-3-stock&lang=en")
     page.wait_for_selector(f"{ROOT_SEL}[data-lesson=playing]", timeout=ENGINE_TIMEOUT)
     assert page.evaluate("() => window.__widgets.stats.paintedAt.length") == 1
