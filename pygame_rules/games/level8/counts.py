@@ -57,8 +57,8 @@ class _Pool:
             self.by_colour: list[list[str]] = []
             return
         # jokers, skips and any other token count in a spare last slot of each list, dropped at the end (one loop)
-        ncount = [0] * (_NUMBERS + 1)
         if ccount is None:
+            ncount = [0] * (_NUMBERS + 1)
             ccount = [0] * (_COLOURS + 1)
             at = _COUNT_AT
             for t in hand:
@@ -66,11 +66,9 @@ class _Pool:
                 ncount[n] += 1
                 ccount[c] += 1
             ccount.pop()
+            ncount.pop()
         else:
-            number_at = _NUMBER_AT
-            for t in hand:
-                ncount[number_at[t]] += 1
-        ncount.pop()
+            ncount = tally(hand, _NUMBER_AT, _NUMBERS)
         self.hand = hand
         self.ncount = ncount
         self.ccount = ccount
@@ -123,6 +121,17 @@ def hand_counts(hand: Sequence[str]) -> list[int]:
         n, c = at[t]
         counts[n] += 1
         counts[c] += 1
+    return counts
+
+
+def tally(hand: Sequence[str], slot_of: dict[str, int], size: int) -> list[int]:
+    """How many of ``hand``'s tokens :data:`slot_of` puts in each slot ``0..size-1`` (``_NUMBER_AT``: per number,
+    ``_COLOUR_AT``: per colour); jokers and skips go to the spare slot ``size``, which is dropped (one loop, no
+    filtering of the hand first)."""
+    counts = [0] * (size + 1)
+    for t in hand:
+        counts[slot_of[t]] += 1
+    counts.pop()
     return counts
 
 

@@ -30,6 +30,7 @@ from .counts import (
     _rest_fits,
     _run_lack,
     _runs_fit,
+    tally,
 )
 from .data import JOKER, Layout, Part, Requirement
 from .tables import _Table
@@ -70,11 +71,7 @@ def layouts_of_plan(plan: _Plan, hand: Sequence[str], counts: list[int] | None =
     if plan.colours:
         # "cannot" first from the colour counts alone when the largest colour group is out of reach (most hands)
         if counts is None:
-            ccount = [0] * (_COLOURS + 1)
-            colour_at = _COLOUR_AT
-            for t in hand:
-                ccount[colour_at[t]] += 1
-            ccount.pop()
+            ccount = tally(hand, _COLOUR_AT, _COLOURS)
         else:
             ccount = counts[_COLOUR_SLOTS]
         if max(ccount) + hand.count(JOKER) < plan.rest[0][2][0]:
@@ -93,11 +90,7 @@ def layouts_of_plan(plan: _Plan, hand: Sequence[str], counts: list[int] | None =
     else:
         # runs and sets alone: "cannot" from the number counts, without a pool (most hands stop here)
         if counts is None:
-            ncount = [0] * (_NUMBERS + 1)
-            number_at = _NUMBER_AT
-            for t in hand:
-                ncount[number_at[t]] += 1
-            ncount.pop()
+            ncount = tally(hand, _NUMBER_AT, _NUMBERS)
         else:
             ncount = counts[:_NUMBERS]
         runs, sets, _ = plan.rest[0]
