@@ -39,7 +39,7 @@ from .actions import (
     _adds_of,
     _lay_out,
 )
-from .counts import COUNT_SLOTS, count_card, hand_counts
+from .counts import count_card, hand_counts
 from .data import deck_json
 from .parts import sub_multisets
 from .solver import (
@@ -367,11 +367,7 @@ class Level8State(State):
         if cls is Discard:
             card = act.card
             self.hands[p].remove(card)
-            counts = self._counts[p]
-            if counts is not None:  # (the kept counts follow the hand: counts.count_card, written out here)
-                n, c = COUNT_SLOTS[card]
-                counts[n] -= 1
-                counts[c] -= 1
+            count_card(self._counts[p], card, -1)  # (the kept counts follow the hand)
             self.discards[p].append(card)
             if log is not None:
                 log.append({"type": "discard", "player": p, "card": card})
@@ -379,11 +375,7 @@ class Level8State(State):
         elif cls is Draw or cls is TakeDiscard:
             card = self.draw.pop() if cls is Draw else self.discards[act.seat].pop()
             insort(self.hands[p], card, key=_HAND_KEY)  # in the hand order, after equal cards
-            counts = self._counts[p]
-            if counts is not None:
-                n, c = COUNT_SLOTS[card]
-                counts[n] += 1
-                counts[c] += 1
+            count_card(self._counts[p], card, 1)
             self.phase = "play"
             if cls is TakeDiscard:
                 if log is not None:
