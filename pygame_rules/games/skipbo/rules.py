@@ -269,22 +269,14 @@ class SkipBoState(State):
                     plays += _PLAY_STOCK_M[owner][mask]
             d0, d1, d2, d3 = self.discards[owner]
             rows = _PLAY_DISCARD_M[owner]
-            if d0:
-                mask = fit[d0[-1]]
-                if mask:
-                    plays += rows[0][mask]
-            if d1:
-                mask = fit[d1[-1]]
-                if mask:
-                    plays += rows[1][mask]
-            if d2:
-                mask = fit[d2[-1]]
-                if mask:
-                    plays += rows[2][mask]
-            if d3:
-                mask = fit[d3[-1]]
-                if mask:
-                    plays += rows[3][mask]
+            if d0 and (mask := fit[d0[-1]]):
+                plays += rows[0][mask]
+            if d1 and (mask := fit[d1[-1]]):
+                plays += rows[1][mask]
+            if d2 and (mask := fit[d2[-1]]):
+                plays += rows[2][mask]
+            if d3 and (mask := fit[d3[-1]]):
+                plays += rows[3][mask]
         fit[n0] = fit[n1] = fit[n2] = fit[n3] = 0
         return plays + (_ENDS.get(held) or _ends(held))  # type: ignore[return-value]
 
