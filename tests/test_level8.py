@@ -772,9 +772,9 @@ def test_api_plays_a_layout():
 @pytest.mark.parametrize("sheet", ["one_star", "two_star"])
 @pytest.mark.parametrize("level", range(1, 9))
 def test_a_listed_lay_out_is_canonical_and_performed_as_any_equal_one(sheet, level):
-    """The lister hands out one LayOut object per canonical lay-out, and performing that object skips normalising
-    its parts: so its parts must already be what the checker makes of them, and an equal lay-out written in another
-    order (a page's move, parsed from JSON) must leave exactly the same table."""
+    """Performing a lay-out never normalises its parts: so the lister's lay-outs must already be what the checker
+    makes of them, and the checker must hand back an equal lay-out written in another order (a page's move, parsed
+    from JSON) in that spelling, so that it leaves exactly the same table."""
     parts = LEVELS[sheet][level - 1]
     hand = hand_for(parts)
     listed_state = make(options={"sheet": sheet}, levels=[level, 1], hands=[hand, []])
@@ -788,5 +788,6 @@ def test_a_listed_lay_out_is_canonical_and_performed_as_any_equal_one(sheet, lev
                                       strict=True))  # one shared object per lay-out
     chosen = lay_outs[-1]
     shuffled = [[p[0], *reversed(p[1:])] for p in chosen.parts][::-1]
+    assert parsed_state.check({"type": "lay_out", "parts": shuffled}).parts == chosen.parts
     assert listed_state.apply(chosen) == parsed_state.apply({"type": "lay_out", "parts": shuffled})
     assert listed_state == parsed_state

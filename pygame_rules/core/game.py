@@ -360,7 +360,16 @@ class State:
                 current_player=self.current_player,
             )
         self._check(act)
-        return act
+        return self.canonical(act)
+
+    def canonical(self, action: Action) -> Action:
+        """Hook: the spelling in which the game performs the legal ``action`` (what :meth:`check` returns).
+
+        Default: the action itself. A game whose move may be spelt several ways (a Level 8 lay-out's parts and cards
+        in any order) returns the spelling its lister lists, so that performing never normalises again: every move
+        reaching :meth:`_perform` is one the lister lists (what :meth:`play` is given) or one :meth:`check` returned.
+        """
+        return action
 
     def can(self, action: Any, *, player: int | None = None) -> bool:
         """Whether ``action`` (an Action or its JSON) would be accepted now; never raises for a refusal."""

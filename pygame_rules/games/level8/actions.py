@@ -107,16 +107,3 @@ def _adds_of(seat: int, index: int, part: tuple[str, ...], card: str, tokens: tu
         found = built[card] = tuple(_ADDS.intern((seat, index, t), lambda t=t: Add(seat, index, t))  # type: ignore[misc]
                                     for t in tokens)
     return found
-
-
-# canonical lay-out (as the search lists it) -> the one LayOut action the lister hands out for it
-_LAY_OUTS: Memo[tuple[tuple[str, ...], ...], LayOut] = Memo("level8.lay_outs", 4096)
-
-
-def _lay_out(layout: tuple[tuple[str, ...], ...]) -> LayOut:
-    """The shared :class:`LayOut` move of a canonical ``layout``. Being this very object tells :meth:`_do_lay_out`
-    that its parts are canonical already (they need no second normalising); any other LayOut is normalised."""
-    found = _LAY_OUTS.get(layout)
-    if found is None:
-        found = _LAY_OUTS.put(layout, LayOut(layout))
-    return found

@@ -26,7 +26,6 @@ from ...core.rng import GameRandom
 from ...core.table import PER_SEAT, Count, Is, PerSeat, Range, Seat, codec_for
 from . import checks as _checks
 from .actions import (
-    _LAY_OUTS,
     Add,
     Discard,
     Draw,
@@ -37,7 +36,6 @@ from .actions import (
     TakeDiscard,
     TakeNothing,
     _adds_of,
-    _lay_out,
 )
 from .counts import count_card, hand_counts
 from .data import deck_json
@@ -273,7 +271,7 @@ class Level8State(State):
         :meth:`problem` accepts.
 
         Moves are shared objects (actions are frozen values): a discard, a skip or an addition is built once per
-        process, not once per listing.
+        process, not once per listing; a lay-out, seldom listed twice, is made by each listing.
         """
         phase = self.phase
         p = self.turn if phase != "keep" else self.keep_queue[0]
@@ -294,7 +292,7 @@ class Level8State(State):
                 if counts is None:
                     counts = self._counts[p] = hand_counts(hand)
                 lays = layouts_of_plan(self._plans[self.levels[p] - 1], hand, counts)
-                out = [_lay_out(lay) for lay in lays] if lays else []
+                out = [LayOut(lay) for lay in lays] if lays else []
             elif _checks.add_refusal(True, self.levels[p], len(hand)) is None:  # (the checker's precondition)
                 out = self._add_options(hand)
             else:
@@ -347,6 +345,10 @@ class Level8State(State):
         problem = self.problem(action)
         return None if problem is None else Refusal(problem.reason or "not_legal_now", problem.params)
 
+    def canonical(self, action: Action) -> Action:
+        """A lay-out spelt as the lister lists it (parts and cards in canonical order, jokers declared)."""
+        return LayOut(_checks.layout_of(self, self.turn, action)) if type(action) is LayOut else action
+
     # ----- validation ---------------------------------------------------------------------------------------
     def problem(self, action: Action) -> IllegalAction | None:
         """Why ``action`` is illegal now, or ``None`` (:func:`~pygame_rules.games.level8.checks.problem`)."""
@@ -395,8 +397,7 @@ class Level8State(State):
 
     def _do_lay_out(self, action: LayOut, log: list[Event] | None) -> None:
         p = self.turn
-        # a listed lay-out is canonical (the search makes it so); another one (legal, from outside) is normalised
-        layout = action.parts if _LAY_OUTS.get(action.parts) is action else _checks.layout_of(self, p, action)
+        layout = action.parts  # canonical: listed by the search, or made so by :meth:`canonical`
         self._take(p, [physical(t) for part in layout for t in part[1:]])
         self._counts[p] = None  # (a seat that has laid out is not asked for lay-outs again this deal)
         self.table[p] = list(layout)
