@@ -251,6 +251,8 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
         # in the table's order (no masks needed)
         parts_only = _Table(kinds[0], pool, sizes[0], budget, jokers, False, False, masks=False).parts
         return [(part,) for part in (parts_only[:limit] if limit else parts_only)]
+    if last == 1 and kinds[0] == "run" != kinds[1]:
+        return _run_and_other(plan, pool, budget, limit)
     tables = _kind_tables(plan, pool, budget)
     if tables is None:
         return []
@@ -259,8 +261,40 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
     return search.out
 
 
-def _kind_tables(plan: _Plan, pool: _Pool, budget: int) -> dict[str, _Table] | None:
-    """Per kind of the level, the :class:`_Table` of the parts its slots may take (``None``: no lay-out at all).
+def _run_and_other(plan: _Plan, pool: _Pool, budget: int, limit: int) -> list[Layout]:
+    """The lay-outs of a level of one run and one set or colour group, in :func:`_search`'s order: each run of the
+    run table (in its order) with each part of the other table (in its order) that it leaves cards, jokers and
+    room for.
+
+    Both tables are small (a dozen runs and a few sets or groups for most hands), so checking each pair costs less
+    than making the tables' masks and walking them (:class:`_Search`).
+    """
+    tables = _kind_tables(plan, pool, budget, masks=False)
+    if tables is None:
+        return []
+    runs, other = tables["run"], tables[plan.kinds[1]]
+    need = plan.sizes[1]
+    lengths, used, reals, parts = other.lengths, other.jokers, other.reals, other.parts
+    places = range(len(parts))
+    jokers = pool.jokers
+    out: list[Layout] = []
+    for run, real, length, js in zip(runs.parts, runs.reals, runs.lengths, runs.jokers, strict=True):
+        room = budget - length
+        if room < need:
+            continue
+        left = jokers - js
+        taken = set(real).isdisjoint
+        for k in places:
+            if lengths[k] <= room and used[k] <= left and taken(reals[k]):
+                out.append((run, parts[k]))
+                if len(out) == limit:
+                    return out
+    return out
+
+
+def _kind_tables(plan: _Plan, pool: _Pool, budget: int, masks: bool = True) -> dict[str, _Table] | None:
+    """Per kind of the level, the :class:`_Table` of the parts its slots may take (``None``: no lay-out at all);
+    ``masks``: make the tables' masks (the slot-by-slot search walks them).
 
     A part of a kind may use only the jokers that the level's other slots can spare: they need at least what they
     would need with the whole hand (the largest of the kind's slots left out: the fewest needed).
@@ -276,8 +310,9 @@ def _kind_tables(plan: _Plan, pool: _Pool, budget: int) -> dict[str, _Table] | N
             spare -= 1
         if spare < 0:
             return None
-        table = _Table(kind, pool, lo, hi, spare, after_another, several)
-        table.jokers_le += [table.jokers_le[-1]] * (jokers - spare)
+        table = _Table(kind, pool, lo, hi, spare, after_another, several, masks)
+        if masks:
+            table.jokers_le += [table.jokers_le[-1]] * (jokers - spare)
         tables[kind] = table
     return tables
 
