@@ -251,8 +251,9 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
         # in the table's order (no masks needed)
         parts_only = _Table(kinds[0], pool, sizes[0], budget, jokers, False, False, masks=False).parts
         return [(part,) for part in (parts_only[:limit] if limit else parts_only)]
-    if last == 1 and kinds[0] == "run" != kinds[1]:
-        return _run_and_other(plan, pool, budget, limit)
+    if last == 1 and kinds[0] == "run":
+        found = (_two_runs if kinds[1] == "run" else _run_and_other)(plan, pool, budget)
+        return found[:limit] if limit else found
     tables = _kind_tables(plan, pool, budget)
     if tables is None:
         return []
@@ -261,7 +262,50 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
     return search.out
 
 
-def _run_and_other(plan: _Plan, pool: _Pool, budget: int, limit: int) -> list[Layout]:
+def _two_runs(plan: _Plan, pool: _Pool, budget: int) -> list[Layout]:
+    """The lay-outs of a level of two runs, in :func:`_search`'s order, from one run table: each pair of runs
+    that share no card and fit the jokers and the budget (a run with no real card may pair with itself), taken
+    as (the run that sorts first, the other) and listed by the two runs' places in the table.
+
+    That is the order in which :class:`_Search` finds them (the second slot takes runs that sort at or after the
+    first's, both in table order), without sorting the whole table for it: only the pairs found are compared.
+    """
+    tables = _kind_tables(plan, pool, budget, ordered=False)
+    if tables is None:
+        return []
+    table = tables["run"]
+    parts, lengths, used, reals, uses = table.parts, table.lengths, table.jokers, table.reals, table.uses
+    jokers_le, size_le, hi = table.jokers_le, table.size_le, table.hi
+    first, second = plan.sizes
+    jokers = pool.jokers
+    every = (1 << len(parts)) - 1
+    found: list[tuple[int, int]] = []
+    for i, real in enumerate(reals):
+        length = lengths[i]
+        room = budget - length
+        if room < first:
+            continue
+        clash = 0
+        for t in real:
+            clash |= uses[t]
+        later = every ^ ((1 << (i + 1)) - 1 if real else (1 << i) - 1)  # itself too when it takes no card
+        fits = later & ~clash & jokers_le[jokers - used[i]] & size_le[room if room < hi else hi]
+        part = parts[i]
+        while fits:
+            bit = fits & -fits
+            fits ^= bit
+            k = bit.bit_length() - 1
+            other = lengths[k]
+            if length < other or length == other and part <= parts[k]:
+                if other >= second:
+                    found.append((i, k))
+            elif length >= second:
+                found.append((k, i))
+    found.sort()
+    return [(parts[i], parts[k]) for i, k in found]
+
+
+def _run_and_other(plan: _Plan, pool: _Pool, budget: int) -> list[Layout]:
     """The lay-outs of a level of one run and one set or colour group, in :func:`_search`'s order: each run of the
     run table (in its order) with each part of the other table (in its order) that it leaves cards, jokers and
     room for.
@@ -287,14 +331,14 @@ def _run_and_other(plan: _Plan, pool: _Pool, budget: int, limit: int) -> list[La
         for k in places:
             if lengths[k] <= room and used[k] <= left and taken(reals[k]):
                 out.append((run, parts[k]))
-                if len(out) == limit:
-                    return out
     return out
 
 
-def _kind_tables(plan: _Plan, pool: _Pool, budget: int, masks: bool = True) -> dict[str, _Table] | None:
+def _kind_tables(plan: _Plan, pool: _Pool, budget: int, masks: bool = True,
+                 ordered: bool = True) -> dict[str, _Table] | None:
     """Per kind of the level, the :class:`_Table` of the parts its slots may take (``None``: no lay-out at all);
-    ``masks``: make the tables' masks (the slot-by-slot search walks them).
+    ``masks``: make the tables' masks (the slot-by-slot search walks them), ``ordered``: with the "sorts at or
+    after" masks of a kind that fills several slots.
 
     A part of a kind may use only the jokers that the level's other slots can spare: they need at least what they
     would need with the whole hand (the largest of the kind's slots left out: the fewest needed).
@@ -310,7 +354,7 @@ def _kind_tables(plan: _Plan, pool: _Pool, budget: int, masks: bool = True) -> d
             spare -= 1
         if spare < 0:
             return None
-        table = _Table(kind, pool, lo, hi, spare, after_another, several, masks)
+        table = _Table(kind, pool, lo, hi, spare, after_another, several and ordered, masks)
         if masks:
             table.jokers_le += [table.jokers_le[-1]] * (jokers - spare)
         tables[kind] = table
