@@ -310,35 +310,38 @@ def _run_and_other(plan: _Plan, pool: _Pool, budget: int) -> list[Layout]:
     run table (in its order) with each part of the other table (in its order) that it leaves cards, jokers and
     room for.
 
-    Both tables are small (a dozen runs and a few sets or groups for most hands), so checking each pair costs less
-    than making the tables' masks and walking them (:class:`_Search`).
+    The runs are only walked in order, so their table is made without masks; the other part's choices for a run
+    are one mask of the other table (the parts that fit the jokers and room left and share none of its cards),
+    without the slot-by-slot search (:class:`_Search`).
     """
-    tables = _kind_tables(plan, pool, budget, masks=False)
+    tables = _kind_tables(plan, pool, budget, bare="run")
     if tables is None:
         return []
     runs, other = tables["run"], tables[plan.kinds[1]]
     need = plan.sizes[1]
-    lengths, used, reals, parts = other.lengths, other.jokers, other.reals, other.parts
-    places = range(len(parts))
+    parts, uses, jokers_le, size_le, hi = other.parts, other.uses, other.jokers_le, other.size_le, other.hi
     jokers = pool.jokers
     out: list[Layout] = []
     for run, real, length, js in zip(runs.parts, runs.reals, runs.lengths, runs.jokers, strict=True):
         room = budget - length
         if room < need:
             continue
-        left = jokers - js
-        taken = set(real).isdisjoint
-        for k in places:
-            if lengths[k] <= room and used[k] <= left and taken(reals[k]):
-                out.append((run, parts[k]))
+        clash = 0
+        for t in real:
+            clash |= uses.get(t, 0)
+        fits = jokers_le[jokers - js] & size_le[room if room < hi else hi] & ~clash
+        while fits:
+            bit = fits & -fits
+            fits ^= bit
+            out.append((run, parts[bit.bit_length() - 1]))
     return out
 
 
-def _kind_tables(plan: _Plan, pool: _Pool, budget: int, masks: bool = True,
+def _kind_tables(plan: _Plan, pool: _Pool, budget: int, bare: str = "",
                  ordered: bool = True) -> dict[str, _Table] | None:
-    """Per kind of the level, the :class:`_Table` of the parts its slots may take (``None``: no lay-out at all);
-    ``masks``: make the tables' masks (the slot-by-slot search walks them), ``ordered``: with the "sorts at or
-    after" masks of a kind that fills several slots.
+    """Per kind of the level, the :class:`_Table` of the parts its slots may take (``None``: no lay-out at all),
+    with the masks that the searches walk, but for the kind ``bare`` (its parts are only walked in order);
+    ``ordered``: with the "sorts at or after" masks of a kind that fills several slots.
 
     A part of a kind may use only the jokers that the level's other slots can spare: they need at least what they
     would need with the whole hand (the largest of the kind's slots left out: the fewest needed).
@@ -354,6 +357,7 @@ def _kind_tables(plan: _Plan, pool: _Pool, budget: int, masks: bool = True,
             spare -= 1
         if spare < 0:
             return None
+        masks = kind != bare
         table = _Table(kind, pool, lo, hi, spare, after_another, several and ordered, masks)
         if masks:
             table.jokers_le += [table.jokers_le[-1]] * (jokers - spare)
