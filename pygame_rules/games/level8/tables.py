@@ -122,8 +122,19 @@ class _Table:
                 continue
             # (the part: kind, cards and joker tokens; real cards; jokers used) of every run from ``a`` to ``b``
             grown: list[_Grown] = [(("run",), (), 0)]
-            for b in range(a, lo + a - 1):
-                grown = _grow_runs(grown, singles[b], joker_ones[b], jokers)
+            # up to the shortest run's last number ``stop``, a run keeps a joker for each number without a card
+            # still ahead (``ahead``): the others could not reach the shortest length
+            stop = a + lo - 1
+            f = e
+            while empty[f] <= stop:
+                f += 1
+            ahead = f - e
+            f = e
+            for b in range(a, stop):
+                if b == empty[f]:
+                    f += 1
+                    ahead -= 1
+                grown = _grow_runs(grown, singles[b], joker_ones[b], jokers - ahead)
             for b in range(lo + a - 1, end):
                 grown = _grow_runs(grown, singles[b], joker_ones[b], jokers)
                 cells.append(grown)
