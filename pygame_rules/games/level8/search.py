@@ -279,7 +279,9 @@ def _two_runs(plan: _Plan, pool: _Pool, budget: int) -> list[Layout]:
     first, second = plan.sizes
     jokers = pool.jokers
     every = (1 << len(parts)) - 1
-    found: list[tuple[int, int]] = []
+    # per run, the runs that follow it in a lay-out: filled in table order, so each list comes out sorted (a run's
+    # pairs with earlier runs are found before its own turn, the others during it)
+    seconds: list[list[int]] = [[] for _ in parts]
     for i, real in enumerate(reals):
         length = lengths[i]
         room = budget - length
@@ -288,9 +290,10 @@ def _two_runs(plan: _Plan, pool: _Pool, budget: int) -> list[Layout]:
         clash = 0
         for t in real:
             clash |= uses[t]
-        later = every ^ ((1 << (i + 1)) - 1 if real else (1 << i) - 1)  # itself too when it takes no card
-        fits = later & ~clash & jokers_le[jokers - used[i]] & size_le[room if room < hi else hi]
+        # the runs from this one on (itself: only when it takes no card, else its cards clash)
+        fits = (every ^ ((1 << i) - 1)) & ~clash & jokers_le[jokers - used[i]] & size_le[room if room < hi else hi]
         part = parts[i]
+        mine = seconds[i]
         while fits:
             bit = fits & -fits
             fits ^= bit
@@ -298,11 +301,10 @@ def _two_runs(plan: _Plan, pool: _Pool, budget: int) -> list[Layout]:
             other = lengths[k]
             if length < other or length == other and part <= parts[k]:
                 if other >= second:
-                    found.append((i, k))
+                    mine.append(k)
             elif length >= second:
-                found.append((k, i))
-    found.sort()
-    return [(parts[i], parts[k]) for i, k in found]
+                seconds[k].append(i)
+    return [(part, parts[k]) for part, after in zip(parts, seconds, strict=True) for k in after]
 
 
 def _run_and_other(plan: _Plan, pool: _Pool, budget: int) -> list[Layout]:
