@@ -105,21 +105,26 @@ class _Table:
         ``b - 1``, each followed by one of ``b``'s cards (in colour order) or a joker while one is left, which is
         the table's order. Growth stops when no run can reach further.
         """
-        # the numbers without a card, then stops past the end: a run from ``a`` ends before the (jokers+1)-th
+        # the numbers without a card, then stops at the end: a run from ``a`` ends before the (jokers+1)-th
         empty = [x for x in range(_NUMBERS) if not by_number[x]]
-        empty += range(_NUMBERS, _NUMBERS + jokers + 1)
+        empty += [_NUMBERS] * (jokers + 1)
         e = 0
-        singles = [[(t,) for t in cards] for cards in by_number]
+        singles: list[Sequence[tuple[str, ...]]] = [[(t,) for t in cards] if cards else () for cards in by_number]
         joker_ones = _JOKER_ONES
         cells: list[list[_Grown]] = []  # the runs of each first number and length, in the table's order
         lengths = self.lengths
         count = 0
-        for a in range(_NUMBERS - lo + 1):
+        a = 0
+        while a <= _NUMBERS - lo:
             while empty[e] < a:
                 e += 1
-            end = min(empty[e + jokers], a + hi, _NUMBERS)
+            end = empty[e + jokers]
             if end - a < lo:
+                # nor from any first number up to the next one without a card (its runs end at the same place)
+                a = empty[e] + 1
                 continue
+            if end - a > hi:
+                end = a + hi
             # (the part: kind, cards and joker tokens; real cards; jokers used) of every run from ``a`` to ``b``
             grown: list[_Grown] = [(("run",), (), 0)]
             # up to the shortest run's last number ``stop``, a run keeps a joker for each number without a card
@@ -142,6 +147,7 @@ class _Table:
                 by_size[b - a + 1] |= ((1 << size) - 1) << count
                 lengths += [b - a + 1] * size
                 count += size
+            a += 1
         self.blocks = range(-1, -1 - count, -1)  # ``-1 - index`` for every part, made in O(1)
         if not cells:
             return
