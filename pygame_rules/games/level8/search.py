@@ -276,7 +276,7 @@ def _two_runs(plan: _Plan, pool: _Pool, budget: int) -> list[Layout]:
     table = tables["run"]
     parts, lengths, used, reals, uses = table.parts, table.lengths, table.jokers, table.reals, table.uses
     jokers_le, size_le, hi = table.jokers_le, table.size_le, table.hi
-    first, second = plan.sizes
+    second = plan.sizes[1]
     jokers = pool.jokers
     every = (1 << len(parts)) - 1
     # per run, the runs that follow it in a lay-out: filled in table order, so each list comes out sorted (a run's
@@ -284,9 +284,7 @@ def _two_runs(plan: _Plan, pool: _Pool, budget: int) -> list[Layout]:
     seconds: list[list[int]] = [[] for _ in parts]
     for i, real in enumerate(reals):
         length = lengths[i]
-        room = budget - length
-        if room < first:
-            continue
+        room = budget - length  # at least ``first``: the table's runs leave room for the shorter slot
         clash = 0
         for t in real:
             clash |= uses[t]
@@ -320,14 +318,11 @@ def _run_and_other(plan: _Plan, pool: _Pool, budget: int) -> list[Layout]:
     if tables is None:
         return []
     runs, other = tables["run"], tables[plan.kinds[1]]
-    need = plan.sizes[1]
     parts, uses, jokers_le, size_le, hi = other.parts, other.uses, other.jokers_le, other.size_le, other.hi
     jokers = pool.jokers
     out: list[Layout] = []
     for run, real, length, js in zip(runs.parts, runs.reals, runs.lengths, runs.jokers, strict=True):
-        room = budget - length
-        if room < need:
-            continue
+        room = budget - length  # at least the other slot's size: the run table's runs leave room for it
         clash = 0
         for t in real:
             clash |= uses.get(t, 0)
