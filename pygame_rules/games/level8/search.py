@@ -228,8 +228,9 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
     Slots are filled in order (run, set, colour; small to large within a kind), each from its kind's
     :class:`_Table` in the table's order, and a slot of the same kind as the one before takes only parts whose
     (length, cards) is at least that one's: so each multiset of parts comes once, already sorted as
-    :func:`check_layout` sorts. Levels of one slot, and of equal sets (or colour groups) alone, take the shorter
-    ways below; the others go slot by slot (:class:`_Search`).
+    :func:`check_layout` sorts. Levels of one slot, of equal sets (or colour groups) alone, and of a run and one
+    other part (:func:`_two_runs`, :func:`_run_and_other`) take the shorter ways below; the others go slot by slot
+    (:class:`_Search`).
     """
     kinds = plan.kinds
     sizes = plan.sizes
