@@ -418,6 +418,37 @@ def test_solver_agrees_with_brute_force(seed):
         assert check_layout(reqs, hand, lay) == lay
 
 
+def test_two_slot_levels_with_a_run_list_in_the_slot_by_slot_order():
+    # a run with a second run, a set or a colour group takes a shorter way than the slot-by-slot search (pairs read
+    # from the tables' masks); it must list the same lay-outs in the same order (the order decides the bots' and the
+    # golden games), also for slot sizes that no sheet has, with many jokers, and when only the first few are asked
+    from pygame_rules.games.level8 import search
+    from pygame_rules.games.level8.counts import _plan, _Pool
+
+    rng = random.Random(8)
+    deck = DECK.cards("101")
+    narrow = [t for t in deck if t not in NUMBER_CARDS or NUMBER_CARDS[t][1] <= 8]
+    levels = [[("run", a), ("run", b)] for a, b in ((2, 3), (3, 3), (3, 5), (4, 4))]
+    levels += [[("run", a), (kind, b)] for a, kind, b in ((3, "set", 2), (6, "set", 3), (3, "colour", 4))]
+    listed = 0
+    for i in range(400):
+        plan = _plan(tuple(Requirement(k, s) for k, s in levels[i % len(levels)]))
+        hand = rng.sample(narrow if i % 2 else deck, rng.randint(8, 13))
+        budget = len(hand) - 1
+        pool = _Pool(hand)
+        pool.groups(plan.colours)
+        tables = search._kind_tables(plan, pool, budget)
+        slow = []
+        if tables is not None:
+            walk = search._Search(plan, pool, budget, 0, tables)
+            walk.slot(0, pool.jokers, 0, -1)
+            slow = walk.out
+        assert search._search(plan, pool, budget) == slow, (plan.key, hand)
+        assert search._search(plan, pool, budget, limit=2) == slow[:2]
+        listed += len(slow)
+    assert listed > 1000
+
+
 # ----- adding -----------------------------------------------------------------------------------------------
 
 

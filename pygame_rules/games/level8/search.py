@@ -228,8 +228,9 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
     Slots are filled in order (run, set, colour; small to large within a kind), each from its kind's
     :class:`_Table` in the table's order, and a slot of the same kind as the one before takes only parts whose
     (length, cards) is at least that one's: so each multiset of parts comes once, already sorted as
-    :func:`check_layout` sorts. Levels of one slot, and of equal sets (or colour groups) alone, take the shorter
-    ways below; the others go slot by slot (:class:`_Search`).
+    :func:`check_layout` sorts. Levels of one slot, of equal sets (or colour groups) alone, and of a run and one
+    other part (:func:`_two_runs`, :func:`_run_and_other`) take the shorter ways below; the others go slot by slot
+    (:class:`_Search`).
     """
     kinds = plan.kinds
     sizes = plan.sizes
@@ -251,6 +252,9 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
         # in the table's order (no masks needed)
         parts_only = _Table(kinds[0], pool, sizes[0], budget, jokers, False, False, masks=False).parts
         return [(part,) for part in (parts_only[:limit] if limit else parts_only)]
+    if last == 1 and kinds[0] == "run":
+        found = (_two_runs if kinds[1] == "run" else _run_and_other)(plan, pool, budget)
+        return found[:limit] if limit else found
     tables = _kind_tables(plan, pool, budget)
     if tables is None:
         return []
@@ -259,8 +263,83 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
     return search.out
 
 
-def _kind_tables(plan: _Plan, pool: _Pool, budget: int) -> dict[str, _Table] | None:
-    """Per kind of the level, the :class:`_Table` of the parts its slots may take (``None``: no lay-out at all).
+def _two_runs(plan: _Plan, pool: _Pool, budget: int) -> list[Layout]:
+    """The lay-outs of a level of two runs, in :func:`_search`'s order, from one run table: each pair of runs
+    that share no card and fit the jokers and the budget (a run with no real card may pair with itself), taken
+    as (the run that sorts first, the other) and listed by the two runs' places in the table.
+
+    That is the order in which :class:`_Search` finds them (the second slot takes runs that sort at or after the
+    first's, both in table order), without sorting the whole table for it: only the pairs found are compared.
+    """
+    tables = _kind_tables(plan, pool, budget, ordered=False)
+    if tables is None:
+        return []
+    table = tables["run"]
+    parts, lengths, used, reals, uses = table.parts, table.lengths, table.jokers, table.reals, table.uses
+    jokers_le, size_le, hi = table.jokers_le, table.size_le, table.hi
+    second = plan.sizes[1]
+    jokers = pool.jokers
+    every = (1 << len(parts)) - 1
+    # per run, the runs that follow it in a lay-out: filled in table order, so each list comes out sorted (a run's
+    # pairs with earlier runs are found before its own turn, the others during it)
+    seconds: list[list[int]] = [[] for _ in parts]
+    for i, real in enumerate(reals):
+        length = lengths[i]
+        room = budget - length  # at least ``first``: the table's runs leave room for the shorter slot
+        clash = 0
+        for t in real:
+            clash |= uses[t]
+        # the runs from this one on (itself: only when it takes no card, else its cards clash)
+        fits = (every ^ ((1 << i) - 1)) & ~clash & jokers_le[jokers - used[i]] & size_le[room if room < hi else hi]
+        part = parts[i]
+        mine = seconds[i]
+        while fits:
+            bit = fits & -fits
+            fits ^= bit
+            k = bit.bit_length() - 1
+            other = lengths[k]
+            if length < other or length == other and part <= parts[k]:
+                if other >= second:
+                    mine.append(k)
+            elif length >= second:
+                seconds[k].append(i)
+    return [(part, parts[k]) for part, after in zip(parts, seconds, strict=True) for k in after]
+
+
+def _run_and_other(plan: _Plan, pool: _Pool, budget: int) -> list[Layout]:
+    """The lay-outs of a level of one run and one set or colour group, in :func:`_search`'s order: each run of the
+    run table (in its order) with each part of the other table (in its order) that it leaves cards, jokers and
+    room for.
+
+    The runs are only walked in order, so their table is made without masks; the other part's choices for a run
+    are one mask of the other table (the parts that fit the jokers and room left and share none of its cards),
+    without the slot-by-slot search (:class:`_Search`).
+    """
+    tables = _kind_tables(plan, pool, budget, bare="run")
+    if tables is None:
+        return []
+    runs, other = tables["run"], tables[plan.kinds[1]]
+    parts, uses, jokers_le, size_le, hi = other.parts, other.uses, other.jokers_le, other.size_le, other.hi
+    jokers = pool.jokers
+    out: list[Layout] = []
+    for run, real, length, js in zip(runs.parts, runs.reals, runs.lengths, runs.jokers, strict=True):
+        room = budget - length  # at least the other slot's size: the run table's runs leave room for it
+        clash = 0
+        for t in real:
+            clash |= uses.get(t, 0)
+        fits = jokers_le[jokers - js] & size_le[room if room < hi else hi] & ~clash
+        while fits:
+            bit = fits & -fits
+            fits ^= bit
+            out.append((run, parts[bit.bit_length() - 1]))
+    return out
+
+
+def _kind_tables(plan: _Plan, pool: _Pool, budget: int, bare: str = "",
+                 ordered: bool = True) -> dict[str, _Table] | None:
+    """Per kind of the level, the :class:`_Table` of the parts its slots may take (``None``: no lay-out at all),
+    with the masks that the searches walk, but for the kind ``bare`` (its parts are only walked in order);
+    ``ordered``: with the "sorts at or after" masks of a kind that fills several slots.
 
     A part of a kind may use only the jokers that the level's other slots can spare: they need at least what they
     would need with the whole hand (the largest of the kind's slots left out: the fewest needed).
@@ -276,8 +355,10 @@ def _kind_tables(plan: _Plan, pool: _Pool, budget: int) -> dict[str, _Table] | N
             spare -= 1
         if spare < 0:
             return None
-        table = _Table(kind, pool, lo, hi, spare, after_another, several)
-        table.jokers_le += [table.jokers_le[-1]] * (jokers - spare)
+        masks = kind != bare
+        table = _Table(kind, pool, lo, hi, spare, after_another, several and ordered, masks)
+        if masks:
+            table.jokers_le += [table.jokers_le[-1]] * (jokers - spare)
         tables[kind] = table
     return tables
 

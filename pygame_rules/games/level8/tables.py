@@ -29,6 +29,26 @@ def _grow_runs(grown: list[_Grown], ones: Sequence[tuple[str, ...]], joker: tupl
     return out
 
 
+def _grown_before(a: int, stop: int, e: int, empty: list[int], singles: list[Sequence[tuple[str, ...]]],
+                  jokers: int) -> list[_Grown]:
+    """(The part: kind, cards and joker tokens; real cards; jokers used) of every run from number ``a`` to just
+    before ``stop`` (the shortest run's last number) that can still reach ``stop``: a run keeps a joker for each
+    number without a card still ahead up to ``stop`` (``empty``: those numbers, ``empty[e]`` the first at or after
+    ``a``); the others could not reach the shortest length."""
+    grown: list[_Grown] = [(("run",), (), 0)]
+    f = e
+    while empty[f] <= stop:
+        f += 1
+    ahead = f - e
+    f = e
+    for b in range(a, stop):
+        if b == empty[f]:
+            f += 1
+            ahead -= 1
+        grown = _grow_runs(grown, singles[b], _JOKER_ONES[b], jokers - ahead)
+    return grown
+
+
 class _Table:
     """Every part of one kind that the hand allows (from ``lo`` to ``hi`` cards, up to all its jokers), in the order
     the search tries them, with bit masks over those parts (bit ``i`` is part ``i``): the parts using a card
@@ -105,48 +125,49 @@ class _Table:
         ``b - 1``, each followed by one of ``b``'s cards (in colour order) or a joker while one is left, which is
         the table's order. Growth stops when no run can reach further.
         """
-        parts = self.parts
-        reals = self.reals
-        used = self.jokers
-        lengths = self.lengths
-        # the numbers without a card, then stops past the end: a run from ``a`` ends before the (jokers+1)-th
+        # the numbers without a card, then stops at the end: a run from ``a`` ends before the (jokers+1)-th
         empty = [x for x in range(_NUMBERS) if not by_number[x]]
-        empty += range(_NUMBERS, _NUMBERS + jokers + 1)
+        empty += [_NUMBERS] * (jokers + 1)
         e = 0
-        singles = [[(t,) for t in cards] for cards in by_number]
+        singles: list[Sequence[tuple[str, ...]]] = [[(t,) for t in cards] if cards else () for cards in by_number]
         joker_ones = _JOKER_ONES
-        for a in range(_NUMBERS - lo + 1):
+        cells: list[list[_Grown]] = []  # the runs of each first number and length, in the table's order
+        lengths = self.lengths
+        count = 0
+        a = 0
+        while a <= _NUMBERS - lo:
             while empty[e] < a:
                 e += 1
-            end = min(empty[e + jokers], a + hi, _NUMBERS)
+            end = empty[e + jokers]
             if end - a < lo:
+                # nor from any first number up to the next one without a card (its runs end at the same place)
+                a = empty[e] + 1
                 continue
-            # (the part: kind, cards and joker tokens; real cards; jokers used) of every run from ``a`` to ``b``
-            grown: list[_Grown] = [(("run",), (), 0)]
-            for b in range(a, end):
+            if end - a > hi:
+                end = a + hi
+            grown = _grown_before(a, a + lo - 1, e, empty, singles, jokers)
+            for b in range(lo + a - 1, end):
                 grown = _grow_runs(grown, singles[b], joker_ones[b], jokers)
-                if not grown:
-                    break
-                length = b - a + 1
-                if length < lo:
-                    continue
-                start = len(parts)
-                parts += [toks for toks, _, _ in grown]
-                reals += [real for _, real, _ in grown]
-                count = len(grown)
-                block = ((1 << count) - 1) << start
-                by_size[length] |= block
-                lengths += [length] * count
-                if jokers:
-                    bit = 1 << start
-                    for _, _, js in grown:
-                        used.append(js)
-                        by_jokers[js] |= bit
-                        bit <<= 1
-                else:
-                    used += [0] * count
-                    by_jokers[0] |= block
-        self.blocks = range(-1, -1 - len(parts), -1)  # ``-1 - index`` for every part, made in O(1)
+                cells.append(grown)
+                size = len(grown)
+                by_size[b - a + 1] |= ((1 << size) - 1) << count
+                lengths += [b - a + 1] * size
+                count += size
+            a += 1
+        self.blocks = range(-1, -1 - count, -1)  # ``-1 - index`` for every part, made in O(1)
+        if not cells:
+            return
+        parts, reals, used = zip(*itertools.chain.from_iterable(cells), strict=True)
+        self.parts = list(parts)
+        self.reals = list(reals)
+        self.jokers = list(used)
+        if not jokers:
+            by_jokers[0] = (1 << count) - 1
+            return
+        bit = 1
+        for j in used:
+            by_jokers[j] |= bit
+            bit <<= 1
 
     def _groups(self, kind: str, groups: list[list[str]], joker_tokens: tuple[str, ...], lo: int, hi: int,
                 jokers: int, by_size: list[int], by_jokers: list[int]) -> None:
