@@ -33,6 +33,7 @@ _GROUPS: Memo[tuple[int, int, int, int, int], tuple[tuple[_Shape, ...], dict[int
 # ``()`` when one fills none (the keys are a level's sizes and part lengths: a small fixed domain)
 _TAKE: Memo[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], int] | tuple[()]] = Memo(
     "level8.group_take", None)
+_ZERO = (0,)  # a bundle of one part given by its place (its group's first place being the place)
 _STRIDE = 1 << 20  # a part's place: its group times this plus its shape's index (more than any group's shapes)
 
 
@@ -181,12 +182,32 @@ class _GroupSearch:
                 if rest and left < need and not fits(rest, after, left):
                     continue
                 acc.append((base, shapes))
-                if rest:
-                    self.step(at + 1, rest, left, room - cards)
-                else:
+                if not rest:
                     self.found.append(tuple(acc))
+                elif len(rest) == 1:
+                    self.last(at + 1, rest[0], left, room - cards)
+                else:
+                    self.step(at + 1, rest, left, room - cards)
                 acc.pop()
         self.jokers_only(0, slots, jl, room)
+
+    def last(self, first: int, size: int, jl: int, room: int) -> None:
+        """Fill the last slot, of ``size`` cards, with ``jl`` jokers and ``room`` cards: with each part of a group
+        ``held[first:]`` that fits, then each part of jokers alone (no bundles, no count test: one part)."""
+        acc, found, suffix, zero = self.acc, self.found, self.suffix, _ZERO
+        for at in range(first, len(self.held)):
+            if suffix[at][-1] + jl < size:
+                break  # (no group from here on has cards enough)
+            base = self.held[at]
+            for idx, (k, r, _, _) in enumerate(self.shapes[base // _STRIDE]):
+                if k > jl:
+                    break  # (shapes come by jokers)
+                if r and size <= r + k <= room:
+                    found.append((*acc, (base + idx, zero)))
+        if jl >= size:
+            for place, k in self.jokers_only_parts():
+                if size <= k <= jl and k <= room:
+                    found.append((*acc, (place, zero)))
 
     @staticmethod
     def fits(slots: tuple[int, ...], counts: tuple[int, ...], jokers: int) -> bool:
@@ -216,7 +237,7 @@ class _GroupSearch:
                 took = _take(slots, (k,))
             if not took or k + took[1] > room or k + took[1] > jl:
                 continue
-            acc.append((place, (0,)))
+            acc.append((place, _ZERO))
             if took[0]:
                 self.jokers_only(i, took[0], jl - k, room - k)
             else:
