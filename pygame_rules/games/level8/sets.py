@@ -73,19 +73,19 @@ def _in_order(search: _GroupSearch, kind: str, tokens: tuple[str, ...]) -> list[
     return [lay for _, lay in found]
 
 
-def _group(n: int, top: int, lo: int, hi: int, most: int) -> tuple[tuple[_Shape, ...], dict[int, int],
+def _group(n: int, jokers: int, lo: int, hi: int, most: int) -> tuple[tuple[_Shape, ...], dict[int, int],
                                                                    tuple[_Bundle, ...]]:
-    """A group of ``n`` cards, with at most ``top`` jokers, parts of ``lo``..``hi`` cards and at most ``most``
+    """A group of ``n`` cards, with ``jokers`` jokers, parts of ``lo``..``hi`` cards and at most ``most``
     parts: every part as (jokers, real cards, positions) in :class:`~pygame_rules.games.level8.tables._Table`'s
     order (by jokers, then real cards, then the combination of positions); the index of each jokers-only part by its
     jokers; and every bundle of one or more disjoint parts with real cards as (jokers, lengths largest
     first, cards, the parts' indices), by jokers. The same for every group of ``n`` cards: remembered."""
-    key = (n, top, lo, hi, most)
+    key = (n, jokers, lo, hi, most)
     found = _GROUPS.get(key)
     if found is None:
         shapes: list[_Shape] = []
         jokers_only: dict[int, int] = {}
-        for k in range(top + 1):
+        for k in range(min(jokers, hi) + 1):
             for r in range(n + 1):
                 if lo <= r + k <= hi:
                     if not r:
@@ -93,13 +93,13 @@ def _group(n: int, top: int, lo: int, hi: int, most: int) -> tuple[tuple[_Shape,
                     shapes += [(k, r, sum(1 << p for p in pos), pos) for pos in itertools.combinations(range(n), r)]
         bundles: list[_Bundle] = []
 
-        def grow(start: int, taken: int, jokers: int, chosen: tuple[int, ...]) -> None:
+        def grow(start: int, taken: int, used: int, chosen: tuple[int, ...]) -> None:
             lengths = sorted((shapes[i][0] + shapes[i][1] for i in chosen), reverse=True)
-            bundles.append((jokers, tuple(lengths), sum(lengths), chosen))
+            bundles.append((used, tuple(lengths), sum(lengths), chosen))
             for idx in range(start, len(shapes) if len(chosen) < most else 0):
                 k, r, mask, _ = shapes[idx]
-                if r and not mask & taken and jokers + k <= top:
-                    grow(idx + 1, taken | mask, jokers + k, (*chosen, idx))
+                if r and not mask & taken and used + k <= jokers:
+                    grow(idx + 1, taken | mask, used + k, (*chosen, idx))
 
         grow(0, 0, 0, ())
         del bundles[0]  # (the empty bundle)
@@ -129,13 +129,13 @@ class _GroupSearch:
     and the sorted counts of each suffix of them (what the count test reads); the parts chosen so far (``acc``: per
     bundle, its group's first place and its parts' indices) and the choices found (``found``)."""
 
-    __slots__ = ("groups", "top", "lo", "hi", "most", "shapes", "held", "bundles", "suffix", "only", "acc", "found")
+    __slots__ = ("groups", "jokers", "lo", "hi", "most", "shapes", "held", "bundles", "suffix", "only", "acc", "found")
 
     def __init__(self, groups: list[list[str]], jokers: int, slots: tuple[int, ...], budget: int) -> None:
         self.groups = groups
         self.lo = lo = slots[-1]
         self.hi = hi = budget - sum(slots) + slots[0]  # the other slots need at least their sizes
-        self.top = top = min(jokers, hi)
+        self.jokers = jokers
         self.most = most = len(slots)
         self.shapes: dict[int, tuple[_Shape, ...]] = {}
         self.held = []
@@ -143,7 +143,7 @@ class _GroupSearch:
         counts = []
         for x, cards in enumerate(groups):
             if cards:
-                shapes, _, bundles = _group(len(cards), top, lo, hi, most)
+                shapes, _, bundles = _group(len(cards), jokers, lo, hi, most)
                 self.shapes[x] = shapes
                 self.held.append(x * _STRIDE)
                 self.bundles.append(bundles)
@@ -247,9 +247,9 @@ class _GroupSearch:
     def jokers_only_parts(self) -> list[tuple[int, int]]:
         """Every jokers-only part, in table order, as (place, jokers) (made when first needed)."""
         if not self.only:
-            empty = _group(0, self.top, self.lo, self.hi, self.most)
+            empty = _group(0, self.jokers, self.lo, self.hi, self.most)
             for x, cards in enumerate(self.groups):
-                shapes, where, _ = _group(len(cards), self.top, self.lo, self.hi, self.most) if cards else empty
+                shapes, where, _ = _group(len(cards), self.jokers, self.lo, self.hi, self.most) if cards else empty
                 self.shapes[x] = shapes
                 self.only += [(x * _STRIDE + at, k) for k, at in where.items()]
         return self.only
