@@ -164,9 +164,15 @@ class _GroupSearch:
         take = _TAKE.get
         bundles_of = self.bundles
         suffix = self.suffix
+        need_all = sum(slots)
+        memo = _GROUPS_MEMO.get
         for at in range(first, len(bundles_of)):
-            if at > first and not fits(slots, suffix[at], jl):
-                return  # (nor from fewer groups, nor from jokers alone)
+            if at > first and jl < need_all:
+                ok = memo((slots, suffix[at], jl))
+                if ok is None:
+                    ok = fits(slots, suffix[at], jl)
+                if not ok:
+                    return  # (nor from fewer groups, nor from jokers alone)
             base = self.held[at]
             after = suffix[at + 1]
             for jokers, lengths, cards, shapes in bundles_of[at]:
@@ -179,8 +185,12 @@ class _GroupSearch:
                     continue
                 rest, need = took
                 left = jl - jokers
-                if rest and left < need and not fits(rest, after, left):
-                    continue
+                if rest and left < need:
+                    ok = memo((rest, after, left))
+                    if ok is None:
+                        ok = fits(rest, after, left)
+                    if not ok:
+                        continue
                 acc.append((base, shapes))
                 if not rest:
                     self.found.append(tuple(acc))
