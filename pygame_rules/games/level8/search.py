@@ -2,9 +2,9 @@
 
 The listing's own path to the lay-outs (a plain generate-and-check over the hand would take seconds on some hands):
 counts decide most hands cannot lay out at all (:mod:`.counts`), and the others are searched over tables of the parts
-each kind allows (:mod:`.tables`). It is a fast lister, not a second rule: the shared reference test holds the moves
-it lists equal to every candidate lay-out that :func:`~pygame_rules.games.level8.parts.check_layout` accepts, in
-every variant.
+each kind allows (:mod:`.tables`), or group by group for levels of sets alone (:mod:`.sets`). It is a fast lister,
+not a second rule: the shared reference test holds the moves it lists equal to every candidate lay-out that
+:func:`~pygame_rules.games.level8.parts.check_layout` accepts, in every variant.
 """
 
 from __future__ import annotations
@@ -170,8 +170,9 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
     Slots are filled in order (run, set, colour; small to large within a kind), each from its kind's
     :class:`_Table` in the table's order, and a slot of the same kind as the one before takes only parts whose
     (length, cards) is at least that one's: so each multiset of parts comes once, already sorted as
-    :func:`check_layout` sorts. Levels of one slot, and of equal sets (or colour groups) alone, take the shorter
-    ways below; the others go slot by slot (:class:`_Search`).
+    :func:`check_layout` sorts. Levels of sets alone (or colour groups alone) are listed group by group in that
+    same order (:mod:`.sets`), levels of one slot straight from their table; the others go slot by slot
+    (:class:`_Search`).
     """
     kinds = plan.kinds
     sizes = plan.sizes
