@@ -24,7 +24,7 @@ from .counts import _GROUPS_MEMO, _JOKER_AS_COLOUR, _JOKER_AS_NUMBER, _groups_fi
 from .data import Layout, Part
 
 _Shape = tuple[int, int, int, tuple[int, ...]]  # a part of a group: jokers, real cards, their positions (mask, tuple)
-_Bundle = tuple[int, tuple[int, ...], int, tuple[int, ...]]  # jokers, lengths (largest first), cards, shape indices
+_Bundle = tuple[int, tuple[int, ...], int, tuple[int, ...]]  # jokers, lengths, cards, shape indices
 # per (cards of a group, jokers, smallest and largest part, most parts): the group's shapes, the index of each
 # jokers-only shape by its jokers, and the bundles of its parts of real cards (:func:`_group`)
 _GROUPS: Memo[tuple[int, int, int, int, int], tuple[tuple[_Shape, ...], dict[int, int], tuple[_Bundle, ...]]] = Memo(
@@ -78,30 +78,35 @@ def _group(n: int, jokers: int, lo: int, hi: int, most: int) -> tuple[tuple[_Sha
     """A group of ``n`` cards, with ``jokers`` jokers, parts of ``lo``..``hi`` cards and at most ``most``
     parts: every part as (jokers, real cards, positions) in :class:`~pygame_rules.games.level8.tables._Table`'s
     order (by jokers, then real cards, then the combination of positions); the index of each jokers-only part by its
-    jokers; and every bundle of one or more disjoint parts with real cards as (jokers, lengths largest
-    first, cards, the parts' indices), by jokers. The same for every group of ``n`` cards: remembered."""
+    jokers; and every bundle of one or more disjoint parts with real cards as (jokers, lengths, cards, the
+    parts' indices), by jokers. The same for every group of ``n`` cards: remembered."""
     key = (n, jokers, lo, hi, most)
     found = _GROUPS.get(key)
     if found is None:
         shapes: list[_Shape] = []
         jokers_only: dict[int, int] = {}
+        bits = [1 << p for p in range(n)]
         for k in range(min(jokers, hi) + 1):
             for r in range(n + 1):
                 if lo <= r + k <= hi:
                     if not r:
                         jokers_only[k] = len(shapes)
-                    shapes += [(k, r, sum(1 << p for p in pos), pos) for pos in itertools.combinations(range(n), r)]
+                    for pos in itertools.combinations(range(n), r):
+                        mask = 0
+                        for p in pos:
+                            mask |= bits[p]
+                        shapes.append((k, r, mask, pos))
         bundles: list[_Bundle] = []
 
-        def grow(start: int, taken: int, used: int, chosen: tuple[int, ...]) -> None:
-            lengths = sorted((shapes[i][0] + shapes[i][1] for i in chosen), reverse=True)
-            bundles.append((used, tuple(lengths), sum(lengths), chosen))
+        def grow(start: int, taken: int, used: int, lengths: tuple[int, ...], chosen: tuple[int, ...]) -> None:
+            """Add every bundle that adds parts from shape ``start`` on to the bundle ``chosen`` (and it)."""
+            bundles.append((used, lengths, sum(lengths), chosen))
             for idx in range(start, len(shapes) if len(chosen) < most else 0):
                 k, r, mask, _ = shapes[idx]
                 if r and not mask & taken and used + k <= jokers:
-                    grow(idx + 1, taken | mask, used + k, (*chosen, idx))
+                    grow(idx + 1, taken | mask, used + k, (*lengths, r + k), (*chosen, idx))
 
-        grow(0, 0, 0, ())
+        grow(0, 0, 0, (), ())
         del bundles[0]  # (the empty bundle)
         bundles.sort(key=lambda bundle: bundle[0])
         found = _GROUPS.put(key, (tuple(shapes), jokers_only, tuple(bundles)))
@@ -109,9 +114,9 @@ def _group(n: int, jokers: int, lo: int, hi: int, most: int) -> tuple[tuple[_Sha
 
 
 def _take(slots: tuple[int, ...], lengths: tuple[int, ...]) -> tuple[tuple[int, ...], int] | tuple[()]:
-    """The slots left once parts of these ``lengths`` take the largest of ``slots`` (largest first) that each fills,
-    and their cards; ``()`` when one fills none. Taking the largest is never worse: any part that fills it fills
-    the smaller ones too (so a lay-out exists after this choice whenever one exists at all)."""
+    """The slots left once parts of these ``lengths`` (in any order) each take the largest of ``slots`` (largest
+    first) that it fills, and their cards; ``()`` when one fills none. Taking the largest is never worse: any part
+    that fills it fills the smaller ones too (so a lay-out exists after this choice whenever one exists at all)."""
     found: tuple[tuple[int, ...], int] | tuple[()] = ()
     rest = list(slots)
     for length in lengths:
