@@ -24,7 +24,8 @@ from .counts import _GROUPS_MEMO, _JOKER_AS_COLOUR, _JOKER_AS_NUMBER, _groups_fi
 from .data import Layout, Part
 
 _Shape = tuple[int, int, int, tuple[int, ...]]  # a part of a group: jokers, real cards, their positions (mask, tuple)
-_Bundle = tuple[int, tuple[int, ...], int, tuple[int, ...]]  # jokers, lengths, cards, shape indices
+# bundles of a group's parts alike: jokers, lengths (largest first), cards, each bundle's shape indices
+_Bundle = tuple[int, tuple[int, ...], int, tuple[tuple[int, ...], ...]]
 # per (cards of a group, jokers, smallest and largest part, most parts): the group's shapes, the index of each
 # jokers-only shape by its jokers, and the bundles of its parts of real cards (:func:`_group`)
 _GROUPS: Memo[tuple[int, int, int, int, int], tuple[tuple[_Shape, ...], dict[int, int], tuple[_Bundle, ...]]] = Memo(
@@ -78,7 +79,8 @@ def _group(n: int, jokers: int, lo: int, hi: int, most: int) -> tuple[tuple[_Sha
     """A group of ``n`` cards, with ``jokers`` jokers, parts of ``lo``..``hi`` cards and at most ``most``
     parts: every part as (jokers, real cards, positions) in :class:`~pygame_rules.games.level8.tables._Table`'s
     order (by jokers, then real cards, then the combination of positions); the index of each jokers-only part by its
-    jokers; and every bundle of one or more disjoint parts with real cards as (jokers, lengths, cards, the
+    jokers; and the bundles of one or more disjoint parts with real cards, those of the same jokers and lengths
+    together (they leave the same slots, jokers and room): as (jokers, lengths largest first, cards, each bundle's
     parts' indices), by jokers. The same for every group of ``n`` cards: remembered."""
     key = (n, jokers, lo, hi, most)
     found = _GROUPS.get(key)
@@ -96,20 +98,22 @@ def _group(n: int, jokers: int, lo: int, hi: int, most: int) -> tuple[tuple[_Sha
                         for p in pos:
                             mask |= bits[p]
                         shapes.append((k, r, mask, pos))
-        bundles: list[_Bundle] = []
+        bundles: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
 
         def grow(start: int, taken: int, used: int, lengths: tuple[int, ...], chosen: tuple[int, ...]) -> None:
             """Add every bundle that adds parts from shape ``start`` on to the bundle ``chosen`` (and it)."""
-            bundles.append((used, lengths, sum(lengths), chosen))
+            bundles.append((used, lengths, chosen))
             for idx in range(start, len(shapes) if len(chosen) < most else 0):
                 k, r, mask, _ = shapes[idx]
                 if r and not mask & taken and used + k <= jokers:
                     grow(idx + 1, taken | mask, used + k, (*lengths, r + k), (*chosen, idx))
 
         grow(0, 0, 0, (), ())
-        del bundles[0]  # (the empty bundle)
-        bundles.sort(key=lambda bundle: bundle[0])
-        found = _GROUPS.put(key, (tuple(shapes), jokers_only, tuple(bundles)))
+        alike: dict[tuple[int, tuple[int, ...]], list[tuple[int, ...]]] = {}
+        for used, lengths, chosen in bundles[1:]:  # (not the empty bundle)
+            alike.setdefault((used, tuple(sorted(lengths, reverse=True))), []).append(chosen)
+        classes = sorted((used, lengths, sum(lengths), tuple(members)) for (used, lengths), members in alike.items())
+        found = _GROUPS.put(key, (tuple(shapes), jokers_only, tuple(classes)))
     return found
 
 
@@ -169,6 +173,7 @@ class _GroupSearch:
         take = _TAKE.get
         bundles_of = self.bundles
         suffix = self.suffix
+        found = self.found
         need_all = sum(slots)
         memo = _GROUPS_MEMO.get
         for at in range(first, len(bundles_of)):
@@ -180,7 +185,7 @@ class _GroupSearch:
                     return  # (nor from fewer groups, nor from jokers alone)
             base = self.held[at]
             after = suffix[at + 1]
-            for jokers, lengths, cards, shapes in bundles_of[at]:
+            for jokers, lengths, cards, members in bundles_of[at]:
                 if jokers > jl:
                     break  # (bundles come by jokers)
                 took = take((slots, lengths))
@@ -196,15 +201,28 @@ class _GroupSearch:
                         ok = fits(rest, after, left)
                     if not ok:
                         continue
-                acc.append((base, shapes))
+                start = len(found)
+                acc.append((base, members[0]))
                 if not rest:
-                    self.found.append(tuple(acc))
+                    found.append(tuple(acc))
                 elif len(rest) == 1:
                     self.last(at + 1, rest[0], left, room - cards)
                 else:
                     self.step(at + 1, rest, left, room - cards)
                 acc.pop()
+                if len(members) > 1 and len(found) > start:
+                    self.alike(start, len(acc), base, members)
         self.jokers_only(0, slots, jl, room)
+
+    def alike(self, start: int, i: int, base: int, members: tuple[tuple[int, ...], ...]) -> None:
+        """The lay-outs found from ``start`` on hold the first of ``members`` (bundles alike of the group at
+        ``base``) as their ``i``-th bundle: add them again with each other member instead (what a search after
+        each would find, without searching)."""
+        found = self.found
+        made = found[start:]
+        for shapes in members[1:]:
+            bundle = ((base, shapes),)
+            found += [lay[:i] + bundle + lay[i + 1:] for lay in made]
 
     def last(self, first: int, size: int, jl: int, room: int) -> None:
         """Fill the last slot, of ``size`` cards, with ``jl`` jokers and ``room`` cards: with each part of a group
