@@ -44,14 +44,15 @@ def _hand(rng: random.Random, kind: str) -> list[str]:
 
 
 def _accepted(reqs: tuple[Requirement, ...], hand: list[str]) -> set[Layout]:
-    """The reference lister: every candidate lay-out that the rule accepts."""
-    out = set()
-    for lay in candidate_layouts(reqs, hand):
+    """The reference lister: every candidate lay-out that the rule accepts (``None`` for one it refuses)."""
+
+    def checked(lay: Layout) -> Layout | None:
         try:
-            out.add(check_layout(reqs, hand, lay))
+            return check_layout(reqs, hand, lay)
         except PartError:
-            pass
-    return out
+            return None
+
+    return set(map(checked, candidate_layouts(reqs, hand))) - {None}
 
 
 def _places(kind: str, hand: list[str], size: int) -> dict[tuple[str, ...], int]:
