@@ -2,14 +2,13 @@
 
 The listing's own path to the lay-outs (a plain generate-and-check over the hand would take seconds on some hands):
 counts decide most hands cannot lay out at all (:mod:`.counts`), and the others are searched over tables of the parts
-each kind allows (:mod:`.tables`). It is a fast lister, not a second rule: the shared reference test holds the moves
-it lists equal to every candidate lay-out that :func:`~pygame_rules.games.level8.parts.check_layout` accepts, in
-every variant.
+each kind allows (:mod:`.tables`), or group by group for levels of sets alone (:mod:`.sets`). It is a fast lister,
+not a second rule: the shared reference test holds the moves it lists equal to every candidate lay-out that
+:func:`~pygame_rules.games.level8.parts.check_layout` accepts, in every variant.
 """
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Iterator, Sequence
 
 from ...core.memo import Memo
@@ -33,6 +32,7 @@ from .counts import (
     tally,
 )
 from .data import JOKER, Layout, Part, Requirement
+from .sets import group_layouts
 from .tables import _Table
 
 _LAYOUTS_CACHE: Memo[tuple[tuple[tuple[str, int], ...], tuple[str, ...]], tuple[Layout, ...]] = Memo(
@@ -163,64 +163,6 @@ def _enumerate_layouts(reqs: Sequence[Requirement], hand: Sequence[str]) -> Iter
 
 
 
-def _equal_slots(table: _Table, slots: int, size: int, jokers: int, budget: int) -> list[Layout]:
-    """Every lay-out of a level of ``slots`` parts of one kind, all of at least ``size`` cards, in the solver's
-    order, from ``table`` (its parts only: no masks) instead of the slot-by-slot masks of :func:`_search`.
-
-    A lay-out is chosen as parts in the table's order (a later part, or the same joker-only part again), pairwise
-    disjoint, within the jokers and the budget. Each lay-out is then put in canonical order (parts by length,
-    then cards) and the list sorted by its parts' places in the table, which is the order in which
-    :func:`_search` finds them (each slot tried in the table's order, a slot of the kind after another taking
-    parts that sort after the other's).
-    With slots of several sizes the counts tests of :func:`_search` prune far better (this walk measured slower,
-    up to 5x with jokers).
-    """
-    parts = table.parts
-    used = table.jokers
-    lengths = table.lengths
-    bits: dict[str, int] = {}
-    masks: list[int] = []
-    for real in table.reals:
-        m = 0
-        for t in real:
-            b = bits.get(t)
-            if b is None:
-                b = bits[t] = 1 << len(bits)
-            m |= b
-        masks.append(m)
-    canon = list(zip(lengths, parts, strict=True))  # the order of parts inside a lay-out: by length, then cards
-    total = len(parts)
-    # per joker count ``j``: the parts using at most ``j`` jokers, and where each part index starts in that list
-    usable = [[i for i in range(total) if used[i] <= j] for j in range(jokers + 1)]
-    start_at = [[bisect.bisect_left(lst, i) for i in range(total + 1)] for lst in usable]
-    found: list[tuple[tuple[int, ...], Layout]] = []
-    chosen: list[int] = []
-    key_of = canon.__getitem__
-
-    def walk(first: int, need: int, jl: int, room: int, taken: int) -> None:
-        """Choose ``need`` more parts from part ``first`` on, none using ``taken``."""
-        if room < need * size:
-            return
-        candidates = usable[jl]
-        for at in range(start_at[jl][first], len(candidates)):
-            i = candidates[at]
-            m = masks[i]
-            length = lengths[i]
-            if m & taken or length > room:
-                continue
-            chosen.append(i)
-            if need == 1:
-                order = sorted(chosen, key=key_of)
-                found.append((tuple(order), tuple([parts[j] for j in order])))
-            else:
-                walk(i if not m else i + 1, need - 1, jl - used[i], room - length, taken | m)
-            chosen.pop()
-
-    walk(0, slots, jokers, budget, 0)
-    found.sort()
-    return [lay for _, lay in found]
-
-
 def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layout]:
     """Every lay-out of ``plan``'s slots from ``pool`` using at most ``budget`` cards, in the solver's order (only the
     first ``limit`` when ``limit`` is set). ``pool.groups`` must have been called.
@@ -228,24 +170,18 @@ def _search(plan: _Plan, pool: _Pool, budget: int, limit: int = 0) -> list[Layou
     Slots are filled in order (run, set, colour; small to large within a kind), each from its kind's
     :class:`_Table` in the table's order, and a slot of the same kind as the one before takes only parts whose
     (length, cards) is at least that one's: so each multiset of parts comes once, already sorted as
-    :func:`check_layout` sorts. Levels of one slot, of equal sets (or colour groups) alone, and of a run and one
-    other part (:func:`_two_runs`, :func:`_run_and_other`) take the shorter ways below; the others go slot by slot
+    :func:`check_layout` sorts. Levels of sets alone (or colour groups alone) are listed group by group in that
+    same order (:mod:`.sets`), levels of one slot straight from their table, and levels of a run and one other part
+    by :func:`_two_runs` and :func:`_run_and_other`; the others go slot by slot
     (:class:`_Search`).
     """
     kinds = plan.kinds
     sizes = plan.sizes
     last = len(kinds) - 1
     jokers = pool.jokers
-    if last and kinds[0] == kinds[last] != "run" and sizes[0] == sizes[last] and jokers < 3:
-        # sets alone (or colour groups alone) of one size: chosen from the table's parts, then sorted into the
-        # solver's order (runs, and hands of 3 jokers or more, measured slower this way: their many lay-outs cost
-        # more to sort than the slot-by-slot search spends listing them)
-        size = sizes[0]
-        hi = budget - size * last
-        if hi < size:
-            return []
-        found = _equal_slots(_Table(kinds[0], pool, size, hi, jokers, False, False, masks=False), last + 1, size,
-                             jokers, budget)
+    if last and kinds[0] == kinds[last] != "run":
+        # sets alone (or colour groups alone): group by group (:mod:`.sets`)
+        found = group_layouts(kinds[0], sizes, pool, budget)
         return found[:limit] if limit else found
     if last == 0:
         # one slot: every part of the kind with ``size``..``budget`` cards and up to all the jokers is a lay-out,
