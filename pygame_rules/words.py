@@ -261,7 +261,9 @@ class Describer:
                 return None
             card, pile = self._card(e["card"], e.get("value")), e["pile"] + 1
             if kind == "play_discard":
-                n = ((e.get("action") or {}).get("discard") or 0) + 1
+                # (a log saved before play events carried their discard pile has it in the event's action)
+                n = e.get("discard", (e.get("action") or {}).get("discard")) or 0
+                n += 1
                 return self._w("log.skipbo.play_discard", name=name, card=card, pile=pile, n=n)
             return self._w(f"log.skipbo.{kind}", name=name, card=card, pile=pile)
         if kind == "discard":

@@ -109,6 +109,26 @@ def test_wild_stands_for_the_needed_number_from_hand_stock_and_discard():
         act(state, type="play_stock", owner=0, pile=0)
 
 
+def test_play_events_carry_their_own_fields_and_are_worded_from_them():
+    """A building play's event names where its card came from (owner and discard pile) as its own fields, not as a
+    copy of the action; the log line reads the discard pile from there, and from the action that a log saved
+    before carried."""
+    from pygame_rules.words import describe_event
+
+    state = scenario(building=[[], [1], [], []], discards=[[[], [], [1], []], EMPTY4])
+    stock, = act(state, type="play_stock", owner=0, pile=1)
+    played, = act(state, type="play_discard", owner=0, discard=2, pile=0)
+    assert stock == {"type": "play_stock", "player": 0, "card": 2, "pile": 1, "value": 2, "owner": 0, "revealed": 7}
+    assert played == {"type": "play_discard", "player": 0, "card": 1, "pile": 0, "value": 1, "owner": 0,
+                      "discard": 2}
+    ended = act(state, type="discard", card=3, discard=0)[0]
+    assert ended == {"type": "discard", "player": 0, "card": 3, "discard": 0}
+    line = describe_event("skipbo", played)
+    assert "3" in line and line == describe_event(
+        "skipbo", {k: v for k, v in played.items() if k != "discard"} | {"action": {"discard": 2}})
+    assert line != describe_event("skipbo", {**played, "discard": 0})
+
+
 def test_pile_reaching_twelve_is_set_aside():
     state = scenario(building=[list(range(1, 12)), [], [], []], hands=[[12, 3, 4, 5, 6], [5, 6, 7, 8, 10]])
     events = act(state, type="play_hand", card=12, pile=0)

@@ -104,11 +104,11 @@ def test_listing_leaves_its_scratch_clean_and_lists_prebuilt_objects() -> None:
 
 # the fields of each event (beside ``type``) that the page's log words read, and that bots and lessons use
 EVENT_FIELDS = {
-    "play_hand": {"player", "card", "pile", "value", "action"},
-    "play_stock": {"player", "card", "pile", "value", "action", "revealed"},
-    "play_discard": {"player", "card", "pile", "value", "action"},
-    "discard": {"player", "card", "discard", "action"},
-    "end_turn": {"player", "action"},
+    "play_hand": {"player", "card", "pile", "value"},
+    "play_stock": {"player", "card", "pile", "value", "owner", "revealed"},
+    "play_discard": {"player", "card", "pile", "value", "owner", "discard"},
+    "discard": {"player", "card", "discard"},
+    "end_turn": {"player"},
     "complete": {"player", "pile"},
     "draw": {"player", "count", "recycled", "private"},
     "game_over": {"winners", "reason"},

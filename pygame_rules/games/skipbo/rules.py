@@ -373,9 +373,8 @@ class SkipBoState(State):
             else:  # a turn without a discard is idle unless a card was played in it
                 self.idle_turns = 0 if self.played_this_turn else self.idle_turns + 1
             if log is not None:
-                log.append({"type": cls.kind, "player": seat, "card": card, "discard": act.discard,
-                            "action": act.to_json()} if cls is Discard else
-                           {"type": cls.kind, "player": seat, "action": act.to_json()})
+                log.append({"type": "discard", "player": seat, "card": card, "discard": act.discard}
+                           if cls is Discard else {"type": "end_turn", "player": seat})
             if cls is EndTurn and self._stalled(self.idle_turns):
                 self._stalemate(log)
                 return
@@ -410,12 +409,17 @@ class SkipBoState(State):
             self.last_undoable = undoable
 
     def _log_play(self, action: Any, seat: int, card: int, value: int, log: list[Event]) -> None:
-        """The events of a building play: the play (a stock play tells the card it reveals), and a completed pile."""
-        event: Event = {"type": action.kind, "player": seat, "card": card, "pile": action.pile, "value": value,
-                        "action": action.to_json()}
-        if type(action) is PlayStock:
+        """The events of a building play: the play (where the card came from, the card and the number it stands
+        for; a stock play tells the card it reveals), and a completed pile."""
+        event: Event = {"type": action.kind, "player": seat, "card": card, "pile": action.pile, "value": value}
+        cls = type(action)
+        if cls is PlayStock:
             stock = self.stocks[action.owner]
+            event["owner"] = action.owner
             event["revealed"] = stock[-1] if stock else None
+        elif cls is PlayDiscard:
+            event["owner"] = action.owner
+            event["discard"] = action.discard
         log.append(event)
         if _COMPLETES[value]:
             log.append({"type": "complete", "player": seat, "pile": action.pile})

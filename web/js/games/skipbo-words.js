@@ -17,7 +17,8 @@ export default {
         const pile = e.pile + 1;
         if (e.type === "play_hand") return t("log.skipbo.play_hand", { name, card, pile });
         if (e.type === "play_stock") return t("log.skipbo.play_stock", { name, card, pile });
-        return t("log.skipbo.play_discard", { name, card, pile, n: (e.action?.discard ?? 0) + 1 });
+        // (a log saved before play events carried their discard pile has it in the event's action)
+        return t("log.skipbo.play_discard", { name, card, pile, n: (e.discard ?? e.action?.discard ?? 0) + 1 });
       }
       case "discard": return has(e, "card", "discard") ?
         t("log.skipbo.discard", { name, card: skipboCard(e.card), n: e.discard + 1 }) : null;
