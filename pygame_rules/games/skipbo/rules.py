@@ -23,6 +23,7 @@ from ...core.match import MatchRules
 from ...core.rng import GameRandom
 from ...core.table import Count, Is, PerSeat, Range, Seat, Size
 from .building import (
+    _BIT,
     _COMPLETES,
     _DECK,
     _DISCARD,
@@ -249,11 +250,12 @@ class SkipBoState(State):
         fit[n1] |= 2
         fit[n2] |= 4
         fit[n3] |= 8
+        bit = _BIT
         held = 0
         for card in self.hands[seat]:
-            held |= 1 << card
+            held |= bit[card]
         plays: tuple[Action, ...] = ()
-        playable = held & (1 << WILD | 1 << n0 | 1 << n1 | 1 << n2 | 1 << n3)
+        playable = held & (bit[WILD] | bit[n0] | bit[n1] | bit[n2] | bit[n3])
         if playable:
             if playable & (playable - 1):
                 for card in _HELD.get(playable) or _held(playable):
