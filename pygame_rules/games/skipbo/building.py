@@ -72,6 +72,10 @@ if any(fits(card, height) != (card == WILD or card == _NEXT[height])
     raise ValueError("skipbo rules: the building rule no longer has the shape the listing's tables assume")
 _HELD: Memo[int, tuple[int, ...]] = Memo("skipbo.held", None)  # a mask of cards -> those cards, ascending
 _ENDS: Memo[int, tuple[Action, ...]] = Memo("skipbo.ends", None)  # a mask of the hand's cards -> how the turn ends
+# The memos' lookups, bound once: the lister calls these. (CPython 3.11 compiles a method call on an imported name as
+# an attribute read, which makes a bound method on every call; a bound method made once is called directly.)
+_HELD_GET = _HELD.get
+_ENDS_GET = _ENDS.get
 _BIT = tuple(1 << card for card in CARDS)  # each card's bit in a mask of cards (a lookup, where a shift allocates)
 
 

@@ -27,8 +27,8 @@ from .building import (
     _COMPLETES,
     _DECK,
     _DISCARD,
-    _ENDS,
-    _HELD,
+    _ENDS_GET,
+    _HELD_GET,
     _NEXT,
     _NO_FIT,
     _PLAY_DISCARD,
@@ -258,7 +258,7 @@ class SkipBoState(State):
         playable = held & (bit[WILD] | bit[n0] | bit[n1] | bit[n2] | bit[n3])
         if playable:
             if playable & (playable - 1):
-                for card in _HELD.get(playable) or _held(playable):
+                for card in _HELD_GET(playable) or _held(playable):
                     plays += _PLAY_HAND_M[card][fit[card]]
             else:  # (one card: the commonest case)
                 card = playable.bit_length() - 1
@@ -280,7 +280,7 @@ class SkipBoState(State):
             if d3 and (mask := fit[d3[-1]]):
                 plays += rows[3][mask]
         fit[n0] = fit[n1] = fit[n2] = fit[n3] = 0
-        return plays + (_ENDS.get(held) or _ends(held))  # type: ignore[return-value]
+        return plays + (_ENDS_GET(held) or _ends(held))  # type: ignore[return-value]
 
     def refusal(self, action: Action) -> Refusal | None:
         """Why ``action`` is illegal now, as a reason code and parameters (no words), or ``None`` when legal."""
