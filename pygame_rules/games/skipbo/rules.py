@@ -28,9 +28,9 @@ from .building import (
     _DECK,
     _DISCARD,
     _ENDS_GET,
+    _FITS_01,
+    _FITS_23,
     _HELD_GET,
-    _NEXT,
-    _NO_FIT,
     _PLAY_DISCARD,
     _PLAY_DISCARD_M,
     _PLAY_HAND,
@@ -138,7 +138,6 @@ class SkipBoState(State):
     end_reason: Literal["stock_empty", "stalemate"] | None
 
     def _init(self) -> None:
-        self._fit = _NO_FIT[:]
         # whose piles each seat plays from: its own, and its partner's in the partnership game
         self._team = [(seat,) if p is None else (seat, p) for seat, p in
                       ((seat, self.partner(seat)) for seat in range(self.players))]
@@ -234,52 +233,45 @@ class SkipBoState(State):
     def _list_legal(self) -> list[Action]:
         """The candidates that :meth:`refusal` accepts, in the same order, by tables derived from the rules.
 
-        ``fit[c]`` is the bit mask of the building piles card ``c`` fits (from :func:`fits`: the wild fits every
-        pile, a number the piles of height one less) and indexes prebuilt rows of the actions; of the hand only
-        the distinct cards that fit somewhere are visited (``held`` holds the hand's cards as bits); the turn ends
-        as :func:`_ends` says.
+        ``lo[c] | hi[c]`` is the bit mask of the building piles card ``c`` fits (:func:`fits` as tables for the
+        piles' heights, two piles to a table) and indexes prebuilt rows of the actions; of the hand only the
+        distinct cards that fit somewhere are visited (``held`` holds the hand's cards as bits); the turn ends as
+        :func:`_ends` says.
         """
         seat = self.current
         b0, b1, b2, b3 = self.building
-        n0 = _NEXT[len(b0)]
-        n1 = _NEXT[len(b1)]
-        n2 = _NEXT[len(b2)]
-        n3 = _NEXT[len(b3)]
-        fit = self._fit
-        fit[n0] = 1
-        fit[n1] |= 2
-        fit[n2] |= 4
-        fit[n3] |= 8
+        lo, lo_cards = _FITS_01[len(b0)][len(b1)]
+        hi, hi_cards = _FITS_23[len(b2)][len(b3)]
         bit = _BIT
         held = 0
         for card in self.hands[seat]:
             held |= bit[card]
         plays: tuple[Action, ...] = ()
-        playable = held & (bit[WILD] | bit[n0] | bit[n1] | bit[n2] | bit[n3])
+        playable = held & (lo_cards | hi_cards)
         if playable:
             if playable & (playable - 1):
                 for card in _HELD_GET(playable) or _held(playable):
-                    plays += _PLAY_HAND_M[card][fit[card]]
+                    plays += _PLAY_HAND_M[card][lo[card] | hi[card]]
             else:  # (one card: the commonest case)
                 card = playable.bit_length() - 1
-                plays = _PLAY_HAND_M[card][fit[card]]
+                plays = _PLAY_HAND_M[card][lo[card] | hi[card]]
         for owner in self._team[seat]:
             stock = self.stocks[owner]
             if stock:
-                mask = fit[stock[-1]]
+                top = stock[-1]
+                mask = lo[top] | hi[top]
                 if mask:
                     plays += _PLAY_STOCK_M[owner][mask]
             d0, d1, d2, d3 = self.discards[owner]
             rows = _PLAY_DISCARD_M[owner]
-            if d0 and (mask := fit[d0[-1]]):
+            if d0 and (mask := lo[top := d0[-1]] | hi[top]):
                 plays += rows[0][mask]
-            if d1 and (mask := fit[d1[-1]]):
+            if d1 and (mask := lo[top := d1[-1]] | hi[top]):
                 plays += rows[1][mask]
-            if d2 and (mask := fit[d2[-1]]):
+            if d2 and (mask := lo[top := d2[-1]] | hi[top]):
                 plays += rows[2][mask]
-            if d3 and (mask := fit[d3[-1]]):
+            if d3 and (mask := lo[top := d3[-1]] | hi[top]):
                 plays += rows[3][mask]
-        fit[n0] = fit[n1] = fit[n2] = fit[n3] = 0
         return plays + (_ENDS_GET(held) or _ends(held))  # type: ignore[return-value]
 
     def refusal(self, action: Action) -> Refusal | None:
