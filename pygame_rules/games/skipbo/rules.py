@@ -345,29 +345,28 @@ class SkipBoState(State):
         return self.last_undoable and self.winners is None
 
     # ----- acting -----------------------------------------------------------------------------------------------
-    def _perform(self, action: Action, log: list[Event] | None) -> None:
+    def _perform(self, action: Any, log: list[Event] | None) -> None:
         """Every action's one path: a building play (then a refill of an emptied hand, or the win), or the end of
         the turn (a discard, or none with an empty hand: a whole round of those is a stalemate) and the next seat's
         refill. Events are appended to ``log`` as data; with ``log`` ``None`` (bots' rollouts, the bench) none is
         built."""
-        act: Any = action  # (read without narrowing: the exact class is tested once, below)
-        cls = type(act)
+        cls = type(action)  # (``action`` is read without narrowing: its exact class is tested once, here)
         seat = self.current
         if cls is PlayHand:  # (the kinds in the order of how often they are played)
-            card = act.card
+            card = action.card
             self.hands[seat].remove(card)
             undoable = True
         elif cls is Discard or cls is EndTurn:
             self.last_undoable = False
             if cls is Discard:
-                card = act.card
+                card = action.card
                 self.hands[seat].remove(card)
-                self.discards[seat][act.discard].append(card)
+                self.discards[seat][action.discard].append(card)
                 self.idle_turns = 0
             else:  # a turn without a discard is idle unless a card was played in it
                 self.idle_turns = 0 if self.played_this_turn else self.idle_turns + 1
             if log is not None:
-                log.append({"type": "discard", "player": seat, "card": card, "discard": act.discard}
+                log.append({"type": "discard", "player": seat, "card": card, "discard": action.discard}
                            if cls is Discard else {"type": "end_turn", "player": seat})
             if cls is EndTurn and self._stalled(self.idle_turns):
                 self._stalemate(log)
@@ -379,22 +378,22 @@ class SkipBoState(State):
             self._refill(seat, log)
             return
         elif cls is PlayDiscard:
-            card = self.discards[act.owner][act.discard].pop()
+            card = self.discards[action.owner][action.discard].pop()
             undoable = True  # discard piles are fanned out: nothing hidden is revealed
         else:
-            card = self.stocks[act.owner].pop()
+            card = self.stocks[action.owner].pop()
             undoable = False  # the next stock card is turned face up
         building = self.building
-        pile = building[act.pile]
+        pile = building[action.pile]
         pile.append(card)
         self.played_this_turn = True
         value = len(pile)  # the number the card stands for
         if _COMPLETES[value]:
             self.set_aside += pile
-            building[act.pile] = []
+            building[action.pile] = []
         if log is not None:
-            self._log_play(act, seat, card, value, log)
-        if cls is PlayStock and not self.stocks[act.owner] and self._team_out(seat):  # (only a stock play can)
+            self._log_play(action, seat, card, value, log)
+        if cls is PlayStock and not self.stocks[action.owner] and self._team_out(seat):  # (only a stock play can)
             self.last_undoable = False
             self._win(seat, log)
         elif not self.hands[seat] and self._refill(seat, log):
