@@ -74,7 +74,7 @@ def _pair_fits(first: int, low: int, high: int) -> tuple[tuple[int, ...], int]:
 
 
 # :func:`fits` for the four piles, as two tables made from it here: one per pair of piles, by the pair's heights (a
-# full pile is set aside). The mask of the piles a card fits is its mask in the one table OR its mask in the other.
+# full pile is set aside). The mask of the piles a card fits is its mask in the one table plus its mask in the other.
 _HEIGHTS = range(RULES.numbers)
 _FITS_01 = tuple(tuple(_pair_fits(0, low, high) for high in _HEIGHTS) for low in _HEIGHTS)
 _FITS_23 = tuple(tuple(_pair_fits(2, low, high) for high in _HEIGHTS) for low in _HEIGHTS)

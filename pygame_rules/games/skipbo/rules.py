@@ -233,10 +233,11 @@ class SkipBoState(State):
     def _list_legal(self) -> list[Action]:
         """The candidates that :meth:`refusal` accepts, in the same order, by tables derived from the rules.
 
-        ``lo[c] | hi[c]`` is the bit mask of the building piles card ``c`` fits (:func:`fits` as tables for the
-        piles' heights, two piles to a table) and indexes prebuilt rows of the actions; of the hand only the
-        distinct cards that fit somewhere are visited (``held`` holds the hand's cards as bits); the turn ends as
-        :func:`_ends` says.
+        ``lo[c] + hi[c]`` is the bit mask of the building piles card ``c`` fits (:func:`fits` as tables for the
+        piles' heights, two piles to a table; the two masks share no bit, so their sum is their union, and an
+        integer sum is a specialised bytecode where ``|`` is not) and indexes prebuilt rows of the actions; of the
+        hand only the distinct cards that fit somewhere are visited (``held`` holds the hand's cards as bits); the
+        turn ends as :func:`_ends` says.
         """
         seat = self.current
         b0, b1, b2, b3 = self.building
@@ -251,26 +252,26 @@ class SkipBoState(State):
         if playable:
             if playable & (playable - 1):
                 for card in _HELD_GET(playable) or _held(playable):
-                    plays += _PLAY_HAND_M[card][lo[card] | hi[card]]
+                    plays += _PLAY_HAND_M[card][lo[card] + hi[card]]
             else:  # (one card: the commonest case)
                 card = playable.bit_length() - 1
-                plays = _PLAY_HAND_M[card][lo[card] | hi[card]]
+                plays = _PLAY_HAND_M[card][lo[card] + hi[card]]
         for owner in self._team[seat]:
             stock = self.stocks[owner]
             if stock:
                 top = stock[-1]
-                mask = lo[top] | hi[top]
+                mask = lo[top] + hi[top]
                 if mask:
                     plays += _PLAY_STOCK_M[owner][mask]
             d0, d1, d2, d3 = self.discards[owner]
             rows = _PLAY_DISCARD_M[owner]
-            if d0 and (mask := lo[top := d0[-1]] | hi[top]):
+            if d0 and (mask := lo[top := d0[-1]] + hi[top]):
                 plays += rows[0][mask]
-            if d1 and (mask := lo[top := d1[-1]] | hi[top]):
+            if d1 and (mask := lo[top := d1[-1]] + hi[top]):
                 plays += rows[1][mask]
-            if d2 and (mask := lo[top := d2[-1]] | hi[top]):
+            if d2 and (mask := lo[top := d2[-1]] + hi[top]):
                 plays += rows[2][mask]
-            if d3 and (mask := lo[top := d3[-1]] | hi[top]):
+            if d3 and (mask := lo[top := d3[-1]] + hi[top]):
                 plays += rows[3][mask]
         return plays + (_ENDS_GET(held) or _ends(held))  # type: ignore[return-value]
 
