@@ -69,13 +69,14 @@ _BIT = tuple(1 << card for card in CARDS)  # each card's bit in a mask of cards 
 def _pair_fits(first: int, low: int, high: int) -> tuple[tuple[int, ...], int]:
     """:func:`fits` as a table for building piles ``first`` and ``first + 1`` of heights ``low`` and ``high``: each
     card's bit mask of those two piles that it fits (bit p: pile p), and the bits of the cards that fit either."""
-    masks = tuple(fits(card, low) << first | fits(card, high) << first + 1 for card in CARDS)
-    return masks, sum(_BIT[card] for card in CARDS if masks[card])
+    masks = tuple(a << first | b << first + 1 for a, b in zip(_FITS_AT[low], _FITS_AT[high], strict=True))
+    return masks, sum(bit for bit, mask in zip(_BIT, masks, strict=True) if mask)
 
 
 # :func:`fits` for the four piles, as two tables made from it here: one per pair of piles, by the pair's heights (a
 # full pile is set aside). The mask of the piles a card fits is its mask in the one table plus its mask in the other.
 _HEIGHTS = range(RULES.numbers)
+_FITS_AT = tuple(tuple(int(fits(card, height)) for card in CARDS) for height in _HEIGHTS)  # per height, per card
 _FITS_01 = tuple(tuple(_pair_fits(0, low, high) for high in _HEIGHTS) for low in _HEIGHTS)
 _FITS_23 = tuple(tuple(_pair_fits(2, low, high) for high in _HEIGHTS) for low in _HEIGHTS)
 
