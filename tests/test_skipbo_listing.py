@@ -6,7 +6,8 @@
   The shared test (tests/test_all_games.py) compares the two as sets; bots and the bench pick by position, so the
   order is part of the promise.
 - The listed objects are the prebuilt ones, carrying their class's ``kind`` as their own attribute (a speed trick
-  for callers that filter by kind) without changing what they are; the listing's scratch is left clean.
+  for callers that filter by kind) without changing what they are; the tables of which piles a card fits are
+  the building rule at every height of the piles.
 - Events are data: a ``type`` and fields (the page words them from web/js/log-words.js), no English.
 """
 
@@ -19,7 +20,7 @@ from typing import Any
 import pygame_rules as pr
 from pygame_rules.core.actions import Action
 from pygame_rules.games import skipbo
-from pygame_rules.games.skipbo import RULES, WILD, SkipBoState
+from pygame_rules.games.skipbo import RULES, SkipBoState
 
 BUILDS = ("play_hand", "play_stock", "play_discard")
 
@@ -89,15 +90,30 @@ def test_listed_actions_carry_their_kind_without_changing_what_they_are() -> Non
         assert "kind" not in action.to_json()
 
 
-def test_listing_leaves_its_scratch_clean_and_lists_prebuilt_objects() -> None:
-    blank = [(1 << RULES.building_piles) - 1 if card == WILD else 0 for card in range(RULES.numbers + 1)]
+def test_the_fit_tables_are_the_building_rule_for_every_height_of_the_four_piles() -> None:
+    """The lister reads which piles a card fits from two tables (piles 0-1 and 2-3, by their heights): for every
+    heights of the four piles, a card's mask is the piles that :func:`fits` accepts it on, and the cards marked as
+    fitting somewhere are exactly those with a mask."""
+    heights = range(RULES.numbers)
+    for h0 in heights:
+        for h1 in heights:
+            lo, lo_cards = skipbo._FITS_01[h0][h1]
+            for h2 in heights:
+                for h3 in heights:
+                    hi, hi_cards = skipbo._FITS_23[h2][h3]
+                    for card in skipbo.CARDS:
+                        mask = sum(1 << p for p, h in enumerate((h0, h1, h2, h3)) if skipbo.fits(card, h))
+                        assert lo[card] | hi[card] == mask, (card, h0, h1, h2, h3)
+                        assert bool((lo_cards | hi_cards) >> card & 1) == bool(mask), (card, h0, h1, h2, h3)
+
+
+def test_the_listing_hands_out_prebuilt_objects() -> None:
     for players, options in ((2, {}), (4, {"partnership": True}), (6, {})):
         state = pr.new_game("skipbo", players=players, seed=5, options=options)
         assert isinstance(state, SkipBoState)
         rng = random.Random(5)
         while not state.is_over():
             legal = state.legal_actions()
-            assert state._fit == blank  # between listings only the wild fits (every pile)
             assert all(vars(a)["kind"] == type(a).kind for a in legal)
             state.play(rng.choice(legal))
 

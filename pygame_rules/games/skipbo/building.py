@@ -61,17 +61,31 @@ _PLAY_HAND_M = [_by_mask(row) for row in _PLAY_HAND]
 _PLAY_STOCK_M = [_by_mask(row) for row in _PLAY_STOCK]
 _PLAY_DISCARD_M = [[_by_mask(row) for row in rows] for rows in _PLAY_DISCARD]
 
-if RULES.building_piles != 4:  # _list_legal reads the four building piles by name
+if RULES.building_piles != 4:  # _list_legal reads the four building piles by name, in two pairs
     raise ValueError("skipbo rules: the engine is written for four building piles")
-# :func:`fits` as tables, derived from it here: the number card that fits a pile of each height, and the bit mask of
-# the piles that a card fitting every height (the wild) fits; listing asks only these (checked below)
-_NEXT = tuple(next(card for card in CARDS if card != WILD and fits(card, height)) for height in range(RULES.numbers))
-_NO_FIT = [(1 << RULES.building_piles) - 1 if card == WILD else 0 for card in CARDS]  # every pile, for the wild
-if any(fits(card, height) != (card == WILD or card == _NEXT[height])
-       for card in CARDS for height in range(RULES.numbers)) or not all(fits(WILD, h) for h in range(RULES.numbers)):
-    raise ValueError("skipbo rules: the building rule no longer has the shape the listing's tables assume")
+_BIT = tuple(1 << card for card in CARDS)  # each card's bit in a mask of cards (a lookup, where a shift allocates)
+
+
+def _pair_fits(first: int, low: int, high: int) -> tuple[tuple[int, ...], int]:
+    """:func:`fits` as a table for building piles ``first`` and ``first + 1`` of heights ``low`` and ``high``: each
+    card's bit mask of those two piles that it fits (bit p: pile p), and the bits of the cards that fit either."""
+    masks = tuple(a << first | b << first + 1 for a, b in zip(_FITS_AT[low], _FITS_AT[high], strict=True))
+    return masks, sum(bit for bit, mask in zip(_BIT, masks, strict=True) if mask)
+
+
+# :func:`fits` for the four piles, as two tables made from it here: one per pair of piles, by the pair's heights (a
+# full pile is set aside). The mask of the piles a card fits is its mask in the one table plus its mask in the other.
+_HEIGHTS = range(RULES.numbers)
+_FITS_AT = tuple(tuple(int(fits(card, height)) for card in CARDS) for height in _HEIGHTS)  # per height, per card
+_FITS_01 = tuple(tuple(_pair_fits(0, low, high) for high in _HEIGHTS) for low in _HEIGHTS)
+_FITS_23 = tuple(tuple(_pair_fits(2, low, high) for high in _HEIGHTS) for low in _HEIGHTS)
+
 _HELD: Memo[int, tuple[int, ...]] = Memo("skipbo.held", None)  # a mask of cards -> those cards, ascending
 _ENDS: Memo[int, tuple[Action, ...]] = Memo("skipbo.ends", None)  # a mask of the hand's cards -> how the turn ends
+# The memos' lookups, bound once: the lister calls these. (CPython 3.11 compiles a method call on an imported name as
+# an attribute read, which makes a bound method on every call; a bound method made once is called directly.)
+_HELD_GET = _HELD.get
+_ENDS_GET = _ENDS.get
 
 
 def _held(mask: int) -> tuple[int, ...]:

@@ -23,13 +23,14 @@ from ...core.match import MatchRules
 from ...core.rng import GameRandom
 from ...core.table import Count, Is, PerSeat, Range, Seat, Size
 from .building import (
+    _BIT,
     _COMPLETES,
     _DECK,
     _DISCARD,
-    _ENDS,
-    _HELD,
-    _NEXT,
-    _NO_FIT,
+    _ENDS_GET,
+    _FITS_01,
+    _FITS_23,
+    _HELD_GET,
     _PLAY_DISCARD,
     _PLAY_DISCARD_M,
     _PLAY_HAND,
@@ -137,7 +138,6 @@ class SkipBoState(State):
     end_reason: Literal["stock_empty", "stalemate"] | None
 
     def _init(self) -> None:
-        self._fit = _NO_FIT[:]
         # whose piles each seat plays from: its own, and its partner's in the partnership game
         self._team = [(seat,) if p is None else (seat, p) for seat, p in
                       ((seat, self.partner(seat)) for seat in range(self.players))]
@@ -233,52 +233,47 @@ class SkipBoState(State):
     def _list_legal(self) -> list[Action]:
         """The candidates that :meth:`refusal` accepts, in the same order, by tables derived from the rules.
 
-        ``fit[c]`` is the bit mask of the building piles card ``c`` fits (from :func:`fits`: the wild fits every
-        pile, a number the piles of height one less) and indexes prebuilt rows of the actions; of the hand only
-        the distinct cards that fit somewhere are visited (``held`` holds the hand's cards as bits); the turn ends
-        as :func:`_ends` says.
+        ``lo[c] + hi[c]`` is the bit mask of the building piles card ``c`` fits (:func:`fits` as tables for the
+        piles' heights, two piles to a table; the two masks share no bit, so their sum is their union, and an
+        integer sum is a specialised bytecode where ``|`` is not) and indexes prebuilt rows of the actions; of the
+        hand only the distinct cards that fit somewhere are visited (``held`` holds the hand's cards as bits); the
+        turn ends as :func:`_ends` says.
         """
         seat = self.current
         b0, b1, b2, b3 = self.building
-        n0 = _NEXT[len(b0)]
-        n1 = _NEXT[len(b1)]
-        n2 = _NEXT[len(b2)]
-        n3 = _NEXT[len(b3)]
-        fit = self._fit
-        fit[n0] = 1
-        fit[n1] |= 2
-        fit[n2] |= 4
-        fit[n3] |= 8
+        lo, lo_cards = _FITS_01[len(b0)][len(b1)]
+        hi, hi_cards = _FITS_23[len(b2)][len(b3)]
+        bit = _BIT
         held = 0
         for card in self.hands[seat]:
-            held |= 1 << card
+            held |= bit[card]
         plays: tuple[Action, ...] = ()
-        playable = held & (1 << WILD | 1 << n0 | 1 << n1 | 1 << n2 | 1 << n3)
+        playable = held & (lo_cards | hi_cards)
         if playable:
             if playable & (playable - 1):
-                for card in _HELD.get(playable) or _held(playable):
-                    plays += _PLAY_HAND_M[card][fit[card]]
+                for card in _HELD_GET(playable) or _held(playable):
+                    plays += _PLAY_HAND_M[card][lo[card] + hi[card]]
             else:  # (one card: the commonest case)
                 card = playable.bit_length() - 1
-                plays = _PLAY_HAND_M[card][fit[card]]
+                plays = _PLAY_HAND_M[card][lo[card] + hi[card]]
         for owner in self._team[seat]:
             stock = self.stocks[owner]
             if stock:
-                mask = fit[stock[-1]]
+                top = stock[-1]
+                mask = lo[top] + hi[top]
                 if mask:
                     plays += _PLAY_STOCK_M[owner][mask]
             d0, d1, d2, d3 = self.discards[owner]
             rows = _PLAY_DISCARD_M[owner]
-            if d0 and (mask := fit[d0[-1]]):
+            if d0 and (mask := lo[top := d0[-1]] + hi[top]):
                 plays += rows[0][mask]
-            if d1 and (mask := fit[d1[-1]]):
+            if d1 and (mask := lo[top := d1[-1]] + hi[top]):
                 plays += rows[1][mask]
-            if d2 and (mask := fit[d2[-1]]):
+            if d2 and (mask := lo[top := d2[-1]] + hi[top]):
                 plays += rows[2][mask]
-            if d3 and (mask := fit[d3[-1]]):
+            if d3 and (mask := lo[top := d3[-1]] + hi[top]):
                 plays += rows[3][mask]
-        fit[n0] = fit[n1] = fit[n2] = fit[n3] = 0
-        return plays + (_ENDS.get(held) or _ends(held))  # type: ignore[return-value]
+        return plays + (_ENDS_GET(held) or _ends(held))  # type: ignore[return-value]
 
     def refusal(self, action: Action) -> Refusal | None:
         """Why ``action`` is illegal now, as a reason code and parameters (no words), or ``None`` when legal."""
@@ -351,29 +346,28 @@ class SkipBoState(State):
         return self.last_undoable and self.winners is None
 
     # ----- acting -----------------------------------------------------------------------------------------------
-    def _perform(self, action: Action, log: list[Event] | None) -> None:
+    def _perform(self, action: Any, log: list[Event] | None) -> None:
         """Every action's one path: a building play (then a refill of an emptied hand, or the win), or the end of
         the turn (a discard, or none with an empty hand: a whole round of those is a stalemate) and the next seat's
         refill. Events are appended to ``log`` as data; with ``log`` ``None`` (bots' rollouts, the bench) none is
         built."""
-        act: Any = action  # (read without narrowing: the exact class is tested once, below)
-        cls = type(act)
+        cls = type(action)  # (``action`` is read without narrowing: its exact class is tested once, here)
         seat = self.current
         if cls is PlayHand:  # (the kinds in the order of how often they are played)
-            card = act.card
+            card = action.card
             self.hands[seat].remove(card)
             undoable = True
         elif cls is Discard or cls is EndTurn:
             self.last_undoable = False
             if cls is Discard:
-                card = act.card
+                card = action.card
                 self.hands[seat].remove(card)
-                self.discards[seat][act.discard].append(card)
+                self.discards[seat][action.discard].append(card)
                 self.idle_turns = 0
             else:  # a turn without a discard is idle unless a card was played in it
                 self.idle_turns = 0 if self.played_this_turn else self.idle_turns + 1
             if log is not None:
-                log.append({"type": "discard", "player": seat, "card": card, "discard": act.discard}
+                log.append({"type": "discard", "player": seat, "card": card, "discard": action.discard}
                            if cls is Discard else {"type": "end_turn", "player": seat})
             if cls is EndTurn and self._stalled(self.idle_turns):
                 self._stalemate(log)
@@ -385,22 +379,22 @@ class SkipBoState(State):
             self._refill(seat, log)
             return
         elif cls is PlayDiscard:
-            card = self.discards[act.owner][act.discard].pop()
+            card = self.discards[action.owner][action.discard].pop()
             undoable = True  # discard piles are fanned out: nothing hidden is revealed
         else:
-            card = self.stocks[act.owner].pop()
+            card = self.stocks[action.owner].pop()
             undoable = False  # the next stock card is turned face up
         building = self.building
-        pile = building[act.pile]
+        pile = building[action.pile]
         pile.append(card)
         self.played_this_turn = True
         value = len(pile)  # the number the card stands for
         if _COMPLETES[value]:
             self.set_aside += pile
-            building[act.pile] = []
+            building[action.pile] = []
         if log is not None:
-            self._log_play(act, seat, card, value, log)
-        if cls is PlayStock and not self.stocks[act.owner] and self._team_out(seat):  # (only a stock play can)
+            self._log_play(action, seat, card, value, log)
+        if cls is PlayStock and not self.stocks[action.owner] and self._team_out(seat):  # (only a stock play can)
             self.last_undoable = False
             self._win(seat, log)
         elif not self.hands[seat] and self._refill(seat, log):
