@@ -296,7 +296,7 @@ def _run_lack(length: int, held: int) -> int:
 _GROUPS_MEMO: Memo[tuple[tuple[int, ...], tuple[int, ...], int], bool] = Memo("level8.groups_fit", 65536)
 
 
-def _groups_fit_cached(sizes: tuple[int, ...], counts: list[int], jokers: int) -> bool:
+def _groups_fit_cached(sizes: tuple[int, ...], counts: Sequence[int], jokers: int) -> bool:
     """:func:`_groups_fit` for ``sizes`` (largest first), remembered per multiset of counts: one group part is a
     single comparison, several are looked up by their sorted counts (hands repeat those shapes all the time)."""
     if len(sizes) == 1:
@@ -304,7 +304,7 @@ def _groups_fit_cached(sizes: tuple[int, ...], counts: list[int], jokers: int) -
     key = (sizes, tuple(sorted(counts)), jokers)
     found = _GROUPS_MEMO.get(key)
     if found is None:
-        found = _GROUPS_MEMO.put(key, _groups_fit(sizes, counts, jokers))
+        found = _GROUPS_MEMO.put(key, _groups_fit(sizes, list(counts), jokers))
     return found
 
 

@@ -4,9 +4,9 @@ A set takes its cards from one number (a colour group from one colour), so parts
 card. A lay-out of such a level is therefore, for each group in turn, a bundle of disjoint parts of that group (some
 of its real cards, plus jokers meaning it), within the hand's jokers and budget, with as many parts as the level has
 slots and their lengths, sorted, at least the slots' sizes, sorted. The search walks the groups that hold cards in
-order and, before each, asks whether the slots still empty can be filled from the groups after it at all (the exact
-count test :func:`~pygame_rules.games.level8.counts._groups_fit`), so no dead branch goes past a group; the parts
-of jokers alone, which every group allows, come last.
+order and, before each, asks whether the slots still empty can be filled from the groups after it at all (the
+exact count test of the "cannot" answers, :func:`~pygame_rules.games.level8.counts._groups_fit_cached`, and its
+memo), so no dead branch goes past a group; the parts of jokers alone, which every group allows, come last.
 
 It lists what :mod:`.search`'s slot-by-slot search over a :class:`~pygame_rules.games.level8.tables._Table` lists,
 in the same order: each lay-out's parts in canonical order (by length, then cards), the lay-outs by their parts'
@@ -20,7 +20,7 @@ import itertools
 from collections.abc import Sequence
 
 from ...core.memo import Memo
-from .counts import _GROUPS_MEMO, _JOKER_AS_COLOUR, _JOKER_AS_NUMBER, _groups_fit, _Pool
+from .counts import _GROUPS_MEMO, _JOKER_AS_COLOUR, _JOKER_AS_NUMBER, _groups_fit_cached, _Pool
 from .data import Layout, Part
 
 _Shape = tuple[int, int, int, tuple[int, ...]]  # a part of a group: jokers, real cards, their positions (mask, tuple)
@@ -166,10 +166,11 @@ class _GroupSearch:
     def step(self, first: int, slots: tuple[int, ...], jl: int, room: int) -> None:
         """Fill ``slots`` (largest first, not none) with ``jl`` jokers and ``room`` cards from the groups
         ``held[first:]`` and jokers alone: for each group in turn while the slots can still be filled from it and
-        the groups after it (:func:`~pygame_rules.games.level8.counts._groups_fit`; fewer groups never fill more),
-        each bundle of its parts that leaves slots the groups after it can fill, then those; last, jokers alone."""
+        the groups after it (:func:`~pygame_rules.games.level8.counts._groups_fit_cached`; fewer groups never fill
+        more), each bundle of its parts that leaves slots the groups after it can fill, then those; last, jokers
+        alone."""
         acc = self.acc
-        fits = self.fits
+        fits = _groups_fit_cached  # (called on a miss of its memo, read here first)
         take = _TAKE.get
         bundles_of = self.bundles
         suffix = self.suffix
@@ -241,18 +242,6 @@ class _GroupSearch:
             for place, k in self.jokers_only_parts():
                 if size <= k <= jl and k <= room:
                     found.append((*acc, (place, zero)))
-
-    @staticmethod
-    def fits(slots: tuple[int, ...], counts: tuple[int, ...], jokers: int) -> bool:
-        """Whether ``slots`` can be filled from groups of these sorted ``counts`` and ``jokers`` jokers (remembered
-        with :func:`~pygame_rules.games.level8.counts._groups_fit_cached`'s answers)."""
-        if jokers >= sum(slots):
-            return True
-        key = (slots, counts, jokers)
-        fits = _GROUPS_MEMO.get(key)
-        if fits is None:
-            fits = _GROUPS_MEMO.put(key, _groups_fit(slots, list(counts), jokers))
-        return fits
 
     def jokers_only(self, start: int, slots: tuple[int, ...], jl: int, room: int) -> None:
         """Fill ``slots`` with parts of jokers alone, from the ``start``-th on (one may come again: it uses no card)."""
